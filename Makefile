@@ -1,0 +1,46 @@
+# isle: the two commands a newcomer needs are `make run` and `make test`.
+# Each installs what is missing first (Debian packages, with sudo when not
+# root), so nothing has to be set up by hand.
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+CONFIG ?= release
+BIN = .build/$(CONFIG)/isle
+DEMO ?= fixtures/recipe.md
+
+.PHONY: all deps test-deps build test run install uninstall format clean
+
+all: build
+
+deps:
+	@scripts/install-deps build
+
+test-deps:
+	@scripts/install-deps test
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product isle
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+run: build
+	@echo '$$ isle toc $(DEMO)'
+	@$(BIN) toc $(DEMO)
+	@echo
+	@echo '$$ isle toc --format json $(DEMO) | head -c 300'
+	@$(BIN) toc --format json $(DEMO) | head -c 300; echo
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/isle
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/isle
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

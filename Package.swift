@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No outside Swift packages: everything beyond the toolchain comes from
+// Debian's C libraries through system-library targets.
+let package = Package(
+  name: "isle",
+  products: [
+    .executable(name: "isle", targets: ["isle"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmarkGFM",
+      path: "Sources/CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+    ),
+    .target(name: "Outline", dependencies: ["CCmarkGFM"]),
+    .target(name: "Progress", dependencies: ["Outline"]),
+    .target(name: "Island", dependencies: ["Outline", "Progress"]),
+    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island"]),
+    .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
+    .testTarget(name: "OutlineTests", dependencies: ["Outline"]),
+    .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
+    .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline"]),
+    .testTarget(name: "IsleCLITests", dependencies: ["IsleCLI", "Outline"]),
+  ]
+)

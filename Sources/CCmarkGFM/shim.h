@@ -1,0 +1,5 @@
+// The public headers of cmark-gfm and its extensions, and nothing private:
+// the headers under include/cmark-gfm/ are the library's internals.
+#include <cmark-gfm.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm-core-extensions.h>

@@ -1,0 +1,36 @@
+import Outline
+
+/// A document as one line of JSON, with the field names the README documents.
+/// The names are a contract: fields are only ever added.
+public enum DocumentJSON {
+  /// The document's JSON object.
+  public static func render(_ document: Document) -> String {
+    var object = JSONObject()
+    object.add("path", document.path)
+    object.add("format", document.format.rawValue)
+    object.add("size", document.size)
+    object.add("lines", document.lineCount)
+    object.add("title", document.title)
+    object.add("words", document.reading.wordCount)
+    object.add("minutes", document.minutes)
+    object.add("sections", raw: "[" + document.sections.map(section).joined(separator: ",") + "]")
+    return object.text
+  }
+
+  /// One section's JSON object, every field of SPEC §2.
+  public static func section(_ section: Section) -> String {
+    var object = JSONObject()
+    object.add("number", section.number)
+    object.add("level", section.level)
+    object.add("title", section.title)
+    object.add("id", section.id)
+    object.add("line", section.line)
+    object.add("offset", section.offset)
+    object.add("endLine", section.endLine)
+    object.add("endOffset", section.endOffset)
+    object.add("words", section.words)
+    object.add("minutes", section.minutes)
+    object.add("detail", section.detail)
+    return object.text
+  }
+}

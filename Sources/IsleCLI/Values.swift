@@ -1,0 +1,50 @@
+import Outline
+
+/// Turns option values into settings, with errors that name the option, the
+/// value and what was allowed.
+enum Values {
+  /// A whole number within `range`, or nil when the option was not given.
+  static func integer(
+    _ raw: RawArguments, _ name: String, in range: ClosedRange<Int>, command: String
+  ) throws -> Int? {
+    guard let text = raw.value(name) else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError(
+        "invalid value '\(text)' for '--\(name)': expected a whole number from "
+          + "\(range.lowerBound) to \(range.upperBound)", command: command)
+    }
+    return value
+  }
+
+  /// One of the cases of `T`, by its raw name, or nil when not given.
+  static func choice<T: RawRepresentable & CaseIterable>(
+    _ raw: RawArguments, _ name: String, as type: T.Type, command: String
+  ) throws -> T? where T.RawValue == String {
+    guard let text = raw.value(name) else { return nil }
+    guard let value = T(rawValue: text) else {
+      let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(
+        "invalid value '\(text)' for '--\(name)': expected one of \(allowed)", command: command)
+    }
+    return value
+  }
+
+  /// The outline options: format, levels, slug flavour and reading rate.
+  static func outlineOptions(_ raw: RawArguments, command: String) throws -> OutlineOptions {
+    var options = OutlineOptions()
+    options.format = try choice(raw, "from", as: DocumentFormat.self, command: command)
+    options.slugFlavor = try choice(raw, "slug", as: SlugFlavor.self, command: command) ?? .github
+    if let wpm = try integer(raw, "wpm", in: 1...100_000, command: command) {
+      options.rate.wordsPerMinute = wpm
+    }
+    let minLevel = try integer(raw, "min-level", in: 1...6, command: command) ?? 1
+    let depth = try integer(raw, "depth", in: 1...6, command: command)
+    let maxLevel = try integer(raw, "max-level", in: 1...6, command: command) ?? depth ?? 3
+    guard minLevel <= maxLevel else {
+      throw UsageError(
+        "'--min-level \(minLevel)' is deeper than '--max-level \(maxLevel)'", command: command)
+    }
+    options.levels = minLevel...maxLevel
+    return options
+  }
+}

@@ -1,0 +1,159 @@
+import CCmarkGFM
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A heading as the reader found it, before levels and ids are decided.
+struct FoundHeading: Equatable {
+  var level: Int
+  var title: String
+  var line: Int
+}
+
+/// A block's worth of reading, placed by the line the block starts on.
+struct PlacedReading: Equatable {
+  var line: Int
+  var reading: Reading
+  /// The index of the heading this reading is the title of, if it is one.
+  var heading: Int?
+}
+
+/// What a parse yields: every heading (all levels) and every block's reading.
+struct ParsedText {
+  var headings: [FoundHeading] = []
+  var readings: [PlacedReading] = []
+}
+
+/// The one place that talks to cmark-gfm.
+///
+/// The whole tree is turned into Swift values and freed before `parse`
+/// returns; no cmark pointer outlives the call.
+enum MarkdownReader {
+  /// The GitHub extensions, attached to every parser.
+  private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+  /// Registers the core extensions once, whatever thread asks first.
+  private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+  /// Parses `bytes` as GitHub-flavoured Markdown. The bytes before
+  /// `hiddenPrefix` (front matter) reach cmark as their line endings alone,
+  /// so lines keep their numbers.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, hiddenPrefix: Int = 0) -> ParsedText {
+    _ = registered
+    let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+    guard let parser = cmark_parser_new(options) else { return ParsedText() }
+    defer { cmark_parser_free(parser) }
+    for name in extensionNames {
+      if let syntax = cmark_find_syntax_extension(name) {
+        cmark_parser_attach_syntax_extension(parser, syntax)
+      }
+    }
+    if hiddenPrefix > 0 {
+      let endings = bytes[..<hiddenPrefix].filter { $0 == 0x0A || $0 == 0x0D }
+      endings.withUnsafeBufferPointer { feed(parser, $0) }
+    }
+    feed(parser, UnsafeBufferPointer(rebasing: bytes[hiddenPrefix...]))
+    guard let root = cmark_parser_finish(parser) else { return ParsedText() }
+    defer { cmark_node_free(root) }
+    return walk(root)
+  }
+
+  private static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      cmark_parser_feed(parser, $0, bytes.count)
+    }
+  }
+
+  /// Walks the tree once, collecting headings and each block's reading.
+  private static func walk(_ root: OpaquePointer) -> ParsedText {
+    var result = ParsedText()
+    guard let iterator = cmark_iter_new(root) else { return result }
+    defer { cmark_iter_free(iterator) }
+
+    var counter = WordCounter()
+    var blockLine = 1
+    var blockHeading: Int? = nil
+    var title: [UInt8]? = nil
+    var imageDepth = 0
+
+    func closeBlock() {
+      let reading = counter.take()
+      if !reading.isEmpty || blockHeading != nil {
+        result.readings.append(PlacedReading(line: blockLine, reading: reading, heading: blockHeading))
+      }
+    }
+
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { break }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      let entering = event == CMARK_EVENT_ENTER
+
+      // Block nodes (the extensions' table rows and cells among them) bound
+      // words and place the reading inside them.
+      if type.rawValue & 0xC000 == 0x8000 {
+        closeBlock()
+        if type == CMARK_NODE_HEADING {
+          if entering {
+            result.headings.append(
+              FoundHeading(
+                level: Int(cmark_node_get_heading_level(node)), title: "",
+                line: Int(cmark_node_get_start_line(node))))
+            blockHeading = result.headings.count - 1
+            title = []
+          } else {
+            result.headings[result.headings.count - 1].title = PlainText.collapsed(title ?? [])
+            blockHeading = nil
+            title = nil
+          }
+        } else {
+          blockHeading = nil
+        }
+        if entering {
+          blockLine = Int(cmark_node_get_start_line(node))
+          // A code block is a leaf: its text is its literal.
+          if type == CMARK_NODE_CODE_BLOCK { withLiteral(node) { counter.feed($0) } }
+        }
+        continue
+      }
+
+      switch type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        withLiteral(node) { text in
+          if imageDepth == 0 { counter.feed(text) }
+          title?.append(contentsOf: text)
+        }
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        counter.endWord()
+        title?.append(0x20)
+      case CMARK_NODE_IMAGE:
+        // An image is timed as an image; its alt text is not read as words,
+        // but it stays in a title.
+        if entering {
+          if imageDepth == 0 { counter.addImage() }
+          imageDepth += 1
+        } else {
+          imageDepth -= 1
+        }
+      default:
+        // Emphasis, links, strikethrough: their text arrives as children.
+        // Inline HTML tags and footnote marks are not read.
+        break
+      }
+    }
+    closeBlock()
+    return result
+  }
+
+  /// Calls `body` with the node's literal text as bytes.
+  private static func withLiteral(_ node: OpaquePointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard let literal = cmark_node_get_literal(node) else { return }
+    let length = strlen(literal)
+    literal.withMemoryRebound(to: UInt8.self, capacity: length) {
+      body(UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// What to outline and how: the format, the heading levels shown, the id
+/// flavour and the reading rate.
+public struct OutlineOptions: Sendable, Equatable {
+  /// The format to read; nil decides from the path, then the first bytes.
+  public var format: DocumentFormat?
+  /// The heading levels that are sections; deeper ones fold into their parent.
+  public var levels: ClosedRange<Int>
+  /// How titles become ids.
+  public var slugFlavor: SlugFlavor
+  /// How fast the reader reads.
+  public var rate: ReadingRate
+
+  /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
+  public init(
+    format: DocumentFormat? = nil, levels: ClosedRange<Int> = 1...3,
+    slugFlavor: SlugFlavor = .github, rate: ReadingRate = ReadingRate()
+  ) {
+    self.format = format
+    self.levels = levels
+    self.slugFlavor = slugFlavor
+    self.rate = rate
+  }
+}

@@ -1,0 +1,50 @@
+/// A heading and the text up to the next section shown.
+public struct Section: Sendable, Equatable {
+  /// 1-based place among the sections shown.
+  public var number: Int
+  /// The heading level, 1–6.
+  public var level: Int
+  /// The heading's plain text.
+  public var title: String
+  /// The anchor a browser would jump to, unique in the document.
+  public var id: String
+  /// The 1-based line where the heading starts.
+  public var line: Int
+  /// The byte offset of the first byte of the heading's first line.
+  public var offset: Int
+  /// The line where the section ends: the next section's line, or one past
+  /// the last line. Exclusive, like `endOffset`.
+  public var endLine: Int
+  /// The byte offset where the section ends: the next section's offset, or
+  /// the document's size.
+  public var endOffset: Int
+  /// What there is to read in the section's body (its own heading aside).
+  public var reading: Reading
+  /// Whole minutes to read the section, rounded up; 0 when there is nothing
+  /// to read.
+  public var minutes: Int
+
+  /// Creates a section from its parts.
+  public init(
+    number: Int, level: Int, title: String, id: String, line: Int, offset: Int,
+    endLine: Int, endOffset: Int, reading: Reading, minutes: Int
+  ) {
+    self.number = number
+    self.level = level
+    self.title = title
+    self.id = id
+    self.line = line
+    self.offset = offset
+    self.endLine = endLine
+    self.endOffset = endOffset
+    self.reading = reading
+    self.minutes = minutes
+  }
+
+  /// Words read in the section: prose words plus CJK characters.
+  public var words: Int { reading.wordCount }
+
+  /// The short text at the end of the section's row (`4 min`), or nil when
+  /// there is nothing to read.
+  public var detail: String? { minutes > 0 ? "\(minutes) min" : nil }
+}

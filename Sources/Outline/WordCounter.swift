@@ -1,0 +1,136 @@
+/// Counts prose words and CJK characters in UTF-8 text fed piece by piece,
+/// so a word split across pieces (`**bold**face`) counts once.
+///
+/// A word is a run of characters between separators that holds at least one
+/// letter or number. Separators are white space, non-ASCII dashes and CJK
+/// punctuation; ASCII punctuation stays inside a word (`don't`, `e.g.`).
+/// Each CJK character is read on its own, so a text mixing CJK and Latin is
+/// timed run by run rather than as all one script.
+struct WordCounter {
+  private(set) var reading = Reading()
+  private var inWord = false
+  private var wordHasLetter = false
+
+  /// Counts the words in `bytes`, continuing any word left open.
+  mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var i = 0
+    let count = bytes.count
+    while i < count {
+      let byte = bytes[i]
+      if byte < 0x80 {
+        i += 1
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: endWord()
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+          inWord = true
+          wordHasLetter = true
+        default: inWord = true
+        }
+        continue
+      }
+      let (scalar, length) = Self.decode(bytes, at: i)
+      i += length
+      classify(scalar)
+    }
+  }
+
+  /// Ends the word in progress (at a line break or the end of a block).
+  mutating func endWord() {
+    if inWord && wordHasLetter { reading.words += 1 }
+    inWord = false
+    wordHasLetter = false
+  }
+
+  /// Ends the word in progress and hands over what was counted.
+  mutating func take() -> Reading {
+    endWord()
+    defer { reading = Reading() }
+    return reading
+  }
+
+  /// Adds an image to what is being read.
+  mutating func addImage() { reading.images += 1 }
+
+  private mutating func classify(_ scalar: Unicode.Scalar) {
+    if CJK.contains(scalar) {
+      endWord()
+      reading.cjkCharacters += 1
+      return
+    }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .dashPunctuation:
+      endWord()
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .decimalNumber, .letterNumber, .otherNumber:
+      inWord = true
+      wordHasLetter = true
+    default:
+      if CJK.isPunctuation(scalar) { endWord() } else { inWord = true }
+    }
+  }
+
+  /// Decodes one scalar at `i`; an invalid sequence reads as U+FFFD, one byte.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+    let lead = bytes[i]
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF:
+      length = 2
+      value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF:
+      length = 3
+      value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4:
+      length = 4
+      value = UInt32(lead & 0x07)
+    default: return ("\u{FFFD}", 1)
+    }
+    guard i + length <= bytes.count else { return ("\u{FFFD}", 1) }
+    for k in 1..<length {
+      let byte = bytes[i + k]
+      guard byte & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+    guard value >= minimum, let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", 1) }
+    return (scalar, length)
+  }
+}
+
+/// The scripts read character by character: Han, Hiragana, Katakana, Hangul.
+enum CJK {
+  /// True for a Han, Hiragana, Katakana or Hangul character.
+  static func contains(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x11FF,  // Hangul Jamo
+      0x2E80...0x2FDF,  // CJK and Kangxi radicals
+      0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B,  // Han marks and numerals
+      0x3041...0x3096, 0x309D...0x309F,  // Hiragana
+      0x30A1...0x30FA, 0x30FC...0x30FF,  // Katakana
+      0x3131...0x318E,  // Hangul compatibility Jamo
+      0x31F0...0x31FF,  // Katakana phonetic extensions
+      0x3400...0x4DBF,  // Han extension A
+      0x4E00...0x9FFF,  // Han
+      0xA960...0xA97F,  // Hangul Jamo extended A
+      0xAC00...0xD7AF,  // Hangul syllables
+      0xD7B0...0xD7FF,  // Hangul Jamo extended B
+      0xF900...0xFAFF,  // Han compatibility
+      0xFF66...0xFF9D,  // halfwidth Katakana
+      0xFFA0...0xFFDC,  // halfwidth Hangul
+      0x20000...0x3FFFF:  // Han extensions B and beyond
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// True for CJK and fullwidth punctuation, which separates words.
+  static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3000...0x303F, 0xFF01...0xFF65, 0xFE30...0xFE4F: return true
+    default: return false
+    }
+  }
+}
