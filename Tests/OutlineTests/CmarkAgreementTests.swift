@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@testable import Outline
+
+/// isle's headings against cmark-gfm's own: every fixture through the
+/// `cmark-gfm` command (`--to xml --sourcepos`, the GitHub extensions on),
+/// compared with `isle toc --max-level 6`'s sections for level, line and
+/// title (the heading's rendered text).
+@Suite struct CmarkAgreementTests {
+  struct Heading: Equatable, CustomStringConvertible {
+    var level: Int
+    var line: Int
+    var title: String
+    var description: String { "h\(level)@\(line) \(title.debugDescription)" }
+  }
+
+  static let command = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Fixtures that open with front matter, which cmark-gfm does not know.
+  static let frontMatterFixtures: Set<String> = ["tricky-headings.md", "toml-front-matter.md"]
+
+  @Test(arguments: Fixtures.names)
+  func headingsMatchCmarkGFM(_ name: String) throws {
+    let command = try #require(Self.command, "cmark-gfm is not installed: make test-deps installs it")
+    var bytes = try Fixtures.bytes(name)
+    if Self.frontMatterFixtures.contains(name) {
+      bytes = Self.blankingFrontMatter(bytes)
+    }
+    // cmark's tree carries footnote definitions (and headings in them) to
+    // the end; the document's order is the order of lines.
+    let expected = try Self.cmarkHeadings(bytes, command: command).enumerated()
+      .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+    let document = try Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
+    let actual = document.sections.map { Heading(level: $0.level, line: $0.line, title: $0.title) }
+    #expect(actual == expected)
+  }
+
+  /// The fixture with its front matter lines emptied (line endings kept), as
+  /// a reader who knows front matter sees it. Done by hand here, apart from
+  /// the code under test: the block runs from the first line to the next
+  /// `---`, `...` or `+++` line.
+  static func blankingFrontMatter(_ bytes: [UInt8]) -> [UInt8] {
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    var result: [UInt8] = []
+    var inside = true
+    for (index, line) in lines.enumerated() {
+      let text = String(decoding: line, as: UTF8.self)
+      if inside {
+        if index > 0 && ["---", "...", "+++"].contains(text) { inside = false }
+      } else {
+        result += line
+      }
+      if index + 1 < lines.count { result.append(UInt8(ascii: "\n")) }
+    }
+    return result
+  }
+
+  static func cmarkHeadings(_ bytes: [UInt8], command: String) throws -> [Heading] {
+    let input = FileManager.default.temporaryDirectory
+      .appendingPathComponent("isle-cmark-\(UUID().uuidString).md")
+    try Data(bytes).write(to: input)
+    defer { try? FileManager.default.removeItem(at: input) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command)
+    process.arguments =
+      ["--to", "xml", "--sourcepos", "--validate-utf8"]
+      + ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"].flatMap { ["-e", $0] }
+      + [input.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let xml = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let collector = HeadingCollector()
+    let parser = XMLParser(data: xml)
+    parser.delegate = collector
+    #expect(parser.parse(), "cmark-gfm's XML did not parse")
+    return collector.headings
+  }
+
+  /// Collects `<heading>` elements: level, first line, and rendered text
+  /// (text and code, soft and hard breaks as spaces, image alt text, no raw
+  /// HTML), white space collapsed.
+  final class HeadingCollector: NSObject, XMLParserDelegate {
+    var headings: [Heading] = []
+    private var current: Heading?
+    private var text = ""
+    private var stack: [String] = []
+
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+      stack.append(name)
+      if name == "heading" {
+        let line = Int(attributes["sourcepos"]?.split(separator: ":").first ?? "") ?? 0
+        current = Heading(level: Int(attributes["level"] ?? "") ?? 0, line: line, title: "")
+        text = ""
+      } else if current != nil && (name == "softbreak" || name == "linebreak") {
+        text += " "
+      }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      guard current != nil, let top = stack.last, top == "text" || top == "code" else { return }
+      text += string
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+      stack.removeLast()
+      if name == "heading", var heading = current {
+        heading.title = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        headings.append(heading)
+        current = nil
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Outline
+
+@Suite struct ReadingRateTests {
+  let rate = ReadingRate()
+
+  @Test func pinsTheMinuteBoundaryAt238Words() {
+    #expect(rate.minutes(for: Reading(words: 0)) == 0)
+    #expect(rate.minutes(for: Reading(words: 1)) == 1)
+    #expect(rate.minutes(for: Reading(words: 238)) == 1)
+    #expect(rate.minutes(for: Reading(words: 239)) == 2)
+    #expect(rate.minutes(for: Reading(words: 476)) == 2)
+    #expect(rate.minutes(for: Reading(words: 477)) == 3)
+  }
+
+  @Test func readsCJKAt500CharactersAMinute() {
+    #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 500)) == 1)
+    #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 501)) == 2)
+  }
+
+  @Test func timesMixedTextRunByRun() {
+    // 119 words (half a minute) and 250 CJK characters (half a minute): one
+    // minute exactly. Read as all-CJK it would be 369/500 of a minute; as
+    // all-Latin, 369/238.
+    #expect(rate.minutes(for: Reading(words: 119, cjkCharacters: 250)) == 1)
+    #expect(rate.minutes(for: Reading(words: 120, cjkCharacters: 250)) == 2)
+  }
+
+  @Test func countsImagesAsMediumDoes() {
+    #expect(ReadingRate.imageSeconds(0) == 0)
+    #expect(ReadingRate.imageSeconds(1) == 12)
+    #expect(ReadingRate.imageSeconds(2) == 23)
+    #expect(ReadingRate.imageSeconds(10) == 75)
+    #expect(ReadingRate.imageSeconds(11) == 78)
+    #expect(ReadingRate.imageSeconds(12) == 81)
+    // 5 images: 12+11+10+9+8 = 50 s; with 10 s of words (238/6 ≈ 39.67
+    // words): 39 words stay under the minute, 40 go over.
+    #expect(rate.minutes(for: Reading(words: 39, images: 5)) == 1)
+    #expect(rate.minutes(for: Reading(words: 40, images: 5)) == 2)
+  }
+
+  @Test func honoursAnotherWordsPerMinute() {
+    let slow = ReadingRate(wordsPerMinute: 100)
+    #expect(slow.minutes(for: Reading(words: 100)) == 1)
+    #expect(slow.minutes(for: Reading(words: 101)) == 2)
+  }
+}
+
+@Suite struct WordCounterTests {
+  private func count(_ pieces: String...) -> Reading {
+    var counter = WordCounter()
+    for piece in pieces {
+      var bytes = Array(piece.utf8)
+      bytes.withUnsafeMutableBufferPointer { counter.feed(UnsafeBufferPointer($0)) }
+    }
+    return counter.take()
+  }
+
+  @Test func countsWordsBetweenSeparators() {
+    #expect(count("the quick  brown\tfox\n").words == 4)
+    #expect(count("don't stop, e.g. here").words == 4)
+    #expect(count("well-known — fact").words == 2)
+    #expect(count(" - * 1.").words == 1)
+  }
+
+  @Test func continuesAWordAcrossPieces() {
+    #expect(count("bold", "face").words == 1)
+    #expect(count("bold ", "face").words == 2)
+  }
+
+  @Test func countsEachCJKCharacterAndTheLatinRunsBetween() {
+    let reading = count("English 日本語の文字 and 中文，한국어 mixed")
+    #expect(reading.words == 3)
+    #expect(reading.cjkCharacters == 11)
+  }
+
+  @Test func survivesInvalidUTF8() {
+    var counter = WordCounter()
+    let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0x20, 0xC3, 0x20, 0xED, 0xA0, 0x80, 0x63]
+    bytes.withUnsafeBufferPointer { counter.feed($0) }
+    #expect(counter.take().words == 2)
+  }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import Outline
+
+@Suite struct SluggerTests {
+  private func slugs(_ titles: [String], flavor: SlugFlavor = .github) -> [String] {
+    var slugger = Slugger(flavor: flavor)
+    return titles.map { slugger.slug($0) }
+  }
+
+  @Test func dropsPunctuationAndLowercases() {
+    #expect(Slugger.base("Hello, World!", flavor: .github) == "hello-world")
+    #expect(Slugger.base("What's new? (v2.0)", flavor: .github) == "whats-new-v20")
+    #expect(Slugger.base("snake_case & kebab-case", flavor: .github) == "snake_case--kebab-case")
+  }
+
+  @Test func keepsSpacesAtEitherEndAsHyphens() {
+    #expect(Slugger.base(" padded ", flavor: .github) == "-padded-")
+    #expect(Slugger.base("a  b", flavor: .github) == "a--b")
+  }
+
+  @Test func dropsEmojiButKeepsTheSpaceAfterThem() {
+    #expect(Slugger.base("🍲 Soup", flavor: .github) == "-soup")
+    #expect(Slugger.base("Done ✅", flavor: .github) == "done-")
+  }
+
+  @Test func keepsNonLatinScriptsAndCombiningMarks() {
+    #expect(Slugger.base("Ελληνικά Кириллица", flavor: .github) == "ελληνικά-кириллица")
+    #expect(Slugger.base("日本語の見出し", flavor: .github) == "日本語の見出し")
+    #expect(Slugger.base("مرحبا بالعالم", flavor: .github) == "مرحبا-بالعالم")
+    // e + COMBINING ACUTE ACCENT keeps its mark.
+    #expect(Slugger.base("Cafe\u{301}", flavor: .github) == "cafe\u{301}")
+  }
+
+  @Test func usesFullUnicodeCaseMapping() {
+    // İ lowercases to i + COMBINING DOT ABOVE; ẞ to ß.
+    #expect(Slugger.base("İstanbul", flavor: .github) == "i\u{307}stanbul")
+    #expect(Slugger.base("GROẞ", flavor: .github) == "groß")
+  }
+
+  @Test func makesDuplicatesUniqueSkippingTakenSuffixes() {
+    #expect(
+      slugs(["echo", "echo", "echo 1", "echo-1", "echo"])
+        == ["echo", "echo-1", "echo-1-1", "echo-1-2", "echo-2"])
+  }
+
+  @Test func emptySlugsAreMadeUniqueToo() {
+    #expect(slugs(["🎉", "🎉"]) == ["", "-1"])
+  }
+
+  @Test func gitlabCollapsesRunsOfHyphens() {
+    #expect(Slugger.base("a -- b", flavor: .gitlab) == "a-b")
+    #expect(Slugger.base("Hello, World!", flavor: .gitlab) == "hello-world")
+    #expect(slugs(["x", "x"], flavor: .gitlab) == ["x", "x-1"])
+  }
+}
