@@ -60,21 +60,25 @@ public struct Contents: Sendable {
     var lines: [String] = []
     for (index, section) in sections.enumerated() {
       let marker = index == currentIndex ? "▌" : " "
-      let number = String(repeating: " ", count: numberWidth - String(section.number).count)
+      let number =
+        String(repeating: " ", count: numberWidth - String(section.number).count)
         + String(section.number)
       let indent = String(repeating: " ", count: 2 * (section.level - topLevel))
       let lead = " \(marker) \(number)  \(indent)"
       let detail = section.detail ?? ""
-      let room = rowWidth - Cells.width(of: lead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
+      let room =
+        rowWidth - Cells.width(of: lead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
       let title = Cells.truncate(titles[index], toWidth: max(room, 1))
       let row = lead + title
       lines.append(
-        detail.isEmpty ? row : Cells.padded(row, toWidth: rowWidth - Cells.width(of: detail)) + detail)
+        detail.isEmpty
+          ? row : Cells.padded(row, toWidth: rowWidth - Cells.width(of: detail)) + detail)
     }
     let ring = Ring.glyph(for: readFraction)
     let barRoom = rowWidth - 3 - 2 - Cells.width(of: barDetail)
     let barLead = " \(ring) " + Cells.truncate(barTitle, toWidth: max(barRoom, 1))
-    lines.append(Cells.padded(barLead, toWidth: rowWidth - Cells.width(of: barDetail)) + barDetail + chevron)
+    lines.append(
+      Cells.padded(barLead, toWidth: rowWidth - Cells.width(of: barDetail)) + barDetail + chevron)
     return lines
   }
 }

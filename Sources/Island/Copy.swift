@@ -9,7 +9,9 @@ public struct Copy: Sendable, Equatable {
   public var chevronDown: String
 
   /// The English defaults.
-  public init(contentsTitle: String = "Contents", chevronUp: String = "⌃", chevronDown: String = "⌄") {
+  public init(
+    contentsTitle: String = "Contents", chevronUp: String = "⌃", chevronDown: String = "⌄"
+  ) {
     self.contentsTitle = contentsTitle
     self.chevronUp = chevronUp
     self.chevronDown = chevronDown

@@ -50,7 +50,8 @@ struct RawArguments: Equatable {
   /// options; a lone `-` is an operand (standard input). A word starting with
   /// `-` followed by a digit is an operand where no option matches, so
   /// `jump -1` steps back.
-  static func parse(_ words: [String], specs: [OptionSpec], command: String?) throws -> RawArguments {
+  static func parse(_ words: [String], specs: [OptionSpec], command: String?) throws -> RawArguments
+  {
     var result = RawArguments()
     var index = 0
     var onlyOperands = false
@@ -84,7 +85,8 @@ struct RawArguments: Equatable {
         name = spec?.name ?? String(letter)
       }
       guard let spec else {
-        throw UsageError("unknown option '\(word.split(separator: "=").first ?? "")'", command: command)
+        throw UsageError(
+          "unknown option '\(word.split(separator: "=").first ?? "")'", command: command)
       }
       if spec.takesValue {
         if let inlineValue {
@@ -93,7 +95,8 @@ struct RawArguments: Equatable {
           result.options.append((spec.name, words[index]))
           index += 1
         } else {
-          throw UsageError("option '--\(spec.name)' needs a value (\(spec.valueName!))", command: command)
+          throw UsageError(
+            "option '--\(spec.name)' needs a value (\(spec.valueName!))", command: command)
         }
       } else {
         if inlineValue != nil {

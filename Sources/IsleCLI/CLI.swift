@@ -75,7 +75,8 @@ public struct CLI {
     case .help:
       return try help(raw.operands)
     case .toc:
-      return try TocCommand(settings: TocSettings.decide(raw, environment: environment), cli: self).run()
+      return try TocCommand(settings: TocSettings.decide(raw, environment: environment), cli: self)
+        .run()
     }
   }
 

@@ -45,7 +45,8 @@ enum Command: String, CaseIterable, Sendable {
 
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [
-    OptionSpec("from", value: "FORMAT", help: "read as markdown or html (default: by name, then content)"),
+    OptionSpec(
+      "from", value: "FORMAT", help: "read as markdown or html (default: by name, then content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
     OptionSpec("depth", value: "N", help: "the same as --max-level N"),
@@ -66,7 +67,8 @@ enum Command: String, CaseIterable, Sendable {
     let column = options.map { Self.label($0).count }.max() ?? 0
     for option in options {
       let label = Self.label(option)
-      lines.append("  " + label + String(repeating: " ", count: column - label.count + 2) + option.help)
+      lines.append(
+        "  " + label + String(repeating: " ", count: column - label.count + 2) + option.help)
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -52,7 +52,8 @@ public struct SystemReader: DocumentReading {
         throw ReadFailure(name: path, reason: "is a directory")
       }
       let isRegular = info.st_mode & S_IFMT == S_IFREG
-      return try readAll(descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0)
+      return try readAll(
+        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0)
     }
   }
 

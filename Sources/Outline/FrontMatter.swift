@@ -58,7 +58,8 @@ struct FrontMatter: Equatable {
   private static func yamlTitle(_ line: String) -> String? {
     guard line.hasPrefix("title:") else { return nil }
     let value = line.dropFirst("title:".count).trimmingBlanks()
-    if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+    if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote
+    {
       let inner = String(value.dropFirst().dropLast())
       return quote == "'" ? unescapeSingleQuoted(inner) : unescapeDoubleQuoted(inner)
     }
@@ -71,7 +72,8 @@ struct FrontMatter: Equatable {
     let rest = line.dropFirst("title".count).trimmingBlanks()
     guard rest.hasPrefix("=") else { return nil }
     let value = rest.dropFirst().trimmingBlanks()
-    guard value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote
+    guard value.count >= 2, let quote = value.first, quote == "\"" || quote == "'",
+      value.last == quote
     else { return nil }
     let inner = String(value.dropFirst().dropLast())
     return quote == "'" ? inner : unescapeDoubleQuoted(inner)

@@ -31,7 +31,9 @@ struct ParsedText {
 /// returns; no cmark pointer outlives the call.
 enum MarkdownReader {
   /// The GitHub extensions, attached to every parser.
-  private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+  private static let extensionNames = [
+    "table", "strikethrough", "autolink", "tagfilter", "tasklist",
+  ]
 
   /// Registers the core extensions once, whatever thread asks first.
   private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
@@ -81,7 +83,8 @@ enum MarkdownReader {
     func closeBlock() {
       let reading = counter.take()
       if !reading.isEmpty || blockHeading != nil {
-        result.readings.append(PlacedReading(line: blockLine, reading: reading, heading: blockHeading))
+        result.readings.append(
+          PlacedReading(line: blockLine, reading: reading, heading: blockHeading))
       }
     }
 
@@ -149,7 +152,9 @@ enum MarkdownReader {
   }
 
   /// Calls `body` with the node's literal text as bytes.
-  private static func withLiteral(_ node: OpaquePointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  private static func withLiteral(
+    _ node: OpaquePointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     guard let literal = cmark_node_get_literal(node) else { return }
     let length = strlen(literal)
     literal.withMemoryRebound(to: UInt8.self, capacity: length) {

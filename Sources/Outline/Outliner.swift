@@ -11,7 +11,8 @@ public enum Outliner {
     _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions()
   ) throws -> Document {
     let format =
-      options.format ?? path.flatMap(DocumentFormat.fromExtension(of:)) ?? DocumentFormat.sniff(bytes)
+      options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
+      ?? DocumentFormat.sniff(bytes)
     guard format == .markdown else { throw OutlineError.unsupportedFormat(format) }
     let lines = LineIndex(bytes)
     let frontMatter = FrontMatter.find(in: bytes, lines: lines)
@@ -70,7 +71,8 @@ public enum Outliner {
           endOffset: isLast ? lines.size : starts[place + 1],
           reading: readings[place], minutes: options.rate.minutes(for: readings[place])))
     }
-    let documentTitle = title ?? order.first { parsed.headings[$0].level == 1 }.map { parsed.headings[$0].title }
+    let documentTitle =
+      title ?? order.first { parsed.headings[$0].level == 1 }.map { parsed.headings[$0].title }
     return Document(
       path: path, format: format, lines: lines, title: documentTitle, sections: sections,
       reading: total, minutes: options.rate.minutes(for: total))

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import Outline
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import Outline
 
 /// isle's headings against cmark-gfm's own: every fixture through the
 /// `cmark-gfm` command (`--to xml --sourcepos`, the GitHub extensions on),
@@ -28,7 +28,8 @@ import Testing
 
   @Test(arguments: Fixtures.names)
   func headingsMatchCmarkGFM(_ name: String) throws {
-    let command = try #require(Self.command, "cmark-gfm is not installed: make test-deps installs it")
+    let command = try #require(
+      Self.command, "cmark-gfm is not installed: make test-deps installs it")
     var bytes = try Fixtures.bytes(name)
     if Self.frontMatterFixtures.contains(name) {
       bytes = Self.blankingFrontMatter(bytes)
@@ -71,7 +72,9 @@ import Testing
     process.executableURL = URL(fileURLWithPath: command)
     process.arguments =
       ["--to", "xml", "--sourcepos", "--validate-utf8"]
-      + ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"].flatMap { ["-e", $0] }
+      + ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"].flatMap {
+        ["-e", $0]
+      }
       + [input.path]
     let pipe = Pipe()
     process.standardOutput = pipe

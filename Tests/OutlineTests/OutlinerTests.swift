@@ -90,7 +90,8 @@ import Testing
   @Test func offsetsAreExactAfterNULAndInvalidUTF8() throws {
     // cmark widens a NUL to three bytes in its own text; our offsets come
     // from the raw bytes.
-    let bytes: [UInt8] = Array("# A\0\0\0\n\u{0}x\u{FF}\n".utf8) + [0xFF, 0xC3, 0x0A] + Array("## B\n".utf8)
+    let bytes: [UInt8] =
+      Array("# A\0\0\0\n\u{0}x\u{FF}\n".utf8) + [0xFF, 0xC3, 0x0A] + Array("## B\n".utf8)
     let document = try outline(bytes: bytes)
     #expect(document.sections.count == 2)
     let second = try #require(document.sections.last)

@@ -1,0 +1,103 @@
+import Outline
+import Testing
+
+@testable import Island
+
+@Suite struct CellsTests {
+  @Test func measuresWideEmojiAndCombiningMarks() {
+    #expect(Cells.width(of: "abc") == 3)
+    #expect(Cells.width(of: "日本") == 4)
+    #expect(Cells.width(of: "한국") == 4)
+    #expect(Cells.width(of: "🍲") == 2)
+    #expect(Cells.width(of: "e\u{301}") == 1)
+    #expect(Cells.width(of: "👩‍👩‍👧") == 2)
+  }
+
+  @Test func truncatesAtCharacterBoundariesInCells() {
+    #expect(Cells.truncate("Method", toWidth: 10) == "Method")
+    #expect(Cells.truncate("Methodology", toWidth: 6) == "Metho…")
+    // A wide character that would straddle the limit is left out whole.
+    #expect(Cells.truncate("日本語の見出し", toWidth: 6) == "日本…")
+    #expect(Cells.truncate("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
+  }
+}
+
+@Suite struct SafeTextTests {
+  @Test func controlCharactersBecomeVisible() {
+    #expect(SafeText.forTerminal("a\u{1B}[31mb") == "a\u{241B}[31mb")
+    #expect(SafeText.forTerminal("x\ry") == "x\u{240D}y")
+    #expect(SafeText.forTerminal("\u{9B}2J\u{202E}evil") == "\u{FFFD}2J\u{FFFD}evil")
+    #expect(SafeText.forTerminal("plain") == "plain")
+  }
+}
+
+@Suite struct JSONTests {
+  @Test func escapesStrings() {
+    #expect(JSON.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
+  }
+
+  @Test func writesNumbersShortly() {
+    #expect(JSON.number(0) == "0")
+    #expect(JSON.number(1) == "1")
+    #expect(JSON.number(0.625) == "0.625")
+    #expect(JSON.number(1.0 / 3.0) == "0.3333")
+  }
+}
+
+@Suite struct RingTests {
+  @Test func fillsInQuarters() {
+    #expect(Ring.glyph(for: 0) == "○")
+    #expect(Ring.glyph(for: 0.24) == "○")
+    #expect(Ring.glyph(for: 0.25) == "◔")
+    #expect(Ring.glyph(for: 0.62) == "◑")
+    #expect(Ring.glyph(for: 0.99) == "◕")
+    #expect(Ring.glyph(for: 1) == "●")
+  }
+}
+
+@Suite struct ContentsTests {
+  private func section(_ number: Int, _ title: String, level: Int = 2, minutes: Int = 1) -> Section
+  {
+    Section(
+      number: number, level: level, title: title, id: "", line: number, offset: number,
+      endLine: number + 1,
+      endOffset: number + 1, reading: Reading(words: minutes * 238), minutes: minutes)
+  }
+
+  @Test func rowsThenTheBarAlignedOnTheRight() {
+    let contents = Contents(
+      sections: [
+        section(1, "Overview"), section(2, "Method", minutes: 5), section(3, "Notes", minutes: 0),
+      ],
+      currentIndex: 1, readFraction: 0.62, barDetail: "62% read")
+    #expect(
+      contents.lines() == [
+        "   1  Overview  1 min",
+        " ▌ 2  Method    5 min",
+        "   3  Notes",
+        " ◑ Contents  62% read ⌄",
+      ])
+  }
+
+  @Test func longTitlesAreCutButDetailsNever() {
+    let contents = Contents(
+      sections: [section(1, "A very long title that will not fit in the island")],
+      barDetail: "1 min",
+      maxWidth: 24)
+    let lines = contents.lines()
+    // Rows stop two cells short of the bar, whose chevron stands past them.
+    #expect(lines[0] == "   1  A very l…  1 min")
+    #expect(Cells.width(of: lines[1]) == 24)
+    #expect(lines.allSatisfy { Cells.width(of: $0) <= 24 })
+  }
+
+  @Test func deeperLevelsIndent() {
+    let contents = Contents(
+      sections: [section(1, "Top", level: 1), section(2, "Sub", level: 2)], barDetail: "")
+    #expect(contents.lines().prefix(2) == ["   1  Top    1 min", "   2    Sub  1 min"])
+  }
+
+  @Test func noSectionsDrawNothing() {
+    #expect(Contents(sections: [], barDetail: "").lines().isEmpty)
+  }
+}

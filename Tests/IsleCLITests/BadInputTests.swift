@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The real binary on input that is missing, unreadable or not a document:
+/// one line on stderr naming the file, exit 2, nothing on stdout; binary
+/// and empty input neither crash nor hang.
+@Suite struct BadInputTests {
+  private func expectOneLineError(
+    _ arguments: [String], naming name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try Harness.runBinary(arguments)
+    #expect(result.status == 2, sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    #expect(result.stderr.hasPrefix("isle: error: \(name): "), sourceLocation: sourceLocation)
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
+  }
+
+  @Test func aMissingFile() throws {
+    try expectOneLineError(["toc", "fixtures/no-such-file.md"], naming: "fixtures/no-such-file.md")
+  }
+
+  @Test func aDirectory() throws {
+    try expectOneLineError(["toc", "fixtures"], naming: "fixtures")
+  }
+
+  @Test func anUnreadableFile() throws {
+    if getuid() == 0 {
+      // Root reads any file whatever its mode; /proc/self/mem opens but
+      // every read at offset 0 fails, which is the same path.
+      try expectOneLineError(["toc", "/proc/self/mem"], naming: "/proc/self/mem")
+    } else {
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent("isle-unreadable.md")
+      try Data("# x\n".utf8).write(to: url)
+      defer { try? FileManager.default.removeItem(at: url) }
+      chmod(url.path, 0)
+      try expectOneLineError(["toc", url.path], naming: url.path)
+    }
+  }
+
+  @Test func aGoodFileStillPrintsBesideABadOne() throws {
+    let result = try Harness.runBinary(["toc", "fixtures/recipe.md", "fixtures/missing.md"])
+    #expect(result.status == 2)
+    #expect(String(decoding: result.stdout, as: UTF8.self).contains("Weeknight Lentil Soup"))
+    #expect(result.stderr.hasPrefix("isle: error: fixtures/missing.md: "))
+  }
+
+  @Test func binaryInputNeitherCrashesNorHangs() throws {
+    var generator = SystemRandomNumberGenerator()
+    let noise = Data((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    for format in ["text", "json"] {
+      let result = try Harness.runBinary(["toc", "--format", format], stdin: noise)
+      #expect(!result.signaled)
+      #expect(result.status == 0 || result.status == 1)
+    }
+    let elf = try Data(contentsOf: Harness.binary)
+    let result = try Harness.runBinary(
+      ["toc", "--format", "json", "-"], stdin: elf.prefix(2_000_000))
+    #expect(!result.signaled)
+    #expect([0, 1].contains(result.status))
+  }
+
+  @Test func emptyInputIsNothingFound() throws {
+    let result = try Harness.runBinary(["toc"], stdin: Data())
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test func standardInputReadsLikeAFile() throws {
+    let bytes = try Data(contentsOf: Harness.fixtures.appendingPathComponent("recipe.md"))
+    let piped = try Harness.runBinary(["toc", "--format", "json"], stdin: bytes)
+    let named = try Harness.runBinary(["toc", "--format", "json", "fixtures/recipe.md"])
+    let pipedText = String(decoding: piped.stdout, as: UTF8.self)
+    #expect(pipedText.hasPrefix("{\"path\":null,"))
+    #expect(
+      pipedText.replacingOccurrences(of: "\"path\":null", with: "\"path\":\"fixtures/recipe.md\"")
+        == String(decoding: named.stdout, as: UTF8.self))
+  }
+
+  @Test func aClosedPipeEndsQuietly() throws {
+    // A shell pipeline whose reader leaves after one line.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let big = FileManager.default.temporaryDirectory.appendingPathComponent("isle-big.md")
+    let text = (1...20_000).map { "# Heading \($0)\n\nSome words.\n" }.joined()
+    try Data(text.utf8).write(to: big)
+    defer { try? FileManager.default.removeItem(at: big) }
+    process.arguments = [
+      "-c",
+      "'\(Harness.binary.path)' toc '\(big.path)' | head -1 >/dev/null; exit ${PIPESTATUS[0]}",
+    ]
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(error.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+}

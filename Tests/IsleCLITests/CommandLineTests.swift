@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import IsleCLI
+
+@Suite struct ArgumentTests {
+  let specs = Command.toc.options
+
+  @Test func splitsOptionsAndOperands() throws {
+    let raw = try RawArguments.parse(
+      ["--wpm", "200", "a.md", "--format=json", "-", "--", "--not-an-option"], specs: specs,
+      command: "toc")
+    #expect(raw.operands == ["a.md", "-", "--not-an-option"])
+    #expect(raw.value("wpm") == "200")
+    #expect(raw.value("format") == "json")
+  }
+
+  @Test func laterValuesWin() throws {
+    let raw = try RawArguments.parse(["--wpm", "1", "--wpm", "2"], specs: specs, command: "toc")
+    #expect(raw.value("wpm") == "2")
+  }
+
+  @Test func shortHelp() throws {
+    #expect(try RawArguments.parse(["-h"], specs: specs, command: "toc").has("help"))
+  }
+
+  @Test func negativeNumbersAreOperands() throws {
+    #expect(try RawArguments.parse(["-1"], specs: specs, command: "toc").operands == ["-1"])
+  }
+
+  @Test func rejectsUnknownOptionsAndMissingValues() {
+    #expect(throws: UsageError("unknown option '--nope'", command: "toc")) {
+      try RawArguments.parse(["--nope=3"], specs: specs, command: "toc")
+    }
+    #expect(throws: UsageError("option '--wpm' needs a value (N)", command: "toc")) {
+      try RawArguments.parse(["--wpm"], specs: specs, command: "toc")
+    }
+    #expect(throws: UsageError("option '--help' takes no value", command: "toc")) {
+      try RawArguments.parse(["--help=yes"], specs: specs, command: "toc")
+    }
+  }
+}
+
+@Suite struct CommandLineTests {
+  @Test func versionAndHelpGoToStandardOutput() {
+    let version = Harness.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "isle \(CLI.version)\n")
+    for words in [["--help"], ["-h"], ["help"]] {
+      let help = Harness.run(words)
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("Usage: isle <command>"))
+      #expect(help.stderr.isEmpty)
+    }
+  }
+
+  @Test func helpForACommand() {
+    let viaHelp = Harness.run(["help", "toc"])
+    let viaFlag = Harness.run(["toc", "--help"])
+    #expect(viaHelp.status == 0)
+    #expect(viaHelp.stdout == viaFlag.stdout)
+    #expect(viaHelp.stdout.contains("--max-level N"))
+    let widest = viaHelp.stdout.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 80)
+  }
+
+  @Test(arguments: [
+    (["toc", "--wpm", "fast", "fixtures/recipe.md"], "invalid value 'fast' for '--wpm'"),
+    (["toc", "--wpm", "0", "fixtures/recipe.md"], "invalid value '0' for '--wpm'"),
+    (["toc", "--max-level", "7", "fixtures/recipe.md"], "invalid value '7' for '--max-level'"),
+    (
+      ["toc", "--min-level", "4", "--max-level", "2"],
+      "'--min-level 4' is deeper than '--max-level 2'"
+    ),
+    (
+      ["toc", "--format", "yaml"], "invalid value 'yaml' for '--format': expected one of text, json"
+    ),
+    (["toc", "--slug", "bitbucket"], "invalid value 'bitbucket' for '--slug'"),
+    (["toc", "--from", "rst"], "invalid value 'rst' for '--from'"),
+    (["toc", "--bogus"], "unknown option '--bogus'"),
+    (["frobnicate"], "unknown command 'frobnicate'"),
+    (["help", "frobnicate"], "unknown command 'frobnicate'"),
+    ([], "no command given"),
+  ])
+  func usageErrorsAreOneLineAndExit2(_ arguments: [String], _ message: String) {
+    let outcome = Harness.run(arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr.hasPrefix("isle: error: "))
+    #expect(outcome.stderr.contains(message))
+    #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test func depthIsMaxLevel() {
+    let depth = Harness.run(["toc", "--depth", "1", "fixtures/recipe.md"])
+    let maxLevel = Harness.run(["toc", "--max-level", "1", "fixtures/recipe.md"])
+    #expect(depth.stdout == maxLevel.stdout)
+    #expect(depth.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func contentsTitleCanBeReplaced() {
+    let outcome = Harness.run(["toc", "--title", "On this page", "fixtures/recipe.md"])
+    #expect(outcome.stdout.split(separator: "\n").last?.contains("On this page") == true)
+  }
+
+  @Test func noSectionsPrintsNothingAndExits1() {
+    let outcome = Harness.run(["toc", "fixtures/no-headings.md"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.isEmpty)
+    let json = Harness.run(["toc", "--format", "json", "fixtures/empty.md"])
+    #expect(json.status == 1)
+    #expect(json.stdout.contains("\"sections\":[]"))
+  }
+
+  @Test func theIslandFitsMaxWidthAndColumns() {
+    for outcome in [
+      Harness.run(["toc", "--max-width", "30", "fixtures/recipe.md"]),
+      Harness.run(["toc", "fixtures/recipe.md"], environment: ["COLUMNS": "30"]),
+    ] {
+      let widths = outcome.stdout.split(separator: "\n").map { (line: Substring) in line.count }
+      #expect(widths.max() == 30)
+      #expect(outcome.stdout.contains("…"))
+    }
+  }
+}

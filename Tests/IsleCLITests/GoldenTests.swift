@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The text and JSON of `isle toc` for every fixture, against golden files
+/// in `Snapshots/` (re-recorded with `ISLE_RECORD=1`).
+@Suite struct GoldenTests {
+  static var fixtureNames: [String] {
+    let all = (try? FileManager.default.contentsOfDirectory(atPath: Harness.fixtures.path)) ?? []
+    return all.filter { $0.hasSuffix(".md") }.sorted()
+  }
+
+  @Test(arguments: fixtureNames)
+  func tocText(_ name: String) throws {
+    let outcome = Harness.run(["toc", "fixtures/\(name)"])
+    #expect(outcome.stderr == "")
+    let recorded = "exit \(outcome.status)\n" + outcome.stdout
+    if let mismatch = try Snapshot.mismatch(recorded, named: "\(name).toc.txt") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+
+  @Test(arguments: fixtureNames)
+  func tocJSON(_ name: String) throws {
+    let outcome = Harness.run(["toc", "--format", "json", "fixtures/\(name)"])
+    #expect(outcome.stderr == "")
+    let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+    #expect(object is [String: Any], "each document is one JSON object")
+    if let mismatch = try Snapshot.mismatch(outcome.stdout, named: "\(name).json") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+
+  @Test func deeperLevelsAndGitlabIds() throws {
+    let outcome = Harness.run([
+      "toc", "--max-level", "6", "--slug", "gitlab", "--format", "json",
+      "fixtures/tricky-headings.md",
+    ])
+    let recorded = "exit \(outcome.status)\n" + outcome.stdout
+    if let mismatch = try Snapshot.mismatch(
+      recorded, named: "tricky-headings.md.depth6-gitlab.json")
+    {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import IsleCLI
+
+/// Runs isle in-process or as the real binary, and finds the fixtures.
+enum Harness {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let fixtures = root.appendingPathComponent("fixtures")
+  static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Snapshots")
+
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs the CLI in-process from the repository root, with a fixed
+  /// environment (no COLUMNS, so widths do not depend on the terminal).
+  static func run(_ arguments: [String], environment: [String: String] = [:]) -> Outcome {
+    let out = StringSink()
+    let err = StringSink()
+    let previous = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(root.path)
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    let status = CLI(environment: environment, stdout: out, stderr: err).run(arguments)
+    return Outcome(status: status, stdout: out.text, stderr: err.text)
+  }
+
+  /// The built `isle` binary beside the test bundle.
+  static var binary: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("isle")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return root.appendingPathComponent(".build/debug/isle")
+  }
+
+  /// Runs the real binary with `stdin` as its standard input.
+  static func runBinary(
+    _ arguments: [String], stdin: Data = Data(), timeout: TimeInterval = 10
+  ) throws -> (status: Int32, signaled: Bool, stdout: Data, stderr: String) {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = root
+    var environment = ProcessInfo.processInfo.environment
+    environment["COLUMNS"] = nil
+    process.environment = environment
+    // Files rather than pipes on every stream: no thread has to drain them.
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("isle-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let paths = ["in", "out", "err"].map { directory.appendingPathComponent($0) }
+    try stdin.write(to: paths[0])
+    FileManager.default.createFile(atPath: paths[1].path, contents: nil)
+    FileManager.default.createFile(atPath: paths[2].path, contents: nil)
+    process.standardInput = try FileHandle(forReadingFrom: paths[0])
+    process.standardOutput = try FileHandle(forWritingTo: paths[1])
+    process.standardError = try FileHandle(forWritingTo: paths[2])
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    if process.isRunning {
+      process.terminate()
+      throw TimedOut(arguments: arguments)
+    }
+    return (
+      process.terminationStatus, process.terminationReason == .uncaughtSignal,
+      try Data(contentsOf: paths[1]),
+      String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self)
+    )
+  }
+
+  struct TimedOut: Error {
+    let arguments: [String]
+  }
+}
+
+/// Compares output with a golden file beside the tests; `ISLE_RECORD=1`
+/// writes the golden files anew instead.
+enum Snapshot {
+  static var recording: Bool { ProcessInfo.processInfo.environment["ISLE_RECORD"] == "1" }
+
+  /// Nil when `actual` matches the golden file `name`, else a readable
+  /// line diff.
+  static func mismatch(_ actual: String, named name: String) throws -> String? {
+    let url = Harness.snapshots.appendingPathComponent(name)
+    if recording {
+      try Data(actual.utf8).write(to: url)
+      return nil
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      return "no golden file \(name); run with ISLE_RECORD=1 to record it"
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    if expected == actual { return nil }
+    return diff(expected: expected, actual: actual, name: name)
+  }
+
+  /// A line diff: `-` for expected lines missing, `+` for lines not expected.
+  static func diff(expected: String, actual: String, name: String) -> String {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = ["\(name) differs (ISLE_RECORD=1 re-records):"]
+    for index in 0..<max(old.count, new.count) {
+      let before = index < old.count ? String(old[index]) : nil
+      let after = index < new.count ? String(new[index]) : nil
+      if before == after {
+        lines.append("  " + (before ?? ""))
+      } else {
+        if let before { lines.append("- " + before) }
+        if let after { lines.append("+ " + after) }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
