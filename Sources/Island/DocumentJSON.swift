@@ -1,10 +1,12 @@
 import Outline
+import Progress
 
 /// A document as one line of JSON, with the field names the README documents.
 /// The names are a contract: fields are only ever added.
 public enum DocumentJSON {
-  /// The document's JSON object.
-  public static func render(_ document: Document) -> String {
+  /// The document's JSON object; with a place, `current` and `fraction`
+  /// too, and with a bar (from `where`), `bar`.
+  public static func render(_ document: Document, place: Place? = nil, bar: String? = nil) -> String {
     var object = JSONObject()
     object.add("path", document.path)
     object.add("format", document.format.rawValue)
@@ -14,6 +16,11 @@ public enum DocumentJSON {
     object.add("words", document.reading.wordCount)
     object.add("minutes", document.minutes)
     object.add("sections", raw: "[" + document.sections.map(section).joined(separator: ",") + "]")
+    if let place {
+      object.add("current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
+      object.add("fraction", place.fraction)
+    }
+    if let bar { object.add("bar", bar) }
     return object.text
   }
 

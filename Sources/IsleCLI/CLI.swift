@@ -75,8 +75,37 @@ public struct CLI {
     case .help:
       return try help(raw.operands)
     case .toc:
-      return try TocCommand(settings: TocSettings.decide(raw, environment: environment), cli: self)
-        .run()
+      let settings = try Settings.decide(
+        raw, operands: raw.operands, command: .toc, formats: [.text, .json], environment: environment)
+      return try TocCommand(settings: settings, cli: self).run()
+    case .where:
+      try Self.expectOneDocument(raw.operands, command: command)
+      let settings = try Settings.decide(
+        raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
+        environment: environment)
+      guard !settings.reader.isEmpty else {
+        throw UsageError(
+          "where needs a position: --offset B, --line N, --percent P or --section X", command: "where")
+      }
+      return try WhereCommand(settings: settings, cli: self).run()
+    case .jump:
+      guard let target = raw.operands.first else {
+        throw UsageError(
+          "jump needs a TARGET: a number, an id, a title, next, prev, first or last", command: "jump")
+      }
+      let files = Array(raw.operands.dropFirst())
+      try Self.expectOneDocument(files, command: command)
+      let settings = try Settings.decide(
+        raw, operands: files, command: .jump, formats: [.text], environment: environment)
+      let print = try Values.choice(raw, "print", as: JumpPrint.self, command: "jump") ?? .line
+      return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
+    }
+  }
+
+  private static func expectOneDocument(_ files: [String], command: Command) throws {
+    guard files.count <= 1 else {
+      throw UsageError(
+        "\(command.rawValue) reads one document, not \(files.count) ('\(files[1])')", command: command.rawValue)
     }
   }
 
@@ -92,19 +121,32 @@ public struct CLI {
     return .success
   }
 
-  /// Reads and outlines one document; a failure is reported on standard
-  /// error (naming the file) and gives nil.
-  func outline(_ source: InputSource, options: OutlineOptions) -> Document? {
-    do {
-      let bytes = try reader.read(source)
-      return try Outliner.outline(bytes, path: source.path, options: options)
-    } catch let failure as ReadFailure {
-      report("isle: error: \(failure.message)")
-    } catch OutlineError.unsupportedFormat(let format) {
-      report("isle: error: \(source.displayName): \(format.rawValue) documents are not read yet")
-    } catch {
-      report("isle: error: \(source.displayName): \(error)")
+  /// Reads and outlines each document in argument order and hands it to
+  /// `body`, which writes its output and says what it found. A document
+  /// that fails is reported on standard error, naming it, and the others
+  /// go on. The status is 2 if any failed, else 0 if any found something,
+  /// else 1.
+  func forEachDocument(
+    _ settings: Settings, _ body: (Document, InputSource) throws -> ExitStatus
+  ) throws -> ExitStatus {
+    var statuses: [ExitStatus] = []
+    for source in settings.sources {
+      do {
+        let bytes = try reader.read(source)
+        let document = try Outliner.outline(bytes, path: source.path, options: settings.outline)
+        statuses.append(try body(document, source))
+      } catch let failure as ReadFailure {
+        report("isle: error: \(failure.message)")
+        statuses.append(.failure)
+      } catch OutlineError.unsupportedFormat(let format) {
+        report("isle: error: \(source.displayName): \(format.rawValue) documents are not read yet")
+        statuses.append(.failure)
+      } catch let failure as DocumentFailure {
+        report("isle: error: \(failure.message)")
+        statuses.append(failure.status)
+      }
     }
-    return nil
+    if statuses.contains(.failure) { return .failure }
+    return statuses.contains(.success) ? .success : .nothingFound
   }
 }

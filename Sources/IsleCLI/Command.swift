@@ -1,12 +1,16 @@
 /// The commands isle answers to, with their options and help.
 enum Command: String, CaseIterable, Sendable {
   case toc
+  case `where`
+  case jump
   case help
 
   /// One line saying what the command does.
   var summary: String {
     switch self {
     case .toc: return "the contents, with a reading time for each section"
+    case .where: return "the bar for a position: section, place, how much is read"
+    case .jump: return "pick a section and say where it starts"
     case .help: return "help on a command"
     }
   }
@@ -15,6 +19,8 @@ enum Command: String, CaseIterable, Sendable {
   var usage: String {
     switch self {
     case .toc: return "isle toc [options] [file ...]"
+    case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
+    case .jump: return "isle jump TARGET [--from-offset B | --from-line N] [options] [file]"
     case .help: return "isle help [command]"
     }
   }
@@ -27,6 +33,24 @@ enum Command: String, CaseIterable, Sendable {
         Prints every section of each document on a row, with its reading time,
         and below them the bar reading the contents title and the total time.
         Reads standard input when no file is given, or for '-'.
+        With a position, the current row sits on the puck and the bar says
+        how much has been read.
+        """
+    case .where:
+      return """
+        Prints the closed island for the reader's position: the ring of how
+        much is read, the current section's title, its place (3 of 6) and a
+        chevron; past the first section, a back-to-top mark leads. The
+        current section is the last one starting at or before the position.
+        """
+    case .jump:
+      return """
+        Picks a section and prints where it starts (its line, by default), so
+        that 'less +$(isle jump method doc.md) doc.md' opens there. TARGET is
+        a number, an id, a title or a unique part of one (any case), next,
+        prev, first (or top), last, or a step such as +2 or -1 from the
+        --from position. No match, or more than one, exits 1 and names the
+        closest sections.
         """
     case .help:
       return "Shows the help of a command, or of isle itself."
@@ -36,7 +60,14 @@ enum Command: String, CaseIterable, Sendable {
   /// The options it accepts.
   var options: [OptionSpec] {
     switch self {
-    case .toc: return Self.outlineOptions + Self.displayOptions + [Self.helpOption]
+    case .toc:
+      return Self.outlineOptions + Self.positionOptions + Self.displayOptions("text or json")
+        + [Self.helpOption]
+    case .where:
+      return Self.outlineOptions + Self.positionOptions
+        + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
+    case .jump:
+      return Self.outlineOptions + Self.startOptions + Self.displayOptions(nil) + [Self.helpOption]
     case .help: return [Self.helpOption]
     }
   }
@@ -54,12 +85,34 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
   ]
 
-  /// How it is printed.
-  static let displayOptions = [
-    OptionSpec("format", value: "FORMAT", help: "text (default) or json"),
-    OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
-    OptionSpec("max-width", value: "N", help: "widest the island grows, in cells (default 60)"),
+  /// Where the reader stands.
+  static let positionOptions = [
+    OptionSpec("offset", value: "B", help: "the reader is at byte B (0-based)"),
+    OptionSpec("line", value: "N", help: "the reader is at line N (1-based)"),
+    OptionSpec("percent", value: "P", help: "the reader is P percent through (0-100)"),
+    OptionSpec("viewport", value: "N", help: "N lines are visible: all is read once the end shows"),
+    OptionSpec("progress", value: "F", help: "the read fraction (0-1), as a pager knows it"),
+    OptionSpec("section", value: "X", help: "the reader is in section X (as jump names it)"),
   ]
+
+  /// Where `jump` steps from, and what it prints.
+  static let startOptions = [
+    OptionSpec("from-offset", value: "B", help: "step from byte B (for next, prev, +N, -N)"),
+    OptionSpec("from-line", value: "N", help: "step from line N"),
+    OptionSpec("viewport", value: "N", help: "N lines are visible (for --print bar)"),
+    OptionSpec("print", value: "WHAT", help: "line (default), offset, id, bar or json"),
+  ]
+
+  /// How it is printed; `formats` names the formats, nil for none.
+  static func displayOptions(_ formats: String?) -> [OptionSpec] {
+    var options: [OptionSpec] = []
+    if let formats { options.append(OptionSpec("format", value: "FORMAT", help: formats)) }
+    return options + [
+      OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
+      OptionSpec("max-width", value: "N", help: "widest the island grows, in cells (default 60)"),
+      OptionSpec("no-top", help: "leave out the back-to-top mark"),
+    ]
+  }
 
   /// The full help text.
   var help: String {
@@ -85,7 +138,7 @@ enum Command: String, CaseIterable, Sendable {
       "Usage: isle <command> [options] [file ...]", "", "Commands:",
     ]
     for command in allCases {
-      lines.append("  " + command.rawValue.padding(to: 8) + command.summary)
+      lines.append("  " + command.rawValue.padding(to: 7) + command.summary)
     }
     lines += [
       "", "Options:", "  -h, --help    show this help", "  --version     show the version", "",

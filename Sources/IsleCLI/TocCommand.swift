@@ -1,28 +1,24 @@
 import Island
 import Outline
+import Progress
 
 /// `isle toc`: the contents of each document.
 struct TocCommand {
-  let settings: TocSettings
+  let settings: Settings
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    var failed = false
-    var foundSections = false
     var printedText = false
     let several = settings.sources.count > 1
-    for source in settings.sources {
-      guard let document = cli.outline(source, options: settings.outline) else {
-        failed = true
-        continue
-      }
-      foundSections = foundSections || !document.sections.isEmpty
+    return try cli.forEachDocument(settings) { document, source in
+      let place = try settings.reader.place(in: document, name: source.displayName)
+      let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
       switch settings.format {
-      case .json:
-        try cli.stdout.write(DocumentJSON.render(document) + "\n")
+      case .json, .spoken:
+        try cli.stdout.write(DocumentJSON.render(document, place: place) + "\n")
       case .text:
-        let lines = contents(of: document).lines()
-        guard !lines.isEmpty else { continue }
+        let lines = contents(of: document, at: place).lines()
+        guard !lines.isEmpty else { return found }
         var output = ""
         if several {
           if printedText { output += "\n" }
@@ -32,15 +28,19 @@ struct TocCommand {
         try cli.stdout.write(output)
         printedText = true
       }
+      return found
     }
-    if failed { return .failure }
-    return foundSections ? .success : .nothingFound
   }
 
-  private func contents(of document: Document) -> Contents {
-    Contents(
+  private func contents(of document: Document, at place: Place?) -> Contents {
+    let detail =
+      place.map { settings.copy.readAmount($0.fraction) }
+      ?? (document.minutes > 0 ? "\(document.minutes) min" : "")
+    return Contents(
       sections: document.sections,
-      barDetail: document.minutes > 0 ? "\(document.minutes) min" : "",
+      currentIndex: place?.currentIndex,
+      readFraction: place?.fraction ?? 0,
+      barDetail: detail,
       copy: settings.copy,
       maxWidth: settings.maxWidth)
   }

@@ -1,0 +1,39 @@
+import Island
+import Outline
+import Progress
+
+/// `isle jump`: pick a section and say where it is.
+struct JumpCommand {
+  let target: String
+  let print: JumpPrint
+  let settings: Settings
+  let cli: CLI
+
+  func run() throws -> ExitStatus {
+    try cli.forEachDocument(settings) { document, source in
+      let name = source.displayName
+      let start = try settings.reader.place(in: document, name: name)
+      let index = try DocumentFailure.resolving(
+        Target(target), text: target, in: document, name: name, from: start?.offset)
+      let section = document.sections[index]
+      let output: String
+      switch print {
+      case .line: output = String(section.line)
+      case .offset: output = String(section.offset)
+      case .id: output = section.id
+      case .json: output = DocumentJSON.section(section)
+      case .bar:
+        // The reader arrives at the section's first line.
+        let place = Place.locate(
+          .line(section.line), in: document, viewport: settings.reader.viewport)
+        output = Bar(
+          title: section.title, number: section.number, count: document.sections.count,
+          fraction: place.fraction, top: settings.showsTop, copy: settings.copy,
+          maxWidth: settings.maxWidth
+        ).text()
+      }
+      try cli.stdout.write(output + "\n")
+      return .success
+    }
+  }
+}

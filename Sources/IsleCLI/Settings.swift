@@ -1,0 +1,158 @@
+import Island
+import Outline
+import Progress
+
+/// The ways a command can print a document.
+enum OutputFormat: String, CaseIterable, Sendable {
+  case text
+  case spoken
+  case json
+}
+
+/// What `jump` prints about the section it picks.
+enum JumpPrint: String, CaseIterable, Sendable {
+  case line
+  case offset
+  case id
+  case bar
+  case json
+}
+
+/// What every command decides before it reads a byte: how to outline, how
+/// to draw, and which documents. The second step of argument parsing.
+struct Settings {
+  var outline: OutlineOptions
+  var format: OutputFormat
+  var copy: Copy
+  var maxWidth: Int
+  var showsTop: Bool
+  var reader: ReaderRequest
+  var sources: [InputSource]
+
+  /// Decides the settings of `command` from the words given and the
+  /// environment. `operands` are the files (a target already taken off).
+  static func decide(
+    _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
+    environment: [String: String]
+  ) throws -> Settings {
+    let name = command.rawValue
+    var copy = Copy()
+    if let title = raw.value("title") { copy.contentsTitle = title }
+    var maxWidth = try Values.integer(raw, "max-width", in: 8...10_000, command: name) ?? 60
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      maxWidth = min(maxWidth, columns)
+    }
+    let format = try Values.choice(raw, "format", as: OutputFormat.self, command: name) ?? .text
+    guard formats.contains(format) else {
+      throw UsageError(
+        "invalid value '\(format.rawValue)' for '--format': expected one of "
+          + formats.map(\.rawValue).joined(separator: ", "), command: name)
+    }
+    return Settings(
+      outline: try Values.outlineOptions(raw, command: name),
+      format: format,
+      copy: copy,
+      maxWidth: maxWidth,
+      showsTop: !raw.has("no-top"),
+      reader: try ReaderRequest.decide(raw, command: command),
+      sources: sources(operands))
+  }
+
+  /// Files in argument order; standard input for none or `-`.
+  static func sources(_ operands: [String]) -> [InputSource] {
+    operands.isEmpty ? [.standardInput] : operands.map { $0 == "-" ? .standardInput : .file($0) }
+  }
+}
+
+/// Where the reader is, as the options said it, kept as text until the
+/// document is read: whether a value is in range depends on its size.
+struct ReaderRequest {
+  var position: (kind: Position.Kind, text: String)?
+  var viewport: Int?
+  var progress: Double?
+  var section: String?
+
+  /// True when nothing about the reader's place was given.
+  var isEmpty: Bool { position == nil && progress == nil && section == nil }
+
+  static func decide(_ raw: RawArguments, command: Command) throws -> ReaderRequest {
+    let name = command.rawValue
+    // jump starts from a position; the others stand at one.
+    let prefix = command == .jump ? "from-" : ""
+    let kinds: [Position.Kind] = command == .jump ? [.offset, .line] : [.offset, .line, .percent]
+    let given = kinds.compactMap { kind in raw.value(prefix + kind.rawValue).map { (kind, $0) } }
+    guard given.count <= 1 else {
+      let names = given.map { "'--\(prefix)\($0.0.rawValue)'" }.joined(separator: " and ")
+      throw UsageError("give one position, not \(names)", command: name)
+    }
+    var request = ReaderRequest()
+    request.position = given.first
+    request.viewport = try Values.integer(raw, "viewport", in: 1...Int.max, command: name)
+    if let text = raw.value("progress") {
+      guard let value = Double(text), (0...1).contains(value) else {
+        throw UsageError(
+          "invalid value '\(text)' for '--progress': expected a fraction from 0 to 1", command: name)
+      }
+      request.progress = value
+    }
+    request.section = raw.value("section")
+    return request
+  }
+
+  /// The reader's place in `document`, or nil when none was given.
+  func place(in document: Document, name: String) throws -> Place? {
+    if let position {
+      do {
+        let parsed = try Position.parse(position.text, as: position.kind, in: document)
+        return Place.locate(parsed, in: document, viewport: viewport, progress: progress)
+      } catch {
+        throw DocumentFailure(error.message(document: name), status: .failure)
+      }
+    }
+    if let section {
+      let index = try DocumentFailure.resolving(Target(section), text: section, in: document, name: name)
+      return Place.estimate(section: index, in: document, progress: progress)
+    }
+    if let progress {
+      return Place.locate(.offset(0), in: document, viewport: viewport, progress: progress)
+    }
+    return nil
+  }
+}
+
+/// A document that could not be answered for: one line for standard error,
+/// and the exit status it calls for.
+struct DocumentFailure: Error {
+  let message: String
+  let status: ExitStatus
+
+  init(_ message: String, status: ExitStatus) {
+    self.message = message
+    self.status = status
+  }
+
+  /// Resolves `target` in `document`, turning a miss into a failure that
+  /// lists the closest sections (exit 1).
+  static func resolving(
+    _ target: Target, text: String, in document: Document, name: String, from offset: Int? = nil
+  ) throws -> Int {
+    let sections = document.sections
+    do {
+      return try target.resolve(in: sections, from: offset)
+    } catch .noMatch(let closest) {
+      if sections.isEmpty { throw DocumentFailure("\(name) has no sections", status: .nothingFound) }
+      throw DocumentFailure(
+        "no section matches '\(text)' in \(name); closest: " + list(closest, in: sections),
+        status: .nothingFound)
+    } catch .ambiguous(let matches) {
+      throw DocumentFailure(
+        "'\(text)' matches \(matches.count) sections in \(name): " + list(matches, in: sections),
+        status: .nothingFound)
+    }
+  }
+
+  private static func list(_ indices: [Int], in sections: [Section]) -> String {
+    indices.map { "\(sections[$0].number) \(SafeText.forTerminal(sections[$0].title)) (#\(sections[$0].id))" }
+      .joined(separator: ", ")
+  }
+}

@@ -1,0 +1,77 @@
+import Outline
+
+/// Where the reader is in a document: the current section and how much of
+/// the document has been read.
+public struct Place: Equatable, Sendable {
+  /// The index of the current section in the document's sections; nil when
+  /// there are none.
+  public var currentIndex: Int?
+  /// How far the position has travelled, 0 at the top and 1 at the end.
+  public var fraction: Double
+  /// The byte offset the position stands for.
+  public var offset: Int
+
+  /// Creates a place from its parts.
+  public init(currentIndex: Int?, fraction: Double, offset: Int) {
+    self.currentIndex = currentIndex
+    self.fraction = fraction
+    self.offset = offset
+  }
+
+  /// The place of `position` in `document` (SPEC §3).
+  ///
+  /// - Lines: `travel = lineCount - max(viewport, 1)`, `fraction = (N - 1) / travel`.
+  /// - Bytes: `travel = size - 1`, `fraction = B / travel`; with a viewport,
+  ///   the line formula on the offset's line, since a viewport is counted in
+  ///   lines.
+  /// - Percent: `fraction = P / 100`, at the byte that far through.
+  /// - No travel: fully read. `progress` overrides the fraction.
+  public static func locate(
+    _ position: Position, in document: Document, viewport: Int? = nil, progress: Double? = nil
+  ) -> Place {
+    let lines = document.lines
+    let offset: Int
+    var fraction: Double
+    switch position {
+    case .offset(let bytes):
+      offset = bytes
+      if viewport != nil {
+        fraction = lineFraction(lines.line(ofOffset: bytes), lines: lines, viewport: viewport)
+      } else {
+        fraction = ratio(bytes, lines.size - 1)
+      }
+    case .line(let line):
+      offset = lines.offset(ofLine: line)
+      fraction = lineFraction(line, lines: lines, viewport: viewport)
+    case .percent(let percent):
+      fraction = percent / 100
+      offset = Int((fraction * Double(max(lines.size - 1, 0))).rounded(.down))
+    }
+    if let progress { fraction = progress }
+    return Place(
+      currentIndex: CurrentSection.index(in: document.sections, atOffset: offset),
+      fraction: min(max(fraction, 0), 1), offset: offset)
+  }
+
+  /// The place of the reader on section `index` with no position given: the
+  /// fraction is estimated from the section's place, `(index + 0.5) / count`.
+  public static func estimate(section index: Int, in document: Document, progress: Double? = nil)
+    -> Place
+  {
+    let count = document.sections.count
+    let fraction = progress ?? (count == 0 ? 1 : (Double(index) + 0.5) / Double(count))
+    let offset = index < count ? document.sections[index].offset : 0
+    return Place(currentIndex: count == 0 ? nil : index, fraction: min(max(fraction, 0), 1), offset: offset)
+  }
+
+  /// The line formula: `(N - 1) / (lineCount - max(viewport, 1))`.
+  static func lineFraction(_ line: Int, lines: LineIndex, viewport: Int?) -> Double {
+    ratio(line - 1, lines.lineCount - max(viewport ?? 1, 1))
+  }
+
+  /// `distance / travel` clamped to 0…1; no travel is fully read.
+  static func ratio(_ distance: Int, _ travel: Int) -> Double {
+    guard travel > 0 else { return 1 }
+    return min(max(Double(distance) / Double(travel), 0), 1)
+  }
+}
