@@ -16,7 +16,7 @@ public struct JSONObject {
     members.append(JSON.quoted(key) + ":" + String(value))
   }
 
-  /// Adds a number member, written with up to four decimals.
+  /// Adds a number member.
   public mutating func add(_ key: String, _ value: Double) {
     members.append(JSON.quoted(key) + ":" + JSON.number(value))
   }
@@ -55,20 +55,11 @@ public enum JSON {
     return result + "\""
   }
 
-  /// `value` as a JSON number: at most four decimals, no trailing zeros.
+  /// `value` as a JSON number: the shortest text that reads back as the
+  /// same double, so a script can check a fraction exactly.
   public static func number(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
-    let scaled = (value * 10_000).rounded()
-    let whole = Int(scaled) / 10_000
-    var fraction = abs(Int(scaled) % 10_000)
-    if fraction == 0 { return (scaled < 0 && whole == 0 ? "-" : "") + String(whole) }
-    var digits = 4
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    let text = String(fraction)
-    let sign = scaled < 0 && whole == 0 ? "-" : ""
-    return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
   }
 }

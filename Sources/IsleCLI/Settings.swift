@@ -42,12 +42,8 @@ struct Settings {
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
       maxWidth = min(maxWidth, columns)
     }
-    let format = try Values.choice(raw, "format", as: OutputFormat.self, command: name) ?? .text
-    guard formats.contains(format) else {
-      throw UsageError(
-        "invalid value '\(format.rawValue)' for '--format': expected one of "
-          + formats.map(\.rawValue).joined(separator: ", "), command: name)
-    }
+    let format =
+      try Values.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name) ?? .text
     return Settings(
       outline: try Values.outlineOptions(raw, command: name),
       format: format,

@@ -16,13 +16,15 @@ enum Values {
     return value
   }
 
-  /// One of the cases of `T`, by its raw name, or nil when not given.
-  static func choice<T: RawRepresentable & CaseIterable>(
-    _ raw: RawArguments, _ name: String, as type: T.Type, command: String
+  /// One of the `allowed` cases of `T` (all of them by default), by its
+  /// raw name, or nil when not given.
+  static func choice<T: RawRepresentable & CaseIterable & Equatable>(
+    _ raw: RawArguments, _ name: String, as type: T.Type, allowed: [T]? = nil, command: String
   ) throws -> T? where T.RawValue == String {
     guard let text = raw.value(name) else { return nil }
-    guard let value = T(rawValue: text) else {
-      let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+    let choices = allowed ?? Array(T.allCases)
+    guard let value = T(rawValue: text), choices.contains(value) else {
+      let allowed = choices.map(\.rawValue).joined(separator: ", ")
       throw UsageError(
         "invalid value '\(text)' for '--\(name)': expected one of \(allowed)", command: command)
     }

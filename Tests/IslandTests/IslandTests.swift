@@ -40,7 +40,8 @@ import Testing
     #expect(JSON.number(0) == "0")
     #expect(JSON.number(1) == "1")
     #expect(JSON.number(0.625) == "0.625")
-    #expect(JSON.number(1.0 / 3.0) == "0.3333")
+    #expect(Double(JSON.number(1.0 / 3.0)) == 1.0 / 3.0)
+    #expect(JSON.number(-0.0) == "0")
   }
 }
 
