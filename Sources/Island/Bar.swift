@@ -62,7 +62,9 @@ public struct Bar: Sendable {
 /// What a screen reader should say for the reader's place.
 public enum Spoken {
   /// `Method, Section 3 of 6, 62% read`; one section: `Method, 62% read`.
-  public static func text(title: String, number: Int, count: Int, fraction: Double, copy: Copy = Copy())
+  public static func text(
+    title: String, number: Int, count: Int, fraction: Double, copy: Copy = Copy()
+  )
     -> String
   {
     var parts = [SafeText.forTerminal(title)]

@@ -55,7 +55,8 @@ public struct Copy: Sendable, Equatable {
   private func fill(_ template: String, _ values: [String: String]) -> String {
     var result = template
     for (key, value) in values {
-      result = result.split(separator: "{\(key)}", omittingEmptySubsequences: false).joined(separator: value)
+      result = result.split(separator: "{\(key)}", omittingEmptySubsequences: false).joined(
+        separator: value)
     }
     return result
   }

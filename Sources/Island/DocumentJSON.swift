@@ -6,7 +6,8 @@ import Progress
 public enum DocumentJSON {
   /// The document's JSON object; with a place, `current` and `fraction`
   /// too, and with a bar (from `where`), `bar`.
-  public static func render(_ document: Document, place: Place? = nil, bar: String? = nil) -> String {
+  public static func render(_ document: Document, place: Place? = nil, bar: String? = nil) -> String
+  {
     var object = JSONObject()
     object.add("path", document.path)
     object.add("format", document.format.rawValue)
@@ -17,7 +18,8 @@ public enum DocumentJSON {
     object.add("minutes", document.minutes)
     object.add("sections", raw: "[" + document.sections.map(section).joined(separator: ",") + "]")
     if let place {
-      object.add("current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
+      object.add(
+        "current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
       object.add("fraction", place.fraction)
     }
     if let bar { object.add("bar", bar) }

@@ -76,7 +76,8 @@ public struct CLI {
       return try help(raw.operands)
     case .toc:
       let settings = try Settings.decide(
-        raw, operands: raw.operands, command: .toc, formats: [.text, .json], environment: environment)
+        raw, operands: raw.operands, command: .toc, formats: [.text, .json],
+        environment: environment)
       return try TocCommand(settings: settings, cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
@@ -85,13 +86,15 @@ public struct CLI {
         environment: environment)
       guard !settings.reader.isEmpty else {
         throw UsageError(
-          "where needs a position: --offset B, --line N, --percent P or --section X", command: "where")
+          "where needs a position: --offset B, --line N, --percent P or --section X",
+          command: "where")
       }
       return try WhereCommand(settings: settings, cli: self).run()
     case .jump:
       guard let target = raw.operands.first else {
         throw UsageError(
-          "jump needs a TARGET: a number, an id, a title, next, prev, first or last", command: "jump")
+          "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
+          command: "jump")
       }
       let files = Array(raw.operands.dropFirst())
       try Self.expectOneDocument(files, command: command)
@@ -105,7 +108,8 @@ public struct CLI {
   private static func expectOneDocument(_ files: [String], command: Command) throws {
     guard files.count <= 1 else {
       throw UsageError(
-        "\(command.rawValue) reads one document, not \(files.count) ('\(files[1])')", command: command.rawValue)
+        "\(command.rawValue) reads one document, not \(files.count) ('\(files[1])')",
+        command: command.rawValue)
     }
   }
 

@@ -33,15 +33,22 @@ public protocol DocumentReading: Sendable {
 
 /// Reads from the file system and the process's standard input.
 public struct SystemReader: DocumentReading {
-  /// A reader of real files.
-  public init() {}
+  /// The directory relative paths are read from; nil for the process's own.
+  let directory: String?
+
+  /// A reader of real files, relative paths taken from `directory` (the
+  /// current directory when nil). Errors name each path as it was given.
+  public init(directory: String? = nil) {
+    self.directory = directory
+  }
 
   public func read(_ source: InputSource) throws -> [UInt8] {
     switch source {
     case .standardInput:
       return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0)
     case .file(let path):
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      let resolved = directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+      let descriptor = open(resolved, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw ReadFailure(name: path, reason: Self.reason(errno)) }
       defer { close(descriptor) }
       var info = stat()

@@ -43,7 +43,8 @@ struct Settings {
       maxWidth = min(maxWidth, columns)
     }
     let format =
-      try Values.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name) ?? .text
+      try Values.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name)
+      ?? .text
     return Settings(
       outline: try Values.outlineOptions(raw, command: name),
       format: format,
@@ -87,7 +88,8 @@ struct ReaderRequest {
     if let text = raw.value("progress") {
       guard let value = Double(text), (0...1).contains(value) else {
         throw UsageError(
-          "invalid value '\(text)' for '--progress': expected a fraction from 0 to 1", command: name)
+          "invalid value '\(text)' for '--progress': expected a fraction from 0 to 1", command: name
+        )
       }
       request.progress = value
     }
@@ -106,7 +108,8 @@ struct ReaderRequest {
       }
     }
     if let section {
-      let index = try DocumentFailure.resolving(Target(section), text: section, in: document, name: name)
+      let index = try DocumentFailure.resolving(
+        Target(section), text: section, in: document, name: name)
       return Place.estimate(section: index, in: document, progress: progress)
     }
     if let progress {
@@ -136,7 +139,9 @@ struct DocumentFailure: Error {
     do {
       return try target.resolve(in: sections, from: offset)
     } catch .noMatch(let closest) {
-      if sections.isEmpty { throw DocumentFailure("\(name) has no sections", status: .nothingFound) }
+      if sections.isEmpty {
+        throw DocumentFailure("\(name) has no sections", status: .nothingFound)
+      }
       throw DocumentFailure(
         "no section matches '\(text)' in \(name); closest: " + list(closest, in: sections),
         status: .nothingFound)
@@ -148,7 +153,9 @@ struct DocumentFailure: Error {
   }
 
   private static func list(_ indices: [Int], in sections: [Section]) -> String {
-    indices.map { "\(sections[$0].number) \(SafeText.forTerminal(sections[$0].title)) (#\(sections[$0].id))" }
-      .joined(separator: ", ")
+    indices.map {
+      "\(sections[$0].number) \(SafeText.forTerminal(sections[$0].title)) (#\(sections[$0].id))"
+    }
+    .joined(separator: ", ")
   }
 }

@@ -61,7 +61,8 @@ public struct Place: Equatable, Sendable {
     let count = document.sections.count
     let fraction = progress ?? (count == 0 ? 1 : (Double(index) + 0.5) / Double(count))
     let offset = index < count ? document.sections[index].offset : 0
-    return Place(currentIndex: count == 0 ? nil : index, fraction: min(max(fraction, 0), 1), offset: offset)
+    return Place(
+      currentIndex: count == 0 ? nil : index, fraction: min(max(fraction, 0), 1), offset: offset)
   }
 
   /// The line formula: `(N - 1) / (lineCount - max(viewport, 1))`.

@@ -20,7 +20,8 @@ public enum Position: Equatable, Sendable {
   /// Reads `text` as a position of `kind` in `document`, checking it lies
   /// inside the document: offsets 0…size (size is the end, after the last
   /// byte), lines 1…the last line, percent 0–100.
-  public static func parse(_ text: String, as kind: Kind, in document: Document) throws(PositionError)
+  public static func parse(_ text: String, as kind: Kind, in document: Document)
+    throws(PositionError)
     -> Position
   {
     let limits = PositionError.Limits(size: document.size, lineCount: document.lineCount)
@@ -83,7 +84,8 @@ public struct PositionError: Error, Equatable, Sendable {
     switch kind {
     case .offset: extent = "\(size); offsets run 0 to \(limits.size)"
     case .line:
-      extent = "\(limits.lineCount) line\(limits.lineCount == 1 ? "" : "s"), \(size); "
+      extent =
+        "\(limits.lineCount) line\(limits.lineCount == 1 ? "" : "s"), \(size); "
         + "lines run 1 to \(max(limits.lineCount, 1))"
     case .percent: extent = "\(size); percent runs 0 to 100"
     }

@@ -56,7 +56,8 @@ extension Target {
     guard !sections.isEmpty else { throw .noMatch(closest: []) }
     let last = sections.count - 1
     let here: Int
-    if let offset, let index = CurrentSection.index(in: sections, atOffset: offset),
+    let offset = offset ?? 0
+    if let index = CurrentSection.index(in: sections, atOffset: offset),
       offset >= sections[0].offset
     {
       here = index
@@ -99,7 +100,8 @@ extension Target {
     let scored = sections.indices.map { index -> (Int, Int) in
       let section = sections[index]
       let distance = min(
-        editDistance(wanted, section.title.lowercased()), editDistance(wanted, section.id.lowercased()))
+        editDistance(wanted, section.title.lowercased()),
+        editDistance(wanted, section.id.lowercased()))
       return (distance, index)
     }
     return scored.sorted { $0 < $1 }.prefix(3).map(\.1)
@@ -115,7 +117,8 @@ extension Target {
     for i in 1...a.count {
       current[0] = i
       for j in stride(from: 1, through: b.count, by: 1) {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       swap(&previous, &current)
     }

@@ -43,3 +43,24 @@ import Testing
     }
   }
 }
+
+/// The bar, spoken and JSON forms of `where` in the middle of each fixture,
+/// and `toc` with the puck there.
+@Suite struct WhereGoldenTests {
+  @Test(arguments: WhereTests.fixturesWithSections)
+  func whereForms(_ name: String) throws {
+    let size = try WhereTests.whereJSON(["--line", "1"], file: name).document["lines"] as! Int
+    let line = String(max(size / 2, 1))
+    var recorded = ""
+    for format in ["text", "spoken", "json"] {
+      let outcome = Harness.run(["where", "--line", line, "--format", format, "fixtures/\(name)"])
+      recorded +=
+        "$ isle where --line \(line) --format \(format)\nexit \(outcome.status)\n" + outcome.stdout
+    }
+    let toc = Harness.run(["toc", "--line", line, "fixtures/\(name)"])
+    recorded += "$ isle toc --line \(line)\nexit \(toc.status)\n" + toc.stdout
+    if let mismatch = try Snapshot.mismatch(recorded, named: "\(name).where.txt") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+}

@@ -21,10 +21,11 @@ enum Harness {
   static func run(_ arguments: [String], environment: [String: String] = [:]) -> Outcome {
     let out = StringSink()
     let err = StringSink()
-    let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(root.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-    let status = CLI(environment: environment, stdout: out, stderr: err).run(arguments)
+    // Tests run in parallel, so the reader resolves relative paths from the
+    // repository root rather than the process changing directory.
+    let status = CLI(
+      environment: environment, stdout: out, stderr: err, reader: SystemReader(directory: root.path)
+    ).run(arguments)
     return Outcome(status: status, stdout: out.text, stderr: err.text)
   }
 

@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+
+/// `where` and `jump` through the whole pipeline (bytes, outline, place,
+/// JSON), checked against SPEC §3's formulas and the sections' byte ranges.
+@Suite struct WhereTests {
+  /// A small deterministic generator (SplitMix64), so a failure repeats.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  struct Answer {
+    var current: [String: Any]?
+    var fraction: Double
+    var document: [String: Any]
+  }
+
+  static func whereJSON(_ arguments: [String], file: String) throws -> Answer {
+    let outcome = Harness.run(["where", "--format", "json"] + arguments + ["fixtures/\(file)"])
+    guard outcome.status == 0 || outcome.status == 1 else {
+      throw Failure(
+        message: "where \(arguments) \(file): exit \(outcome.status): \(outcome.stderr)")
+    }
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+    return Answer(
+      current: object["current"] as? [String: Any], fraction: try exactFraction(outcome.stdout),
+      document: object)
+  }
+
+  /// The `fraction` member read with Swift's exact decimal parser, as
+  /// JSONSerialization may round the last digit.
+  static func exactFraction(_ json: String) throws -> Double {
+    let start = try #require(json.range(of: "\"fraction\":")).upperBound
+    let digits = json[start...].prefix { "0123456789.eE+-".contains($0) }
+    return try #require(Double(digits))
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+  }
+
+  static let fixturesWithSections = GoldenTests.fixtureNames.filter {
+    !["empty.md", "no-headings.md"].contains($0)
+  }
+
+  /// The number of the section whose range holds `value` (a scan, not the
+  /// binary search under test); before the first section, the first.
+  static func holder(_ sections: [[String: Any]], _ start: String, _ end: String, _ value: Int)
+    -> Int
+  {
+    for section in sections {
+      let low = section[start] as! Int
+      let high = section[end] as! Int
+      if low <= value && value < high { return section["number"] as! Int }
+    }
+    let first = sections.first![start] as! Int
+    return value < first ? 1 : sections.last!["number"] as! Int
+  }
+
+  @Test(arguments: fixturesWithSections)
+  func randomOffsetsLandInTheSectionThatHoldsThem(_ file: String) throws {
+    var random = SplitMix(state: file.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
+    let size = try Self.whereJSON(["--offset", "0"], file: file).document["size"] as! Int
+    var offsets = [0, size - 1, size]
+    offsets += (0..<25).map { _ in Int.random(in: 0...size, using: &random) }
+    for offset in offsets {
+      let answer = try Self.whereJSON(["--offset", String(offset)], file: file)
+      let sections = answer.document["sections"] as! [[String: Any]]
+      #expect(
+        answer.current?["number"] as? Int == Self.holder(sections, "offset", "endOffset", offset),
+        "offset \(offset) in \(file)")
+      let travel = size - 1
+      let expected = travel <= 0 ? 1 : min(max(Double(offset) / Double(travel), 0), 1)
+      #expect(answer.fraction == expected, "offset \(offset) in \(file)")
+    }
+    #expect(try Self.whereJSON(["--offset", "0"], file: file).fraction == 0)
+  }
+
+  @Test(arguments: fixturesWithSections)
+  func randomLinesLandInTheSectionThatHoldsThem(_ file: String) throws {
+    var random = SplitMix(state: UInt64(file.utf8.count) &* 977)
+    let lineCount = try Self.whereJSON(["--line", "1"], file: file).document["lines"] as! Int
+    var lines = [1, lineCount]
+    lines += (0..<15).map { _ in Int.random(in: 1...lineCount, using: &random) }
+    for line in lines {
+      for viewport in [nil, 5, lineCount + 10] as [Int?] {
+        let extra = viewport.map { ["--viewport", String($0)] } ?? []
+        let answer = try Self.whereJSON(["--line", String(line)] + extra, file: file)
+        let sections = answer.document["sections"] as! [[String: Any]]
+        #expect(
+          answer.current?["number"] as? Int == Self.holder(sections, "line", "endLine", line),
+          "line \(line) in \(file)")
+        let travel = lineCount - max(viewport ?? 1, 1)
+        let expected = travel <= 0 ? 1 : min(max(Double(line - 1) / Double(travel), 0), 1)
+        #expect(
+          answer.fraction == expected,
+          "line \(line) viewport \(String(describing: viewport)) in \(file)")
+      }
+    }
+    #expect(try Self.whereJSON(["--line", String(lineCount)], file: file).fraction == 1)
+    #expect(
+      try Self.whereJSON(["--line", "1", "--viewport", String(lineCount + 1)], file: file).fraction
+        == 1)
+  }
+
+  @Test(arguments: fixturesWithSections)
+  func jumpThenWhereNamesTheSameSection(_ file: String) throws {
+    let sections =
+      try Self.whereJSON(["--line", "1"], file: file).document["sections"] as! [[String: Any]]
+    for section in sections {
+      let number = section["number"] as! Int
+      for target in [String(number), section["id"] as! String] {
+        // `--` so an id that starts with `-` is not read as an option.
+        let jump = Harness.run(["jump", "--", target, "fixtures/\(file)"])
+        #expect(jump.status == 0, "jump \(target) in \(file): \(jump.stderr)")
+        let line = jump.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let answer = try Self.whereJSON(["--line", line], file: file)
+        #expect(
+          answer.current?["number"] as? Int == number, "jump \(target) → line \(line) in \(file)")
+        let offset = Harness.run(["jump", "--print", "offset", "--", target, "fixtures/\(file)"])
+          .stdout
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        let byOffset = try Self.whereJSON(["--offset", offset], file: file)
+        #expect(byOffset.current?["number"] as? Int == number)
+      }
+    }
+  }
+
+  @Test func percentAndProgressAndSection() throws {
+    let middle = try Self.whereJSON(["--percent", "50"], file: "recipe.md")
+    #expect(middle.fraction == 0.5)
+    let overridden = try Self.whereJSON(["--line", "1", "--progress", "0.25"], file: "recipe.md")
+    #expect(overridden.fraction == 0.25)
+    #expect(overridden.current?["number"] as? Int == 1)
+    let named = try Self.whereJSON(["--section", "method"], file: "recipe.md")
+    #expect(named.current?["number"] as? Int == 4)
+    #expect(named.fraction == 3.5 / 6)
+  }
+}
+
+/// Positions given by a marker in the text: the marker is taken out and its
+/// byte offset is the `--offset` under test.
+@Suite struct MarkedTextTests {
+  static let marker = "1️⃣"
+
+  /// The current section's title for the marked position.
+  static func title(at marked: String) throws -> String? {
+    let parts = marked.components(separatedBy: marker)
+    precondition(parts.count == 2, "one marker")
+    let offset = parts[0].utf8.count
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-marked-\(UUID()).md")
+    try Data((parts[0] + parts[1]).utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let outcome = Harness.run(["where", "--format", "json", "--offset", String(offset), url.path])
+    let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+    return (object?["current"] as? [String: Any])?["title"] as? String
+  }
+
+  @Test func insideAHeadingIsThatSection() throws {
+    #expect(try Self.title(at: "# One\n\ntext\n\n## Tw1️⃣o\n\nmore\n") == "Two")
+    #expect(try Self.title(at: "# One\n\ntext\n\n1️⃣## Two\n") == "Two")
+    #expect(try Self.title(at: "# One\n\ntext\n\nSetext\n--1️⃣--\n") == "Setext")
+  }
+
+  @Test func onABlankLineBetweenSectionsIsTheEarlierOne() throws {
+    #expect(try Self.title(at: "# One\n\ntext\n1️⃣\n## Two\n") == "One")
+    #expect(try Self.title(at: "# One\r\n\r\ntext\r\n1️⃣\r\n## Two\r\n") == "One")
+  }
+
+  @Test func inFrontMatterIsTheFirstSection() throws {
+    #expect(try Self.title(at: "---\ntitle: 1️⃣x\n---\n# First\n\n## Second\n") == "First")
+  }
+
+  @Test func beforeTheFirstHeadingIsTheFirstSection() throws {
+    #expect(try Self.title(at: "Pre1️⃣amble text.\n\n## First\n\n## Second\n") == "First")
+  }
+
+  @Test func atTheVeryEndIsTheLastSection() throws {
+    #expect(try Self.title(at: "# One\n\n## Two\n\nlast words\n1️⃣") == "Two")
+  }
+}
+
+/// `jump`'s targets and `where`'s errors, as a user meets them.
+@Suite struct JumpTests {
+  func jump(_ arguments: [String]) -> Harness.Outcome {
+    Harness.run(["jump"] + arguments + ["fixtures/recipe.md"])
+  }
+
+  @Test func namesAndNumbers() {
+    #expect(jump(["method"]).stdout == "36\n")
+    #expect(jump(["METHOD"]).stdout == "36\n")
+    #expect(jump(["4"]).stdout == "36\n")
+    #expect(jump(["ingred"]).stdout == "16\n")
+    #expect(jump(["lentil soup"]).stdout == "1\n")
+    #expect(jump(["first"]).stdout == "1\n")
+    #expect(jump(["top"]).stdout == "1\n")
+    #expect(jump(["last", "--print", "id"]).stdout == "notes\n")
+  }
+
+  @Test func stepsFromAPositionClampAtTheEnds() {
+    #expect(jump(["next", "--from-line", "40", "--print", "id"]).stdout == "serving\n")
+    #expect(jump(["prev", "--from-line", "40", "--print", "id"]).stdout == "ingredients\n")
+    #expect(jump(["+2", "--from-line", "40", "--print", "id"]).stdout == "notes\n")
+    #expect(jump(["+9", "--from-line", "40", "--print", "id"]).stdout == "notes\n")
+    #expect(jump(["-9", "--from-line", "40", "--print", "id"]).stdout == "weeknight-lentil-soup\n")
+    #expect(jump(["next", "--print", "id"]).stdout == "overview\n")
+  }
+
+  @Test func printsWhatIsAskedFor() {
+    #expect(jump(["method", "--print", "offset"]).stdout == "1105\n")
+    #expect(jump(["method", "--print", "bar"]).stdout.hasPrefix("↑ "))
+    #expect(jump(["method", "--print", "json"]).stdout.hasPrefix("{\"number\":4,"))
+  }
+
+  @Test func noMatchListsTheClosestAndExits1() {
+    let outcome = jump(["metod"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.isEmpty)
+    #expect(
+      outcome.stderr.hasPrefix(
+        "isle: error: no section matches 'metod' in fixtures/recipe.md; closest: 4 Method"))
+    #expect(jump(["7"]).status == 1)
+  }
+
+  @Test func anAmbiguousPartListsTheMatchesAndExits1() {
+    let outcome = jump(["er"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("'er' matches 2 sections"))
+    #expect(outcome.stderr.contains("2 Overview (#overview), 5 Serving (#serving)"))
+  }
+
+  @Test(arguments: [
+    (
+      ["--offset", "9000"],
+      "offset 9000 is past the end of fixtures/recipe.md (2566 bytes; offsets run 0 to 2566)"
+    ),
+    (
+      ["--offset", "-1"],
+      "offset -1 is negative (fixtures/recipe.md: 2566 bytes; offsets run 0 to 2566)"
+    ),
+    (["--offset", "9223372036854775807"], "offset 9223372036854775807 is past the end"),
+    (["--offset", "1e99"], "offset 1e99 is past the end"),
+    (["--offset", "NaN"], "offset 'NaN' is not a number"),
+    (
+      ["--line", "73"],
+      "line 73 is past the end of fixtures/recipe.md (72 lines, 2566 bytes; lines run 1 to 72)"
+    ),
+    (["--line", "0"], "line 0 is before the first line"),
+    (
+      ["--percent", "100.0001"],
+      "percent 100.0001 is outside 0 to 100 (fixtures/recipe.md: 2566 bytes"
+    ),
+    (["--percent", "nan"], "percent 'nan' is not a number"),
+  ])
+  func badPositionsNameTheValueTheRangeAndTheSize(_ arguments: [String], _ message: String) {
+    let outcome = Harness.run(["where"] + arguments + ["fixtures/recipe.md"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr.hasPrefix("isle: error: " + message))
+    #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test func minusZeroPercentIsTheTop() {
+    let outcome = Harness.run([
+      "where", "--percent", "-0", "--format", "spoken", "fixtures/recipe.md",
+    ])
+    #expect(outcome.stdout == "Weeknight Lentil Soup, Section 1 of 6, 0% read\n")
+  }
+
+  @Test func whereWithoutAPositionIsAUsageError() {
+    let outcome = Harness.run(["where", "fixtures/recipe.md"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("where needs a position"))
+  }
+
+  @Test func noSectionsNothingDrawnExit1() {
+    let outcome = Harness.run(["where", "--line", "1", "fixtures/no-headings.md"])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.isEmpty)
+    #expect(Harness.run(["jump", "first", "fixtures/no-headings.md"]).status == 1)
+  }
+}
