@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/recipe.md
 
-.PHONY: all deps test-deps build test run install uninstall format clean
+.PHONY: all deps test-deps build test run bench install uninstall format clean
 
 all: build
 
@@ -31,6 +31,10 @@ run: build
 	@echo
 	@echo '$$ isle toc --format json $(DEMO) | head -c 300'
 	@$(BIN) toc --format json $(DEMO) | head -c 300; echo
+
+# Speed and memory, measured side by side in one run (never in a unit test).
+bench: build
+	ISLE=$(BIN) python3 bench/run.py
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

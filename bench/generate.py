@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Writes a deterministic Markdown document of about SIZE bytes: headings at
+every level, prose (Latin and CJK), lists, quotes, tables, code fences holding
+`#` lines, reference links. The same SIZE always gives the same bytes."""
+import random
+import sys
+
+WORDS = ("the reader scrolls through a long page and the island names the section "
+         "in view with a ring of how much is read opening into the contents where "
+         "a red puck marks the current row").split()
+CJK = "読書の時間は人によって大きく違います阅读是一种安静的快乐책을읽는시간은사람마다다릅니다"
+
+
+def paragraph(rng, n):
+    words = [rng.choice(WORDS) for _ in range(n)]
+    if rng.random() < 0.2:
+        words.insert(rng.randrange(len(words)), "".join(rng.choice(CJK) for _ in range(12)))
+    if rng.random() < 0.3:
+        words.insert(rng.randrange(len(words)), "[a link][ref%d]" % rng.randrange(50))
+    return " ".join(words).capitalize() + ".\n"
+
+
+def block(rng, i):
+    kind = rng.random()
+    if kind < 0.08:
+        level = rng.choice([1, 2, 2, 3, 3, 3, 4, 5, 6])
+        return "#" * level + " Section %d *about* `%s`\n" % (i, rng.choice(WORDS))
+    if kind < 0.12:
+        return "```sh\n# not a heading %d\necho '## nor this'\n```\n" % i
+    if kind < 0.18:
+        return "".join("- %s" % paragraph(rng, 8) for _ in range(4))
+    if kind < 0.22:
+        return "".join("> %s" % paragraph(rng, 10) for _ in range(2))
+    if kind < 0.25:
+        rows = "".join("| %s | %d |\n" % (rng.choice(WORDS), rng.randrange(100)) for _ in range(5))
+        return "| word | count |\n| --- | --- |\n" + rows
+    return paragraph(rng, rng.randrange(20, 80))
+
+
+def main():
+    size = int(sys.argv[1])
+    rng = random.Random(size)
+    out = sys.stdout
+    written = 0
+    i = 0
+    out.write("# A generated document\n\n")
+    while written < size:
+        text = block(rng, i) + "\n"
+        out.write(text)
+        written += len(text.encode())
+        i += 1
+    for n in range(50):
+        out.write("[ref%d]: https://example.com/%d\n" % (n, n))
+
+
+main()
