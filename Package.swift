@@ -15,7 +15,13 @@ let package = Package(
       pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
     ),
-    .target(name: "Outline", dependencies: ["CCmarkGFM"]),
+    .systemLibrary(
+      name: "CGumbo",
+      path: "Sources/CGumbo",
+      pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"])]
+    ),
+    .target(name: "Outline", dependencies: ["CCmarkGFM", "CGumbo"]),
     .target(name: "Progress", dependencies: ["Outline"]),
     .target(name: "Island", dependencies: ["Outline", "Progress"]),
     .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island"]),

@@ -11,6 +11,8 @@ public enum DocumentJSON {
     var object = JSONObject()
     object.add("path", document.path)
     object.add("format", document.format.rawValue)
+    object.add("charset", document.charset)
+    object.add("decoded", raw: document.decoded ? "true" : "false")
     object.add("size", document.size)
     object.add("lines", document.lineCount)
     object.add("title", document.title)

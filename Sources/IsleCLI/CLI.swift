@@ -137,13 +137,10 @@ public struct CLI {
     for source in settings.sources {
       do {
         let bytes = try reader.read(source)
-        let document = try Outliner.outline(bytes, path: source.path, options: settings.outline)
+        let document = Outliner.outline(bytes, path: source.path, options: settings.outline)
         statuses.append(try body(document, source))
       } catch let failure as ReadFailure {
         report("isle: error: \(failure.message)")
-        statuses.append(.failure)
-      } catch OutlineError.unsupportedFormat(let format) {
-        report("isle: error: \(source.displayName): \(format.rawValue) documents are not read yet")
         statuses.append(.failure)
       } catch let failure as DocumentFailure {
         report("isle: error: \(failure.message)")

@@ -42,12 +42,21 @@ public struct Document: Sendable {
   public var reading: Reading
   /// Whole minutes to read all of it.
   public var minutes: Int
+  /// The character encoding an HTML page declares, lowercased; nil when it
+  /// declares none (and for Markdown, which is read as UTF-8).
+  public var charset: String?
+  /// False when the declared encoding was not decoded, so text outside
+  /// ASCII reads as U+FFFD.
+  public var decoded: Bool
 
   /// Creates a document from its parts.
   public init(
     path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
-    sections: [Section], reading: Reading, minutes: Int
+    sections: [Section], reading: Reading, minutes: Int, charset: String? = nil,
+    decoded: Bool = true
   ) {
+    self.charset = charset
+    self.decoded = decoded
     self.path = path
     self.format = format
     self.lines = lines

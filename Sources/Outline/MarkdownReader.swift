@@ -4,27 +4,6 @@ import CCmarkGFM
   import Glibc
 #endif
 
-/// A heading as the reader found it, before levels and ids are decided.
-struct FoundHeading: Equatable {
-  var level: Int
-  var title: String
-  var line: Int
-}
-
-/// A block's worth of reading, placed by the line the block starts on.
-struct PlacedReading: Equatable {
-  var line: Int
-  var reading: Reading
-  /// The index of the heading this reading is the title of, if it is one.
-  var heading: Int?
-}
-
-/// What a parse yields: every heading (all levels) and every block's reading.
-struct ParsedText {
-  var headings: [FoundHeading] = []
-  var readings: [PlacedReading] = []
-}
-
 /// The one place that talks to cmark-gfm.
 ///
 /// The whole tree is turned into Swift values and freed before `parse`
@@ -41,7 +20,9 @@ enum MarkdownReader {
   /// Parses `bytes` as GitHub-flavoured Markdown. The bytes before
   /// `hiddenPrefix` (front matter) reach cmark as their line endings alone,
   /// so lines keep their numbers.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, hiddenPrefix: Int = 0) -> ParsedText {
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0)
+    -> ParsedText
+  {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
     guard let parser = cmark_parser_new(options) else { return ParsedText() }
@@ -58,7 +39,7 @@ enum MarkdownReader {
     feed(parser, UnsafeBufferPointer(rebasing: bytes[hiddenPrefix...]))
     guard let root = cmark_parser_finish(parser) else { return ParsedText() }
     defer { cmark_node_free(root) }
-    return walk(root)
+    return walk(root, bytes: bytes, lines: lines)
   }
 
   private static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -69,22 +50,26 @@ enum MarkdownReader {
   }
 
   /// Walks the tree once, collecting headings and each block's reading.
-  private static func walk(_ root: OpaquePointer) -> ParsedText {
+  private static func walk(
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex
+  )
+    -> ParsedText
+  {
     var result = ParsedText()
     guard let iterator = cmark_iter_new(root) else { return result }
     defer { cmark_iter_free(iterator) }
 
     var counter = WordCounter()
-    var blockLine = 1
+    var blockOffset = 0
     var blockHeading: Int? = nil
     var title: [UInt8]? = nil
     var imageDepth = 0
 
     func closeBlock() {
       let reading = counter.take()
-      if !reading.isEmpty || blockHeading != nil {
+      if !reading.isEmpty {
         result.readings.append(
-          PlacedReading(line: blockLine, reading: reading, heading: blockHeading))
+          PlacedReading(offset: blockOffset, reading: reading, heading: blockHeading))
       }
     }
 
@@ -101,10 +86,13 @@ enum MarkdownReader {
         closeBlock()
         if type == CMARK_NODE_HEADING {
           if entering {
+            // A heading starts at the first byte of its first line; the
+            // line comes from cmark, the byte from our own index of the raw
+            // bytes (cmark's columns count a NUL as three bytes).
             result.headings.append(
               FoundHeading(
                 level: Int(cmark_node_get_heading_level(node)), title: "",
-                line: Int(cmark_node_get_start_line(node))))
+                offset: lines.offset(ofLine: Int(cmark_node_get_start_line(node)))))
             blockHeading = result.headings.count - 1
             title = []
           } else {
@@ -116,9 +104,18 @@ enum MarkdownReader {
           blockHeading = nil
         }
         if entering {
-          blockLine = Int(cmark_node_get_start_line(node))
+          blockOffset = lines.offset(ofLine: Int(cmark_node_get_start_line(node)))
           // A code block is a leaf: its text is its literal.
           if type == CMARK_NODE_CODE_BLOCK { withLiteral(node) { counter.feed($0) } }
+          // An HTML block may hold headings (`<h1 align="center">`): its raw
+          // lines go through the HTML reader, placed at the block's offset.
+          if type == CMARK_NODE_HTML_BLOCK {
+            let end = lines.offset(ofLine: Int(cmark_node_get_end_line(node)) + 1)
+            let html = HTMLReader.parse(
+              UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)]),
+              base: blockOffset)
+            result.append(html.text)
+          }
         }
         continue
       }

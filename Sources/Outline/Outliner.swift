@@ -1,51 +1,69 @@
-/// Why a document could not be outlined.
-public enum OutlineError: Error, Equatable, Sendable {
-  /// The format is known but not read by this build.
-  case unsupportedFormat(DocumentFormat)
-}
-
 /// Turns a document's bytes into its sections.
 public enum Outliner {
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
     _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions()
-  ) throws -> Document {
+  ) -> Document {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
-    guard format == .markdown else { throw OutlineError.unsupportedFormat(format) }
     let lines = LineIndex(bytes)
-    let frontMatter = FrontMatter.find(in: bytes, lines: lines)
-    let parsed = MarkdownReader.parse(bytes, hiddenPrefix: frontMatter?.endOffset ?? 0)
-    return assemble(
-      parsed, path: path, format: format, lines: lines, title: frontMatter?.title, options: options)
+    switch format {
+    case .markdown:
+      let frontMatter = FrontMatter.find(in: bytes, lines: lines)
+      let parsed = MarkdownReader.parse(
+        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0)
+      return assemble(
+        parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
+        options: options)
+    case .html:
+      let charset = Charset.declared(in: bytes)
+      let parsed: ParsedHTML
+      if charset.isWindows1252 {
+        let transcoded = Charset.transcodeWindows1252(bytes)
+        parsed = transcoded.utf8.withUnsafeBufferPointer {
+          HTMLReader.parse($0, place: transcoded.rawOffset)
+        }
+      } else {
+        parsed = HTMLReader.parse(bytes)
+      }
+      return assemble(
+        parsed.text, path: path, format: format, lines: lines, title: parsed.title,
+        charset: charset,
+        options: options)
+    }
   }
 
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
     _ bytes: [UInt8], path: String?, options: OutlineOptions = OutlineOptions()
-  ) throws -> Document {
-    try bytes.withUnsafeBufferPointer { try outline($0, path: path, options: options) }
+  ) -> Document {
+    bytes.withUnsafeBufferPointer { outline($0, path: path, options: options) }
   }
 
   /// Decides ids over every heading, keeps the levels shown, and shares the
-  /// reading out among the sections by where each block starts.
+  /// reading out among the sections by where each stretch starts.
   static func assemble(
     _ parsed: ParsedText, path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
-    options: OutlineOptions
+    charset: Charset?, options: OutlineOptions
   ) -> Document {
-    // cmark moves footnote definitions (and any heading inside one) to the
-    // end of its tree; the document's order is the order of lines.
-    let order = parsed.headings.indices.sorted {
-      (parsed.headings[$0].line, $0) < (parsed.headings[$1].line, $1)
-    }
-    var slugger = Slugger(flavor: options.slugFlavor)
-    var ids = [String](repeating: "", count: parsed.headings.count)
-    for index in order { ids[index] = slugger.slug(parsed.headings[index].title) }
+    let headings = parsed.headings
+    // Document order is the order of offsets: cmark moves footnote
+    // definitions (and any heading in one) to the end of its tree, and
+    // HTML blocks are read apart from the Markdown around them.
+    let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
 
-    let shown = order.filter { options.levels.contains(parsed.headings[$0].level) }
-    let starts = shown.map { lines.offset(ofLine: parsed.headings[$0].line) }
-    var isShown = [Bool](repeating: false, count: parsed.headings.count)
+    // Explicit ids are what they are; slugs step around them.
+    var slugger = Slugger(flavor: options.slugFlavor)
+    for heading in headings { if let id = heading.explicitID { slugger.reserve(id) } }
+    var ids = [String](repeating: "", count: headings.count)
+    for index in order {
+      ids[index] = headings[index].explicitID ?? slugger.slug(headings[index].title)
+    }
+
+    let shown = order.filter { options.levels.contains(headings[$0].level) }
+    let starts = shown.map { headings[$0].offset }
+    var isShown = [Bool](repeating: false, count: headings.count)
     for index in shown { isShown[index] = true }
 
     var readings = [Reading](repeating: Reading(), count: shown.count)
@@ -53,7 +71,7 @@ public enum Outliner {
     for placed in parsed.readings {
       total += placed.reading
       if let heading = placed.heading, isShown[heading] { continue }
-      if let section = lastIndex(in: starts, atOrBefore: lines.offset(ofLine: placed.line)) {
+      if let section = lastIndex(in: starts, atOrBefore: placed.offset) {
         readings[section] += placed.reading
       }
     }
@@ -61,21 +79,23 @@ public enum Outliner {
     var sections: [Section] = []
     sections.reserveCapacity(shown.count)
     for (place, index) in shown.enumerated() {
-      let heading = parsed.headings[index]
+      let heading = headings[index]
       let isLast = place + 1 == shown.count
+      let endOffset = isLast ? lines.size : starts[place + 1]
       sections.append(
         Section(
           number: place + 1, level: heading.level, title: heading.title, id: ids[index],
-          line: heading.line, offset: starts[place],
-          endLine: isLast ? lines.lineCount + 1 : parsed.headings[shown[place + 1]].line,
-          endOffset: isLast ? lines.size : starts[place + 1],
+          line: lines.line(ofOffset: heading.offset), offset: heading.offset,
+          endLine: isLast ? lines.lineCount + 1 : lines.line(ofOffset: endOffset),
+          endOffset: endOffset,
           reading: readings[place], minutes: options.rate.minutes(for: readings[place])))
     }
     let documentTitle =
-      title ?? order.first { parsed.headings[$0].level == 1 }.map { parsed.headings[$0].title }
+      title ?? order.first { headings[$0].level == 1 }.map { headings[$0].title }
     return Document(
       path: path, format: format, lines: lines, title: documentTitle, sections: sections,
-      reading: total, minutes: options.rate.minutes(for: total))
+      reading: total, minutes: options.rate.minutes(for: total), charset: charset?.label,
+      decoded: charset?.isDecodable ?? true)
   }
 
   /// The index of the last of the ascending `starts` at or before `offset`.

@@ -18,7 +18,9 @@ public struct Place: Equatable, Sendable {
     self.offset = offset
   }
 
-  /// The place of `position` in `document` (SPEC §3).
+  /// The place of `position` in `document` (SPEC §3). The current section
+  /// is the last one starting at or before the position; for a line, the
+  /// last one starting on or before that line.
   ///
   /// - Lines: `travel = lineCount - max(viewport, 1)`, `fraction = (N - 1) / travel`.
   /// - Bytes: `travel = size - 1`, `fraction = B / travel`; with a viewport,
@@ -31,6 +33,9 @@ public struct Place: Equatable, Sendable {
   ) -> Place {
     let lines = document.lines
     let offset: Int
+    // A line is seen whole: a section whose heading starts anywhere on it
+    // (HTML may put two on one line) has started.
+    var lookup: Int? = nil
     var fraction: Double
     switch position {
     case .offset(let bytes):
@@ -42,6 +47,7 @@ public struct Place: Equatable, Sendable {
       }
     case .line(let line):
       offset = lines.offset(ofLine: line)
+      lookup = max(lines.offset(ofLine: line + 1) - 1, offset)
       fraction = lineFraction(line, lines: lines, viewport: viewport)
     case .percent(let percent):
       fraction = percent / 100
@@ -49,7 +55,7 @@ public struct Place: Equatable, Sendable {
     }
     if let progress { fraction = progress }
     return Place(
-      currentIndex: CurrentSection.index(in: document.sections, atOffset: offset),
+      currentIndex: CurrentSection.index(in: document.sections, atOffset: lookup ?? offset),
       fraction: min(max(fraction, 0), 1), offset: offset)
   }
 

@@ -59,6 +59,21 @@ import Testing
     #expect([0, 1].contains(result.status))
   }
 
+  @Test(arguments: [
+    ("unclosed", "<html><body><h1>One<p>text<h2>Two<div><span>more"),
+    ("stray end tags", "</h2></h1><h2>Real</h2></h2></div></body></html></h3>"),
+    ("nested divs", String(repeating: "<div>", count: 10_000) + "<h2>Deep</h2>"),
+    ("a 2 MB attribute", "<h1 title=\"" + String(repeating: "x", count: 2_000_000) + "\">Big</h1>"),
+  ])
+  func malformedHTMLNeitherCrashesNorHangs(_ name: String, _ html: String) throws {
+    let result = try Harness.runBinary(
+      ["toc", "--from", "html", "--format", "json"], stdin: Data(html.utf8))
+    #expect(!result.signaled, "\(name)")
+    #expect(result.status == 0, "\(name): \(result.stderr)")
+    let object = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+    #expect((object?["sections"] as? [Any])?.isEmpty == false, "\(name)")
+  }
+
   @Test func emptyInputIsNothingFound() throws {
     let result = try Harness.runBinary(["toc"], stdin: Data())
     #expect(result.status == 1)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct GoldenTests {
   static var fixtureNames: [String] {
     let all = (try? FileManager.default.contentsOfDirectory(atPath: Harness.fixtures.path)) ?? []
-    return all.filter { $0.hasSuffix(".md") }.sorted()
+    return all.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.sorted()
   }
 
   @Test(arguments: fixtureNames)

@@ -52,18 +52,23 @@ import Testing
     !["empty.md", "no-headings.md"].contains($0)
   }
 
-  /// The number of the section whose range holds `value` (a scan, not the
-  /// binary search under test); before the first section, the first.
-  static func holder(_ sections: [[String: Any]], _ start: String, _ end: String, _ value: Int)
-    -> Int
-  {
+  /// The number of the section whose byte range holds `offset` (a scan,
+  /// not the binary search under test); before the first section, the first.
+  static func holder(_ sections: [[String: Any]], offset: Int) -> Int {
     for section in sections {
-      let low = section[start] as! Int
-      let high = section[end] as! Int
-      if low <= value && value < high { return section["number"] as! Int }
+      if (section["offset"] as! Int) <= offset && offset < (section["endOffset"] as! Int) {
+        return section["number"] as! Int
+      }
     }
-    let first = sections.first![start] as! Int
-    return value < first ? 1 : sections.last!["number"] as! Int
+    return offset < (sections.first!["offset"] as! Int) ? 1 : sections.last!["number"] as! Int
+  }
+
+  /// The number of the last section starting on or before `line` (HTML may
+  /// start two on one line, so a line's range can be empty); before the
+  /// first section, the first.
+  static func holder(_ sections: [[String: Any]], line: Int) -> Int {
+    let started = sections.filter { ($0["line"] as! Int) <= line }
+    return (started.last ?? sections[0])["number"] as! Int
   }
 
   @Test(arguments: fixturesWithSections)
@@ -76,7 +81,7 @@ import Testing
       let answer = try Self.whereJSON(["--offset", String(offset)], file: file)
       let sections = answer.document["sections"] as! [[String: Any]]
       #expect(
-        answer.current?["number"] as? Int == Self.holder(sections, "offset", "endOffset", offset),
+        answer.current?["number"] as? Int == Self.holder(sections, offset: offset),
         "offset \(offset) in \(file)")
       let travel = size - 1
       let expected = travel <= 0 ? 1 : min(max(Double(offset) / Double(travel), 0), 1)
@@ -97,7 +102,7 @@ import Testing
         let answer = try Self.whereJSON(["--line", String(line)] + extra, file: file)
         let sections = answer.document["sections"] as! [[String: Any]]
         #expect(
-          answer.current?["number"] as? Int == Self.holder(sections, "line", "endLine", line),
+          answer.current?["number"] as? Int == Self.holder(sections, line: line),
           "line \(line) in \(file)")
         let travel = lineCount - max(viewport ?? 1, 1)
         let expected = travel <= 0 ? 1 : min(max(Double(line - 1) / Double(travel), 0), 1)
@@ -116,16 +121,22 @@ import Testing
   func jumpThenWhereNamesTheSameSection(_ file: String) throws {
     let sections =
       try Self.whereJSON(["--line", "1"], file: file).document["sections"] as! [[String: Any]]
+    let lines = sections.map { $0["line"] as! Int }
     for section in sections {
       let number = section["number"] as! Int
+      // Where HTML starts two sections on one line, the line names the last
+      // of them; the offset round trip below still names each.
+      let sharesALine = lines.filter { $0 == section["line"] as! Int }.count > 1
       for target in [String(number), section["id"] as! String] {
         // `--` so an id that starts with `-` is not read as an option.
         let jump = Harness.run(["jump", "--", target, "fixtures/\(file)"])
         #expect(jump.status == 0, "jump \(target) in \(file): \(jump.stderr)")
         let line = jump.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let answer = try Self.whereJSON(["--line", line], file: file)
-        #expect(
-          answer.current?["number"] as? Int == number, "jump \(target) → line \(line) in \(file)")
+        if !sharesALine {
+          #expect(
+            answer.current?["number"] as? Int == number, "jump \(target) → line \(line) in \(file)")
+        }
         let offset = Harness.run(["jump", "--print", "offset", "--", target, "fixtures/\(file)"])
           .stdout
           .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -38,9 +38,18 @@ import Testing
     // the end; the document's order is the order of lines.
     let expected = try Self.cmarkHeadings(bytes, command: command).enumerated()
       .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-    let document = try Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
-    let actual = document.sections.map { Heading(level: $0.level, line: $0.line, title: $0.title) }
+    let document = Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
+    // Headings from raw HTML blocks are isle's own addition; cmark's are the
+    // rest, told apart by the `<h` their offset starts with.
+    let actual = document.sections.filter { !Self.startsWithHTMLHeading(bytes, at: $0.offset) }
+      .map { Heading(level: $0.level, line: $0.line, title: $0.title) }
     #expect(actual == expected)
+  }
+
+  static func startsWithHTMLHeading(_ bytes: [UInt8], at offset: Int) -> Bool {
+    offset + 2 < bytes.count && bytes[offset] == UInt8(ascii: "<")
+      && (bytes[offset + 1] | 0x20) == UInt8(ascii: "h")
+      && (0x31...0x36).contains(bytes[offset + 2])
   }
 
   /// The fixture with its front matter lines emptied (line endings kept), as

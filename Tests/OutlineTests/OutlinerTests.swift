@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct OutlinerTests {
   private func outline(_ text: String, levels: ClosedRange<Int> = 1...6) throws -> Document {
-    try Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: levels))
+    Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: levels))
   }
 
   private func outline(bytes: [UInt8], levels: ClosedRange<Int> = 1...6) throws -> Document {
-    try Outliner.outline(bytes, path: nil, options: OutlineOptions(levels: levels))
+    Outliner.outline(bytes, path: nil, options: OutlineOptions(levels: levels))
   }
 
   @Test func findsATXAndSetextHeadings() throws {
@@ -109,17 +109,11 @@ import Testing
     #expect(try outline("## Sub\n\n# Main\n").title == "Main")
     #expect(try outline("## Only sub\n").title == nil)
   }
-
-  @Test func htmlIsNotReadYet() {
-    #expect(throws: OutlineError.unsupportedFormat(.html)) {
-      try Outliner.outline(Array("<!doctype html><h1>x</h1>".utf8), path: nil)
-    }
-  }
 }
 
 @Suite struct FrontMatterTests {
   private func outline(_ text: String) throws -> Document {
-    try Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: 1...6))
+    Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: 1...6))
   }
 
   @Test func yamlIsSkippedAndGivesTheTitle() throws {
@@ -157,7 +151,7 @@ import Testing
 
   @Test func frontMatterAfterABOMIsSkipped() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("---\ntitle: B\n---\n# H\n".utf8)
-    let document = try Outliner.outline(bytes, path: nil)
+    let document = Outliner.outline(bytes, path: nil)
     #expect(document.title == "B")
     #expect(document.sections.map(\.offset) == [20])
   }

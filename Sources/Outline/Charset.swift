@@ -1,0 +1,108 @@
+/// The character encoding an HTML page declares, and turning the one
+/// legacy encoding the web still uses at scale (windows-1252, which WHATWG
+/// also maps `iso-8859-1`, `latin1` and `us-ascii` to) into UTF-8.
+///
+/// Offsets must stay those of the raw bytes, so a transcoded page keeps a
+/// map from its UTF-8 bytes back to the raw ones. Other encodings are not
+/// decoded: the page is read as UTF-8 (non-ASCII text becomes U+FFFD) and the
+/// JSON says `"decoded": false`.
+struct Charset {
+  /// The label as declared, lowercased; nil when none is declared.
+  let label: String?
+
+  /// The labels WHATWG maps to windows-1252.
+  static let windows1252Labels: Set<String> = [
+    "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "iso-ir-100",
+    "latin1", "l1", "ibm819", "cp819", "csisolatin1", "iso_8859-1:1987", "iso88591",
+    "us-ascii", "ascii", "ansi_x3.4-1968", "windows-1252",
+  ]
+
+  static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8"]
+
+  /// True when the page can be read: UTF-8, undeclared, or windows-1252.
+  var isDecodable: Bool {
+    guard let label else { return true }
+    return Self.utf8Labels.contains(label) || Self.windows1252Labels.contains(label)
+  }
+
+  /// True when the page must be transcoded from windows-1252.
+  var isWindows1252: Bool { label.map(Self.windows1252Labels.contains) ?? false }
+
+  /// The charset a page declares in its first 1024 bytes: a BOM, a
+  /// `<meta charset>`, or a `<meta http-equiv="Content-Type" content="…;
+  /// charset=…">`. A simplified form of the HTML prescan.
+  static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      return Charset(label: "utf-8")
+    }
+    let head = String(
+      decoding: bytes.prefix(1024).map {
+        $0 < 0x80 ? $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) : 0x3F
+      }, as: UTF8.self)
+    var rest = Substring(head)
+    while let meta = rest.firstRange(of: "<meta") {
+      let end = rest[meta.upperBound...].firstIndex(of: ">") ?? rest.endIndex
+      let tag = rest[meta.upperBound..<end]
+      if let found = tag.firstRange(of: "charset") {
+        var value = tag[found.upperBound...].drop { $0 == " " }
+        if value.first == "=" {
+          value = value.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" }
+          let label = value.prefix { !" \"';/>".contains($0) }
+          if !label.isEmpty { return Charset(label: String(label)) }
+        }
+      }
+      rest = rest[end...]
+    }
+    return Charset(label: nil)
+  }
+
+  /// The windows-1252 characters of bytes 0x80–0x9F (the rest of the upper
+  /// half is Latin-1); 0 where the byte is undefined and kept as its C1 code.
+  private static let high: [UInt32] = [
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+  ]
+
+  /// `bytes` from windows-1252 to UTF-8, with the map back to raw offsets.
+  static func transcodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> Transcoded {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(bytes.count + bytes.count / 8)
+    var marks: [(utf8: Int, raw: Int)] = []
+    for (raw, byte) in bytes.enumerated() {
+      if byte < 0x80 {
+        utf8.append(byte)
+        continue
+      }
+      marks.append((utf8.count, raw))
+      let scalar = Unicode.Scalar(byte < 0xA0 ? high[Int(byte) - 0x80] : UInt32(byte))!
+      utf8 += Array(String(Character(scalar)).utf8)
+      marks.append((utf8.count, raw + 1))
+    }
+    return Transcoded(utf8: utf8, marks: marks)
+  }
+
+  /// A page turned into UTF-8, and the way back to its raw offsets.
+  struct Transcoded {
+    let utf8: [UInt8]
+    /// Points where the two offsets part: from each `utf8` offset on, raw
+    /// offsets run alongside until the next mark.
+    let marks: [(utf8: Int, raw: Int)]
+
+    /// The raw offset of UTF-8 offset `offset` (a byte inside a multi-byte
+    /// character maps to the character's raw byte).
+    func rawOffset(_ offset: Int) -> Int {
+      var low = 0
+      var high = marks.count
+      while low < high {
+        let mid = (low + high) / 2
+        if marks[mid].utf8 <= offset { low = mid + 1 } else { high = mid }
+      }
+      guard low > 0 else { return offset }
+      let mark = marks[low - 1]
+      // Inside a character's expansion, the even marks open one.
+      if (low - 1) % 2 == 0 { return mark.raw }
+      return mark.raw + (offset - mark.utf8)
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import CGumbo
+
+/// What the HTML reader yields beyond headings and reading: the `<title>`.
+struct ParsedHTML {
+  var text = ParsedText()
+  var title: String?
+}
+
+/// The one place that talks to gumbo, the HTML5 parser.
+///
+/// Headings are what a browser's `querySelectorAll("h1,h2,h3,h4,h5,h6")`
+/// returns: HTML `h1`–`h6` elements in tree order, wherever they stand, but
+/// not inside `<template>` contents or `<noscript>` (which a browser with
+/// scripting on reads as text). Reading is the visible text: not `<head>`,
+/// `<script>`, `<style>`, `<template>`, `<noscript>` or anything under a
+/// `hidden` attribute. The tree is walked with an explicit stack, so deep
+/// nesting cannot overflow ours, and freed before `parse` returns.
+enum HTMLReader {
+  /// Parses `bytes` (UTF-8) as an HTML document. Every offset found is
+  /// mapped through `place` (for transcoded input) and then shifted by `base`
+  /// (for an HTML block inside Markdown).
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil
+  ) -> ParsedHTML {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else { return ParsedHTML() }
+    var options = kGumboDefaultOptions
+    // Parse errors are not needed; recording them costs memory on garbage.
+    options.max_errors = 0
+    let output = start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      gumbo_parse_with_options(&options, $0, bytes.count)
+    }
+    guard let output else { return ParsedHTML() }
+    defer { gumbo_destroy_output(&options, output) }
+    var walker = Walker(place: { base + (place?($0) ?? $0) })
+    walker.walk(output.pointee.document)
+    return walker.result
+  }
+
+  /// Elements that run inside a line of text, so words go on across them.
+  private static let inlineTags: Set<UInt32> = Set(
+    [
+      GUMBO_TAG_A, GUMBO_TAG_ABBR, GUMBO_TAG_B, GUMBO_TAG_BDI, GUMBO_TAG_BDO, GUMBO_TAG_CITE,
+      GUMBO_TAG_CODE, GUMBO_TAG_DATA, GUMBO_TAG_DEL, GUMBO_TAG_DFN, GUMBO_TAG_EM, GUMBO_TAG_FONT,
+      GUMBO_TAG_I, GUMBO_TAG_INS, GUMBO_TAG_KBD, GUMBO_TAG_LABEL, GUMBO_TAG_MARK, GUMBO_TAG_Q,
+      GUMBO_TAG_S, GUMBO_TAG_SAMP, GUMBO_TAG_SMALL, GUMBO_TAG_SPAN, GUMBO_TAG_STRIKE,
+      GUMBO_TAG_STRONG, GUMBO_TAG_SUB, GUMBO_TAG_SUP, GUMBO_TAG_TIME, GUMBO_TAG_TT, GUMBO_TAG_U,
+      GUMBO_TAG_VAR, GUMBO_TAG_WBR, GUMBO_TAG_BIG, GUMBO_TAG_NOBR,
+    ].map(\.rawValue))
+
+  /// Elements whose content is never read or searched for headings.
+  private static let skippedTags: Set<UInt32> = Set(
+    [GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE].map(\.rawValue))
+
+  private static let headingLevels: [UInt32: Int] = [
+    GUMBO_TAG_H1.rawValue: 1, GUMBO_TAG_H2.rawValue: 2, GUMBO_TAG_H3.rawValue: 3,
+    GUMBO_TAG_H4.rawValue: 4, GUMBO_TAG_H5.rawValue: 5, GUMBO_TAG_H6.rawValue: 6,
+  ]
+
+  private struct Walker {
+    let place: (Int) -> Int
+    var result = ParsedHTML()
+    private var counter = WordCounter()
+    private var readingOffset: Int? = nil
+    private var hiddenDepth = 0
+    /// Headings still open, innermost last: a heading may hold another
+    /// (`<h1><div><h2>`), and its text content then holds the inner one's.
+    private var open: [(index: Int, node: UnsafeMutablePointer<GumboNode>, title: [UInt8])] = []
+    private var titleElement: [UInt8]? = nil
+
+    init(place: @escaping (Int) -> Int) {
+      self.place = place
+    }
+
+    /// Hands what was counted since the last flush to the result, as the
+    /// title of heading `index` when it is one.
+    private mutating func flush(heading index: Int? = nil) {
+      let reading = counter.take()
+      let offset = index.map { result.text.headings[$0].offset } ?? readingOffset
+      if !reading.isEmpty, let offset {
+        result.text.readings.append(PlacedReading(offset: offset, reading: reading, heading: index))
+      }
+      readingOffset = nil
+    }
+
+    mutating func walk(_ root: UnsafeMutablePointer<GumboNode>) {
+      var stack: [(node: UnsafeMutablePointer<GumboNode>, leaving: Bool)] = [(root, false)]
+      while let (node, leaving) = stack.popLast() {
+        if leaving {
+          leave(node)
+          continue
+        }
+        switch node.pointee.type {
+        case GUMBO_NODE_DOCUMENT:
+          push(children: node.pointee.v.document.children, onto: &stack)
+        case GUMBO_NODE_ELEMENT:
+          guard enter(node) else { continue }
+          stack.append((node, true))
+          push(children: node.pointee.v.element.children, onto: &stack)
+        case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+          text(node)
+        default:
+          // Comments, and <template> contents, which a browser keeps apart
+          // from the document's tree.
+          break
+        }
+      }
+      flush()
+    }
+
+    private func push(
+      children: GumboVector,
+      onto stack: inout [(node: UnsafeMutablePointer<GumboNode>, leaving: Bool)]
+    ) {
+      guard let data = children.data else { return }
+      for index in stride(from: Int(children.length) - 1, through: 0, by: -1) {
+        if let child = data[index] {
+          stack.append((child.assumingMemoryBound(to: GumboNode.self), false))
+        }
+      }
+    }
+
+    /// Enters an element; false to skip its content.
+    private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+      let element = node.pointee.v.element
+      let tag = element.tag.rawValue
+      guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return true }
+      if HTMLReader.skippedTags.contains(tag) { return false }
+      if tag == GUMBO_TAG_TITLE.rawValue, result.title == nil, titleElement == nil {
+        titleElement = []
+      }
+      if tag == GUMBO_TAG_HEAD.rawValue || HTMLReader.attribute("hidden", of: element) != nil {
+        hiddenDepth += 1
+      }
+      if !HTMLReader.inlineTags.contains(tag) { counter.endWord() }
+      if tag == GUMBO_TAG_IMG.rawValue {
+        if hiddenDepth == 0 {
+          counter.addImage()
+          if readingOffset == nil { readingOffset = place(Int(element.start_pos.offset)) }
+        }
+        if let alt = HTMLReader.attribute("alt", of: element) {
+          for index in open.indices { open[index].title += Array(alt.utf8) }
+        }
+      }
+      if let level = HTMLReader.headingLevels[tag] {
+        flush(heading: open.last?.index)
+        result.text.headings.append(
+          FoundHeading(
+            level: level, title: "", offset: place(Int(element.start_pos.offset)),
+            explicitID: HTMLReader.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }))
+        open.append((result.text.headings.count - 1, node, []))
+      }
+      return true
+    }
+
+    private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>) {
+      let element = node.pointee.v.element
+      let tag = element.tag.rawValue
+      guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return }
+      if tag == GUMBO_TAG_HEAD.rawValue || HTMLReader.attribute("hidden", of: element) != nil {
+        hiddenDepth -= 1
+      }
+      if tag == GUMBO_TAG_TITLE.rawValue, let title = titleElement {
+        result.title = PlainText.collapsed(title)
+        titleElement = nil
+      }
+      if !HTMLReader.inlineTags.contains(tag) { counter.endWord() }
+      if let innermost = open.last, innermost.node == node {
+        open.removeLast()
+        result.text.headings[innermost.index].title = PlainText.collapsed(innermost.title)
+        if result.text.headings[innermost.index].explicitID == nil {
+          result.text.headings[innermost.index].explicitID = HTMLReader.anchorID(
+            firstChildOf: element)
+        }
+        flush(heading: innermost.index)
+      }
+    }
+
+    private mutating func text(_ node: UnsafeMutablePointer<GumboNode>) {
+      guard let text = node.pointee.v.text.text else { return }
+      let length = strlen(text)
+      text.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+        let bytes = UnsafeBufferPointer(start: start, count: length)
+        if titleElement != nil { titleElement! += bytes }
+        for index in open.indices { open[index].title += bytes }
+        if hiddenDepth == 0 {
+          if readingOffset == nil {
+            readingOffset = place(Int(node.pointee.v.text.start_pos.offset))
+          }
+          counter.feed(bytes)
+        }
+      }
+    }
+  }
+
+  /// The value of attribute `name` on `element`, if it has one.
+  static func attribute(_ name: String, of element: GumboElement) -> String? {
+    var attributes = element.attributes
+    guard let found = gumbo_get_attribute(&attributes, name), let value = found.pointee.value else {
+      return nil
+    }
+    return String(cString: value)
+  }
+
+  /// The `id` or `name` of an `<a>` that is the element's first child
+  /// element (`<h2><a name="setup"></a>Setup</h2>`), as old pages anchor.
+  static func anchorID(firstChildOf element: GumboElement) -> String? {
+    guard let data = element.children.data else { return nil }
+    for index in 0..<Int(element.children.length) {
+      guard let child = data[index]?.assumingMemoryBound(to: GumboNode.self) else { continue }
+      if child.pointee.type == GUMBO_NODE_WHITESPACE { continue }
+      guard child.pointee.type == GUMBO_NODE_ELEMENT, child.pointee.v.element.tag == GUMBO_TAG_A
+      else { return nil }
+      let anchor = child.pointee.v.element
+      for name in ["id", "name"] {
+        if let value = attribute(name, of: anchor), !value.isEmpty { return value }
+      }
+      return nil
+    }
+    return nil
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif

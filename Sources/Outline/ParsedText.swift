@@ -1,0 +1,36 @@
+/// A heading as a reader found it, before levels and ids are decided.
+struct FoundHeading: Equatable {
+  var level: Int
+  var title: String
+  /// Where it starts in the raw bytes: the first byte of its first line
+  /// (Markdown) or of its start tag (HTML).
+  var offset: Int
+  /// Its own `id`, or its first child anchor's `id` or `name` (HTML).
+  var explicitID: String? = nil
+}
+
+/// A stretch of reading, placed by the byte where it starts.
+struct PlacedReading: Equatable {
+  var offset: Int
+  var reading: Reading
+  /// The index of the heading this reading is the title of, if it is one.
+  var heading: Int?
+}
+
+/// What a reader yields: every heading (all levels) and every stretch of
+/// reading, in any order; the outliner sorts them by offset.
+struct ParsedText {
+  var headings: [FoundHeading] = []
+  var readings: [PlacedReading] = []
+
+  /// Adds another reader's findings, keeping heading indices right.
+  mutating func append(_ other: ParsedText) {
+    let shift = headings.count
+    headings += other.headings
+    readings += other.readings.map { placed in
+      var moved = placed
+      moved.heading = placed.heading.map { $0 + shift }
+      return moved
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import Outline
+
+/// isle's HTML headings against a browser's: the lists headless Chromium
+/// gave for `document.querySelectorAll("h1,h2,h3,h4,h5,h6")` on each HTML
+/// fixture, stored in `fixtures/browser/` by `scripts/browser-headings`.
+@Suite struct BrowserAgreementTests {
+  struct BrowserHeading: Decodable, Equatable {
+    var level: Int
+    var title: String
+    var id: String
+  }
+
+  static var htmlFixtures: [String] {
+    let all = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
+    return all.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
+  }
+
+  static func stored(_ name: String, in directory: URL) throws -> [BrowserHeading] {
+    let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
+    return try JSONDecoder().decode([BrowserHeading].self, from: data)
+  }
+
+  @Test(arguments: htmlFixtures)
+  func sectionsAreTheBrowsersHeadings(_ name: String) throws {
+    let expected = try Self.stored(name, in: Fixtures.directory.appendingPathComponent("browser"))
+    let document = Outliner.outline(
+      try Fixtures.bytes(name), path: name, options: OutlineOptions(levels: 1...6))
+    let sections = document.sections
+    #expect(sections.map(\.level) == expected.map(\.level))
+    for (section, heading) in zip(sections, expected) {
+      // A page in an encoding isle does not decode says so (decoded is
+      // false); its non-ASCII text cannot match the browser's.
+      if document.decoded || heading.title.allSatisfy(\.isASCII) {
+        #expect(section.title == heading.title)
+      }
+      if !heading.id.isEmpty { #expect(section.id == heading.id) }
+    }
+    #expect(Set(sections.map(\.id)).count == sections.count, "ids are unique")
+  }
+
+  @Test(
+    .enabled(
+      if: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
+      "Chromium is not installed: compared with the stored lists in fixtures/browser/ only"))
+  func theStoredListsAreWhatChromiumSaysNow() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("isle-browser-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = Fixtures.directory.deletingLastPathComponent()
+      .appendingPathComponent("scripts/browser-headings")
+    process.arguments = [directory.path]
+    process.currentDirectoryURL = Fixtures.directory.deletingLastPathComponent()
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    for name in Self.htmlFixtures {
+      #expect(
+        try Self.stored(name, in: directory)
+          == Self.stored(name, in: Fixtures.directory.appendingPathComponent("browser")), "\(name)")
+    }
+  }
+
+  @Test(arguments: htmlFixtures)
+  func everyOffsetIsAStartTag(_ name: String) throws {
+    let bytes = try Fixtures.bytes(name)
+    let document = Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
+    for section in document.sections {
+      let start = bytes[section.offset..<min(section.offset + 3, bytes.count)]
+      #expect(
+        String(decoding: start, as: UTF8.self).lowercased().hasPrefix("<h"),
+        "\(name): section \(section.number) at \(section.offset)")
+    }
+  }
+}
+
+@Suite struct HTMLTests {
+  private func outline(_ html: String, levels: ClosedRange<Int> = 1...6) -> Document {
+    Outliner.outline(Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
+  }
+
+  @Test func idsComeFromTheHeadingThenAFirstAnchorThenTheTitle() {
+    let document = outline(
+      "<h2 id=own>A</h2><h2><a name=anchor></a>B</h2><h2><a id=aid href=#>C</a></h2>"
+        + "<h2>Own</h2><h2>text <a id=late></a></h2>")
+    #expect(document.sections.map(\.id) == ["own", "anchor", "aid", "own-1", "text"])
+  }
+
+  @Test func readingLeavesOutWhatIsNotShown() {
+    let document = outline(
+      "<head><title>T</title><style>p{}</style></head><h1>H</h1><p>one two</p>"
+        + "<script>var three = four;</script><div hidden><p>five six</p></div>"
+        + "<noscript>seven</noscript><template><p>eight</p></template><p>nine</p>")
+    #expect(document.sections[0].reading == Reading(words: 3))
+    #expect(document.title == "T")
+  }
+
+  @Test func wordsGoOnAcrossInlineElementsButNotBlocks() {
+    let document = outline("<h1>H</h1><p><b>bold</b>face</p><p>one</p><p>two</p>")
+    #expect(document.sections[0].words == 3)
+  }
+
+  @Test func imagesAreTimedAndTheirAltKeptInTitles() {
+    let document = outline("<h1>A <img alt='logo'> B</h1><p><img src=x><img src=y></p>")
+    #expect(document.sections[0].title == "A logo B")
+    #expect(document.sections[0].reading.images == 2)
+  }
+
+  @Test func headingsInsideTemplatesAndNoscriptAreNotElements() {
+    let document = outline(
+      "<h1>One</h1><template><h2>T</h2></template><noscript><h2>N</h2></noscript><h2>Two</h2>")
+    #expect(document.sections.map(\.title) == ["One", "Two"])
+  }
+
+  @Test func fosterParentedHeadingsKeepTheirPlaceInTheSource() {
+    // A browser moves an <h2> that stands in a <table> outside a cell to
+    // before the table. isle keeps sections in source order, because
+    // positions, `where` and `jump` work on the bytes as written.
+    let html = "<h1>Top</h1><table><tr><td><h2>In cell</h2></td></tr><h2>Stray</h2></table>"
+    let document = outline(html)
+    #expect(document.sections.map(\.title) == ["Top", "In cell", "Stray"])
+    #expect(document.sections.map(\.offset) == document.sections.map(\.offset).sorted())
+  }
+
+  @Test func windows1252IsDecodedWithRawOffsets() {
+    var bytes = Array("<meta charset=windows-1252><h1>Caf".utf8) + [0xE9]
+    bytes += Array("</h1><p>x</p><h2>".utf8)
+    let secondOffset = bytes.count - 4
+    bytes += [0x93] + Array("q".utf8) + [0x94] + Array("</h2>".utf8)
+    let document = Outliner.outline(bytes, path: "p.html")
+    #expect(document.sections.map(\.title) == ["Café", "\u{201C}q\u{201D}"])
+    #expect(document.sections.map(\.offset) == [27, secondOffset])
+    #expect(document.charset == "windows-1252")
+    #expect(document.decoded)
+  }
+
+  @Test func anUndecodedCharsetSaysSo() {
+    let document = Outliner.outline(
+      Array("<meta charset=\"shift_jis\"><h1>A</h1>".utf8), path: "p.html")
+    #expect(document.charset == "shift_jis")
+    #expect(!document.decoded)
+  }
+
+  @Test func theFormatComesFromTheOptionThenTheNameThenTheBytes() {
+    let html = Array("<!DOCTYPE html><h1>H</h1>".utf8)
+    #expect(Outliner.outline(html, path: nil).format == .html)
+    #expect(Outliner.outline(html, path: "notes.md").format == .markdown)
+    #expect(
+      Outliner.outline(html, path: "x", options: OutlineOptions(format: .markdown)).format
+        == .markdown)
+    #expect(Outliner.outline(Array("  <HTML><h1>x</h1>".utf8), path: "README").format == .html)
+    #expect(Outliner.outline(Array("# x".utf8), path: "page.HTM").format == .html)
+  }
+}
+
+@Suite struct HTMLInMarkdownTests {
+  @Test func anHTMLBlockTitleIsASectionAtItsTrueOffset() {
+    let text = "Intro.\n\n<h1 align=\"center\">\n  Title\n</h1>\n\n## Next\n"
+    let document = Outliner.outline(Array(text.utf8), path: nil)
+    #expect(document.sections.map(\.title) == ["Title", "Next"])
+    #expect(document.sections.map(\.offset) == [8, 43])
+    #expect(document.sections.map(\.line) == [3, 7])
+  }
+
+  @Test func detailsHoldingHeadings() {
+    let text =
+      "# Top\n\n<details>\n<summary>More</summary>\n<h3 id=\"x\">Inner</h3>\n<p>words here</p>\n</details>\n"
+    let document = Outliner.outline(Array(text.utf8), path: nil)
+    #expect(document.sections.map(\.title) == ["Top", "Inner"])
+    #expect(document.sections.map(\.id) == ["top", "x"])
+    #expect(document.sections[1].words == 2)
+  }
+
+  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsPlacedOnItsLine() {
+    let text = "> <h2>Quoted</h2>\n\n# After\n"
+    let document = Outliner.outline(Array(text.utf8), path: nil)
+    #expect(document.sections.map(\.title) == ["Quoted", "After"])
+    #expect(document.sections.first?.offset == 2)
+  }
+}
