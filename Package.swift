@@ -21,14 +21,24 @@ let package = Package(
       pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]
     ),
+    .systemLibrary(
+      name: "CUtf8proc",
+      path: "Sources/CUtf8proc",
+      pkgConfig: "libutf8proc",
+      providers: [.apt(["libutf8proc-dev"])]
+    ),
     .target(name: "Outline", dependencies: ["CCmarkGFM", "CGumbo"]),
+    // Terminal cell widths from utf8proc. The one C library outside
+    // Outline: Island needs widths, and a Swift table of East Asian widths
+    // would be ours to keep current with every Unicode release.
+    .target(name: "Cells", dependencies: ["CUtf8proc"]),
     .target(name: "Progress", dependencies: ["Outline"]),
-    .target(name: "Island", dependencies: ["Outline", "Progress"]),
+    .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
     .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     .testTarget(name: "OutlineTests", dependencies: ["Outline"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
-    .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline"]),
+    .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells"]),
     .testTarget(name: "IsleCLITests", dependencies: ["IsleCLI", "Outline"]),
   ]
 )

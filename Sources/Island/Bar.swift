@@ -1,3 +1,5 @@
+import Cells
+
 /// The closed island: one line naming the section in view, with a ring of
 /// how much is read.
 ///
@@ -17,14 +19,16 @@ public struct Bar: Sendable {
   public var showsTop: Bool
   /// The words of the island.
   public var copy: Copy
+  /// The glyphs and colours.
+  public var theme: Theme
   /// The widest the bar may be, in cells.
-  public var maxWidth: Int
+  public var width: Int
 
   /// A bar from its parts. The top mark shows once the reader is past the
   /// first section, unless `top` is false (`--no-top`).
   public init(
     title: String, number: Int, count: Int, fraction: Double, top: Bool = true, copy: Copy = Copy(),
-    maxWidth: Int = 60
+    theme: Theme = .plain, width: Int = 60
   ) {
     self.title = title
     self.number = number
@@ -32,30 +36,31 @@ public struct Bar: Sendable {
     self.fraction = fraction
     self.showsTop = top && number > 1
     self.copy = copy
-    self.maxWidth = maxWidth
+    self.theme = theme
+    self.width = width
   }
 
-  /// The bar as one line. A title that does not fit is cut with `…`; when
-  /// the bar is very narrow the place (`3 of 6`) goes first so the title
-  /// keeps its room. One section: the ring and its title alone.
+  /// The bar as one line, at most `width` cells, hugging its content.
+  ///
+  /// When space runs short the title is cut first, with the ellipsis at a
+  /// character boundary; when the bar is very narrow the place (`3 of 6`)
+  /// goes first so the title keeps its room, then the top mark and the
+  /// chevron. One section: the ring and its title alone.
   public func text() -> String {
+    let glyphs = theme.glyphs
     let title = SafeText.forTerminal(self.title)
-    let lead = (showsTop ? copy.topMark + " " : "") + Ring.glyph(for: fraction) + " "
-    guard count > 1 else {
-      return lead + Cells.truncate(title, toWidth: max(maxWidth - Cells.width(of: lead), 1))
-    }
-    let place = "  " + copy.position(number, of: count)
-    let chevron = " " + copy.chevronUp
+    var top = showsTop ? Line(glyphs.top + " ") : Line()
+    let ring = Line(glyphs.ring(for: fraction), .accent) + Line(" ")
+    var place = count > 1 ? Line("  " + copy.position(number, of: count)) : Line()
+    var chevron = count > 1 ? Line(" " + glyphs.chevronUp) : Line()
     let titleWidth = Cells.width(of: title)
-    var room = maxWidth - Cells.width(of: lead) - Cells.width(of: chevron)
-    var trailing = chevron
-    if titleWidth + Cells.width(of: place) <= room {
-      trailing = place + chevron
-    } else if room - Cells.width(of: place) >= min(titleWidth, 12) {
-      room -= Cells.width(of: place)
-      trailing = place + chevron
-    }
-    return lead + Cells.truncate(title, toWidth: max(room, 1)) + trailing
+    func room() -> Int { width - top.width - ring.width - place.width - chevron.width }
+    if titleWidth > room() && room() < min(titleWidth, 12) { place = Line() }
+    if room() < min(titleWidth, Cells.width(of: glyphs.ellipsis) + 1) { top = Line() }
+    if room() < min(titleWidth, Cells.width(of: glyphs.ellipsis) + 1) { chevron = Line() }
+    let shown = Cells.truncate(title, toWidth: max(room(), 0), ellipsis: glyphs.ellipsis)
+    let line = top + ring + Line(Bidi.isolated(shown)) + place + chevron
+    return line.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint)
   }
 }
 
@@ -64,9 +69,7 @@ public enum Spoken {
   /// `Method, Section 3 of 6, 62% read`; one section: `Method, 62% read`.
   public static func text(
     title: String, number: Int, count: Int, fraction: Double, copy: Copy = Copy()
-  )
-    -> String
-  {
+  ) -> String {
     var parts = [SafeText.forTerminal(title)]
     if count > 1 { parts.append(copy.spokenPosition(number, of: count)) }
     parts.append(copy.readAmount(fraction))

@@ -1,3 +1,4 @@
+import Cells
 import Outline
 
 /// The open island: every section on a row, and below them the bar reading
@@ -20,65 +21,104 @@ public struct Contents: Sendable {
   public var barDetail: String
   /// The words of the island.
   public var copy: Copy
+  /// The glyphs and colours.
+  public var theme: Theme
   /// The widest the island may grow, in cells.
-  public var maxWidth: Int
+  public var width: Int
 
   /// Creates the contents from its parts.
   public init(
     sections: [Section], currentIndex: Int? = nil, readFraction: Double = 0, barDetail: String,
-    copy: Copy = Copy(), maxWidth: Int = 60
+    copy: Copy = Copy(), theme: Theme = .plain, width: Int = 60
   ) {
     self.sections = sections
     self.currentIndex = currentIndex
     self.readFraction = readFraction
     self.barDetail = barDetail
     self.copy = copy
-    self.maxWidth = maxWidth
+    self.theme = theme
+    self.width = width
   }
 
-  /// The rows and the bar, top to bottom; nothing when there are no sections.
+  /// The rows and the bar, top to bottom; nothing when there are no
+  /// sections. No line is wider than `width`.
+  ///
+  /// Rows end where the bar's detail ends; the bar's chevron stands past
+  /// them. A title that does not fit is cut with an ellipsis; a detail is
+  /// never cut, only left out when even one character of title would not
+  /// fit beside it. Without colour the current row carries a marker; with
+  /// colour it sits on the puck, accent background and dark ink.
   public func lines() -> [String] {
     guard !sections.isEmpty else { return [] }
+    let glyphs = theme.glyphs
     let numberWidth = String(sections.count).count
     let topLevel = sections.map(\.level).min() ?? 1
-    // " ▌ 3  " — a marker column, the number, two spaces.
-    let prefixWidth = 3 + numberWidth + 2
+    let markerWidth = Cells.width(of: glyphs.puck)
     let titles = sections.map { SafeText.forTerminal($0.title) }
+    let ellipsisWidth = Cells.width(of: glyphs.ellipsis)
 
-    var natural = 0
-    for (index, section) in sections.enumerated() {
-      let indent = 2 * (section.level - topLevel)
-      let detail = section.detail.map { 2 + Cells.width(of: $0) } ?? 0
-      natural = max(natural, prefixWidth + indent + Cells.width(of: titles[index]) + detail)
+    func lead(_ index: Int, indent: Bool) -> String {
+      let marker =
+        index == currentIndex && !theme.paint.enabled
+        ? glyphs.puck : String(repeating: " ", count: markerWidth)
+      let number = String(sections[index].number)
+      let padding = String(repeating: " ", count: numberWidth - number.count)
+      let indentation = indent ? String(repeating: " ", count: 2 * (sections[index].level - topLevel)) : ""
+      return " " + marker + " " + padding + number + "  " + indentation
     }
+
     let barTitle = SafeText.forTerminal(copy.contentsTitle)
-    let chevron = " " + copy.chevronDown
-    let barNatural = 3 + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
-    // Rows end where the bar's detail ends; the chevron stands past them.
-    let rowWidth = min(max(natural, barNatural), max(maxWidth - Cells.width(of: chevron), 1))
+    let ring = glyphs.ring(for: readFraction)
+    let chevron = " " + glyphs.chevronDown
+    let barLead = " " + ring + " "
+    var natural = Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
+    for index in sections.indices {
+      let detail = sections[index].detail.map { 2 + Cells.width(of: $0) } ?? 0
+      natural = max(natural, Cells.width(of: lead(index, indent: true)) + Cells.width(of: titles[index]) + detail)
+    }
+    let chevronFits = width - Cells.width(of: chevron) >= 1
+    let rowWidth = max(min(natural, chevronFits ? width - Cells.width(of: chevron) : width), 1)
 
     var lines: [String] = []
-    for (index, section) in sections.enumerated() {
-      let marker = index == currentIndex ? "▌" : " "
-      let number =
-        String(repeating: " ", count: numberWidth - String(section.number).count)
-        + String(section.number)
-      let indent = String(repeating: " ", count: 2 * (section.level - topLevel))
-      let lead = " \(marker) \(number)  \(indent)"
-      let detail = section.detail ?? ""
-      let room =
-        rowWidth - Cells.width(of: lead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
-      let title = Cells.truncate(titles[index], toWidth: max(room, 1))
-      let row = lead + title
-      lines.append(
-        detail.isEmpty
-          ? row : Cells.padded(row, toWidth: rowWidth - Cells.width(of: detail)) + detail)
+    for index in sections.indices {
+      var head = lead(index, indent: true)
+      var detail = sections[index].detail ?? ""
+      func room() -> Int {
+        rowWidth - Cells.width(of: head) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
+      }
+      let wanted = min(Cells.width(of: titles[index]), ellipsisWidth + 1)
+      if room() < wanted { head = lead(index, indent: false) }
+      if room() < wanted { detail = "" }
+      let title = Bidi.isolated(Cells.truncate(titles[index], toWidth: max(room(), 0), ellipsis: glyphs.ellipsis))
+      var row = Line(head + title)
+      if !detail.isEmpty {
+        row.append(String(repeating: " ", count: max(rowWidth - row.width - Cells.width(of: detail), 2)))
+        row.append(detail)
+      }
+      row = row.cut(to: rowWidth, ellipsis: glyphs.ellipsis)
+      if index == currentIndex && theme.paint.enabled {
+        // The puck spans the whole row.
+        row.append(String(repeating: " ", count: max(rowWidth - row.width, 0)))
+        row = row.recolored(.puck)
+      }
+      lines.append(row.render(theme.paint))
     }
-    let ring = Ring.glyph(for: readFraction)
-    let barRoom = rowWidth - 3 - 2 - Cells.width(of: barDetail)
-    let barLead = " \(ring) " + Cells.truncate(barTitle, toWidth: max(barRoom, 1))
-    lines.append(
-      Cells.padded(barLead, toWidth: rowWidth - Cells.width(of: barDetail)) + barDetail + chevron)
+
+    var detail = barDetail
+    var tail = chevronFits ? chevron : ""
+    func barRoom() -> Int {
+      rowWidth - Cells.width(of: barLead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
+    }
+    if barRoom() < min(Cells.width(of: barTitle), ellipsisWidth + 1) { detail = "" }
+    if !chevronFits { tail = "" }
+    var bar = Line(" ") + Line(ring, .accent) + Line(" ")
+    bar.append(Cells.truncate(barTitle, toWidth: max(barRoom(), 0), ellipsis: glyphs.ellipsis))
+    if !detail.isEmpty {
+      bar.append(String(repeating: " ", count: max(rowWidth - bar.width - Cells.width(of: detail), 2)))
+      bar.append(detail)
+    }
+    bar.append(tail)
+    lines.append(bar.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint))
     return lines
   }
 }

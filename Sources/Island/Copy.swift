@@ -9,41 +9,31 @@ public struct Copy: Sendable, Equatable {
   public var spokenPosition: String
   /// How much has been read: `62% read`.
   public var readAmount: String
-  /// The back-to-top mark at the leading end of the bar.
-  public var topMark: String
-  /// The chevron at the trailing end of the closed bar.
-  public var chevronUp: String
-  /// The chevron on the bar under the open contents.
-  public var chevronDown: String
 
   /// The English defaults.
   public init(
     contentsTitle: String = "Contents", position: String = "{n} of {count}",
-    spokenPosition: String = "Section {n} of {count}", readAmount: String = "{percent}% read",
-    topMark: String = "↑", chevronUp: String = "⌃", chevronDown: String = "⌄"
+    spokenPosition: String = "Section {n} of {count}", readAmount: String = "{percent}% read"
   ) {
     self.contentsTitle = contentsTitle
     self.position = position
     self.spokenPosition = spokenPosition
     self.readAmount = readAmount
-    self.topMark = topMark
-    self.chevronUp = chevronUp
-    self.chevronDown = chevronDown
   }
 
   /// `3 of 6`.
   public func position(_ number: Int, of count: Int) -> String {
-    fill(position, ["n": String(number), "count": String(count)])
+    Self.fill(position, ["n": String(number), "count": String(count)])
   }
 
   /// `Section 3 of 6`.
   public func spokenPosition(_ number: Int, of count: Int) -> String {
-    fill(spokenPosition, ["n": String(number), "count": String(count)])
+    Self.fill(spokenPosition, ["n": String(number), "count": String(count)])
   }
 
   /// `62% read`, with the percent rounded down so 100% means all of it.
   public func readAmount(_ fraction: Double) -> String {
-    fill(readAmount, ["percent": String(Self.percent(fraction))])
+    Self.fill(readAmount, ["percent": String(Self.percent(fraction))])
   }
 
   /// The whole percent read, rounded down: only the end reads as 100.
@@ -52,11 +42,11 @@ public struct Copy: Sendable, Equatable {
     return Int((clamped * 100).rounded(.down))
   }
 
-  private func fill(_ template: String, _ values: [String: String]) -> String {
+  private static func fill(_ template: String, _ values: [String: String]) -> String {
     var result = template
     for (key, value) in values {
-      result = result.split(separator: "{\(key)}", omittingEmptySubsequences: false).joined(
-        separator: value)
+      result = result.split(separator: "{\(key)}", omittingEmptySubsequences: false)
+        .joined(separator: value)
     }
     return result
   }

@@ -11,13 +11,15 @@ public struct CLI {
   let stdout: OutputSink
   let stderr: OutputSink
   let reader: DocumentReading
+  let terminal: TerminalFacts
 
   /// A command line with the given surroundings.
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,
-    reader: DocumentReading = SystemReader()
+    reader: DocumentReading = SystemReader(), terminal: TerminalFacts = .pipe
   ) {
     self.environment = environment
+    self.terminal = terminal
     self.stdout = stdout
     self.stderr = stderr
     self.reader = reader
@@ -65,8 +67,15 @@ public struct CLI {
       if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
       throw UsageError("unknown command '\(first)'")
     }
+    // The config file's settings go first, so the command line wins.
+    let configured = try Config.path(environment: environment).map {
+      try Config.words(at: $0, reader: reader).filter { word in
+        command.options.contains { word.hasPrefix("--\($0.name)=") }
+      }
+    }
     let raw = try RawArguments.parse(
-      Array(arguments.dropFirst()), specs: command.options, command: command.rawValue)
+      (configured ?? []) + Array(arguments.dropFirst()), specs: command.options,
+      command: command.rawValue)
     if raw.has("help") {
       try stdout.write(command.help)
       return .success
@@ -77,13 +86,13 @@ public struct CLI {
     case .toc:
       let settings = try Settings.decide(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json],
-        environment: environment)
+        environment: environment, terminal: terminal)
       return try TocCommand(settings: settings, cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try Settings.decide(
         raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
-        environment: environment)
+        environment: environment, terminal: terminal)
       guard !settings.reader.isEmpty else {
         throw UsageError(
           "where needs a position: --offset B, --line N, --percent P or --section X",
@@ -99,7 +108,7 @@ public struct CLI {
       let files = Array(raw.operands.dropFirst())
       try Self.expectOneDocument(files, command: command)
       let settings = try Settings.decide(
-        raw, operands: files, command: .jump, formats: [.text], environment: environment)
+        raw, operands: files, command: .jump, formats: [.text], environment: environment, terminal: terminal)
       let print = try Values.choice(raw, "print", as: JumpPrint.self, command: "jump") ?? .line
       return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
     }

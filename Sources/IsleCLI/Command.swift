@@ -77,7 +77,7 @@ enum Command: String, CaseIterable, Sendable {
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [
     OptionSpec(
-      "from", value: "FORMAT", help: "read as markdown or html (default: by name, then content)"),
+      "from", value: "FORMAT", help: "markdown or html (default: by name, then by content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
     OptionSpec("depth", value: "N", help: "the same as --max-level N"),
@@ -108,9 +108,16 @@ enum Command: String, CaseIterable, Sendable {
     var options: [OptionSpec] = []
     if let formats { options.append(OptionSpec("format", value: "FORMAT", help: formats)) }
     return options + [
-      OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
-      OptionSpec("max-width", value: "N", help: "widest the island grows, in cells (default 60)"),
+      OptionSpec("width", value: "N", help: "draw at most N cells wide, whatever the terminal"),
+      OptionSpec("max-width", value: "N", help: "widest it grows (default 60, or the terminal)"),
+      OptionSpec("color", value: "WHEN", help: "auto (default: on a terminal), always or never"),
+      OptionSpec("accent", value: "COLOR", help: "the accent: a name (red, blue...) or #RRGGBB"),
+      OptionSpec("ascii", help: "draw with ASCII alone"),
       OptionSpec("no-top", help: "leave out the back-to-top mark"),
+      OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
+      OptionSpec("position-text", value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
+      OptionSpec("spoken-text", value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
+      OptionSpec("read-text", value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
     ]
   }
 

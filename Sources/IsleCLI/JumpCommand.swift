@@ -26,11 +26,8 @@ struct JumpCommand {
         // The reader arrives at the section's first line.
         let place = Place.locate(
           .line(section.line), in: document, viewport: settings.reader.viewport)
-        output = Bar(
-          title: section.title, number: section.number, count: document.sections.count,
-          fraction: place.fraction, top: settings.showsTop, copy: settings.copy,
-          maxWidth: settings.maxWidth
-        ).text()
+        output = settings.display.bar(
+          for: section, count: document.sections.count, fraction: place.fraction)
       }
       try cli.stdout.write(output + "\n")
       return .success

@@ -34,14 +34,15 @@ struct TocCommand {
 
   private func contents(of document: Document, at place: Place?) -> Contents {
     let detail =
-      place.map { settings.copy.readAmount($0.fraction) }
+      place.map { settings.display.copy.readAmount($0.fraction) }
       ?? (document.minutes > 0 ? "\(document.minutes) min" : "")
     return Contents(
       sections: document.sections,
       currentIndex: place?.currentIndex,
       readFraction: place?.fraction ?? 0,
       barDetail: detail,
-      copy: settings.copy,
-      maxWidth: settings.maxWidth)
+      copy: settings.display.copy,
+      theme: settings.display.theme,
+      width: settings.display.width)
   }
 }

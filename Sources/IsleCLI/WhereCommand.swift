@@ -14,11 +14,7 @@ struct WhereCommand {
       }
       let current = place.currentIndex.map { document.sections[$0] }
       let bar = current.map { section in
-        Bar(
-          title: section.title, number: section.number, count: document.sections.count,
-          fraction: place.fraction, top: settings.showsTop, copy: settings.copy,
-          maxWidth: settings.maxWidth
-        ).text()
+        settings.display.bar(for: section, count: document.sections.count, fraction: place.fraction)
       }
       switch settings.format {
       case .json:
@@ -28,7 +24,7 @@ struct WhereCommand {
           try cli.stdout.write(
             Spoken.text(
               title: current.title, number: current.number, count: document.sections.count,
-              fraction: place.fraction, copy: settings.copy) + "\n")
+              fraction: place.fraction, copy: settings.display.copy) + "\n")
         }
       case .text:
         if let bar { try cli.stdout.write(bar + "\n") }

@@ -19,5 +19,6 @@ while let pointer = entry.pointee {
 }
 
 let cli = CLI(
-  environment: environment, stdout: FileSink(descriptor: 1), stderr: FileSink(descriptor: 2))
+  environment: environment, stdout: FileSink(descriptor: 1), stderr: FileSink(descriptor: 2),
+  terminal: .standardOutput())
 exit(cli.run(Array(CommandLine.arguments.dropFirst())))

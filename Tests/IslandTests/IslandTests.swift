@@ -1,3 +1,4 @@
+import Cells
 import Outline
 import Testing
 
@@ -47,12 +48,13 @@ import Testing
 
 @Suite struct RingTests {
   @Test func fillsInQuarters() {
-    #expect(Ring.glyph(for: 0) == "○")
-    #expect(Ring.glyph(for: 0.24) == "○")
-    #expect(Ring.glyph(for: 0.25) == "◔")
-    #expect(Ring.glyph(for: 0.62) == "◑")
-    #expect(Ring.glyph(for: 0.99) == "◕")
-    #expect(Ring.glyph(for: 1) == "●")
+    #expect(Glyphs.unicode.ring(for: 0) == "○")
+    #expect(Glyphs.unicode.ring(for: 0.24) == "○")
+    #expect(Glyphs.unicode.ring(for: 0.25) == "◔")
+    #expect(Glyphs.unicode.ring(for: 0.62) == "◑")
+    #expect(Glyphs.unicode.ring(for: 0.99) == "◕")
+    #expect(Glyphs.unicode.ring(for: 1) == "●")
+    #expect(Glyphs.ascii.ring(for: 0.5) == "[##  ]")
   }
 }
 
@@ -84,7 +86,7 @@ import Testing
     let contents = Contents(
       sections: [section(1, "A very long title that will not fit in the island")],
       barDetail: "1 min",
-      maxWidth: 24)
+      width: 24)
     let lines = contents.lines()
     // Rows stop two cells short of the bar, whose chevron stands past them.
     #expect(lines[0] == "   1  A very l…  1 min")

@@ -1,0 +1,63 @@
+/// The config file, `$XDG_CONFIG_HOME/isle/config` (else
+/// `~/.config/isle/config`): `key = value` lines whose keys are long option
+/// names. Its settings come before the command line's, so options win.
+///
+/// ```
+/// # isle's words in French
+/// title = Sommaire
+/// position-text = {n} sur {count}
+/// read-text = {percent} % lu
+/// accent = #0A84FF
+/// ```
+enum Config {
+  /// The options a config file may set.
+  static let keys: Set<String> = [
+    "title", "position-text", "spoken-text", "read-text", "accent", "color", "max-width", "wpm", "slug",
+  ]
+
+  /// Where the config file is, from the environment.
+  static func path(environment: [String: String]) -> String? {
+    if let home = environment["XDG_CONFIG_HOME"], !home.isEmpty { return home + "/isle/config" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.config/isle/config" }
+    return nil
+  }
+
+  /// The file's settings as option words (`--title=Sommaire`); none when
+  /// there is no file. A line that is not `key = value`, or an unknown key,
+  /// is an error naming the file and the line.
+  static func words(at path: String, reader: DocumentReading) throws -> [String] {
+    let bytes: [UInt8]
+    do {
+      bytes = try reader.read(.file(path))
+    } catch let failure as ReadFailure where failure.reason == "No such file or directory" {
+      return []
+    }
+    var words: [String] = []
+    let text = String(decoding: bytes, as: UTF8.self)
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.trimmingCharacters(in: " \t\r")
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let equals = line.firstIndex(of: "=") else {
+        throw UsageError("\(path):\(index + 1): expected 'key = value', got '\(line)'")
+      }
+      let key = line[..<equals].trimmingCharacters(in: " \t")
+      let value = line[line.index(after: equals)...].trimmingCharacters(in: " \t")
+      guard keys.contains(key) else {
+        throw UsageError(
+          "\(path):\(index + 1): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))")
+      }
+      words.append("--\(key)=\(value)")
+    }
+    return words
+  }
+}
+
+extension StringProtocol {
+  /// The text without any of `characters` at either end.
+  func trimmingCharacters(in characters: String) -> String {
+    var slice = Substring(self)
+    while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+    while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+    return String(slice)
+  }
+}
