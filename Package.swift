@@ -39,6 +39,6 @@ let package = Package(
     .testTarget(name: "OutlineTests", dependencies: ["Outline"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
     .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells"]),
-    .testTarget(name: "IsleCLITests", dependencies: ["IsleCLI", "Outline"]),
+    .testTarget(name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells"]),
   ]
 )

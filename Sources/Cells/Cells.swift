@@ -18,7 +18,9 @@ public enum Cells {
 
   /// The number of terminal cells one grapheme cluster takes.
   public static func width(of character: Character) -> Int {
-    if character.isASCII { return character.asciiValue! < 0x20 || character.asciiValue! == 0x7F ? 0 : 1 }
+    if character.isASCII {
+      return character.asciiValue! < 0x20 || character.asciiValue! == 0x7F ? 0 : 1
+    }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let base = Int(utf8proc_charwidth(Int32(bitPattern: first.value)))
@@ -35,7 +37,8 @@ public enum Cells {
 
   /// `text` cut to at most `width` cells, ending in `ellipsis` when anything
   /// was cut. Never splits a grapheme cluster.
-  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+  public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String
+  {
     if Self.width(of: text) <= width { return text }
     let room = width - Self.width(of: ellipsis)
     guard room >= 0 else { return "" }

@@ -55,9 +55,12 @@ public struct Bar: Sendable {
     var chevron = count > 1 ? Line(" " + glyphs.chevronUp) : Line()
     let titleWidth = Cells.width(of: title)
     func room() -> Int { width - top.width - ring.width - place.width - chevron.width }
-    if titleWidth > room() && room() < min(titleWidth, 12) { place = Line() }
-    if room() < min(titleWidth, Cells.width(of: glyphs.ellipsis) + 1) { top = Line() }
-    if room() < min(titleWidth, Cells.width(of: glyphs.ellipsis) + 1) { chevron = Line() }
+    // The title gives way last: the place goes once the title would show
+    // fewer than 12 cells, then the top mark and the chevron once it would
+    // show fewer than 6.
+    if room() < min(titleWidth, 12) { place = Line() }
+    if room() < min(titleWidth, 6) { top = Line() }
+    if room() < min(titleWidth, 6) { chevron = Line() }
     let shown = Cells.truncate(title, toWidth: max(room(), 0), ellipsis: glyphs.ellipsis)
     let line = top + ring + Line(Bidi.isolated(shown)) + place + chevron
     return line.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint)

@@ -63,7 +63,8 @@ public struct Contents: Sendable {
         ? glyphs.puck : String(repeating: " ", count: markerWidth)
       let number = String(sections[index].number)
       let padding = String(repeating: " ", count: numberWidth - number.count)
-      let indentation = indent ? String(repeating: " ", count: 2 * (sections[index].level - topLevel)) : ""
+      let indentation =
+        indent ? String(repeating: " ", count: 2 * (sections[index].level - topLevel)) : ""
       return " " + marker + " " + padding + number + "  " + indentation
     }
 
@@ -71,10 +72,13 @@ public struct Contents: Sendable {
     let ring = glyphs.ring(for: readFraction)
     let chevron = " " + glyphs.chevronDown
     let barLead = " " + ring + " "
-    var natural = Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
+    var natural =
+      Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
     for index in sections.indices {
       let detail = sections[index].detail.map { 2 + Cells.width(of: $0) } ?? 0
-      natural = max(natural, Cells.width(of: lead(index, indent: true)) + Cells.width(of: titles[index]) + detail)
+      natural = max(
+        natural,
+        Cells.width(of: lead(index, indent: true)) + Cells.width(of: titles[index]) + detail)
     }
     let chevronFits = width - Cells.width(of: chevron) >= 1
     let rowWidth = max(min(natural, chevronFits ? width - Cells.width(of: chevron) : width), 1)
@@ -89,10 +93,12 @@ public struct Contents: Sendable {
       let wanted = min(Cells.width(of: titles[index]), ellipsisWidth + 1)
       if room() < wanted { head = lead(index, indent: false) }
       if room() < wanted { detail = "" }
-      let title = Bidi.isolated(Cells.truncate(titles[index], toWidth: max(room(), 0), ellipsis: glyphs.ellipsis))
+      let title = Bidi.isolated(
+        Cells.truncate(titles[index], toWidth: max(room(), 0), ellipsis: glyphs.ellipsis))
       var row = Line(head + title)
       if !detail.isEmpty {
-        row.append(String(repeating: " ", count: max(rowWidth - row.width - Cells.width(of: detail), 2)))
+        row.append(
+          String(repeating: " ", count: max(rowWidth - row.width - Cells.width(of: detail), 2)))
         row.append(detail)
       }
       row = row.cut(to: rowWidth, ellipsis: glyphs.ellipsis)
@@ -114,7 +120,8 @@ public struct Contents: Sendable {
     var bar = Line(" ") + Line(ring, .accent) + Line(" ")
     bar.append(Cells.truncate(barTitle, toWidth: max(barRoom(), 0), ellipsis: glyphs.ellipsis))
     if !detail.isEmpty {
-      bar.append(String(repeating: " ", count: max(rowWidth - bar.width - Cells.width(of: detail), 2)))
+      bar.append(
+        String(repeating: " ", count: max(rowWidth - bar.width - Cells.width(of: detail), 2)))
       bar.append(detail)
     }
     bar.append(tail)

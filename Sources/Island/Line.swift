@@ -81,14 +81,16 @@ struct Line {
   }
 }
 
-/// Titles in a right-to-left script, isolated so a terminal that applies
-/// the bidi algorithm keeps them from pulling the number, the detail or the
-/// glyphs across (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL
-/// ISOLATE, both zero cells wide). Applied after cutting, so the pair is
-/// never split.
+/// Titles in a right-to-left script, fenced so a terminal that applies the
+/// bidi algorithm keeps them from pulling the number, the detail or the
+/// glyphs across: a LEFT-TO-RIGHT MARK (U+200E) on each side keeps the line's
+/// direction left to right and the digits after the title with it. The
+/// mark is zero cells wide in wcwidth, which tmux and most terminals use;
+/// the isolates (U+2068, U+2069) would be better bidi but show as a cell in
+/// tmux, which breaks the columns. Applied after cutting.
 enum Bidi {
   static func isolated(_ text: String) -> String {
-    text.unicodeScalars.contains(where: isRightToLeft) ? "\u{2068}" + text + "\u{2069}" : text
+    text.unicodeScalars.contains(where: isRightToLeft) ? "\u{200E}" + text + "\u{200E}" : text
   }
 
   /// Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko and

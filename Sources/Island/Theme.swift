@@ -71,7 +71,8 @@ public struct Accent: Sendable, Equatable {
       self = named
       return
     }
-    guard lowered.hasPrefix("#"), lowered.count == 7, let value = UInt32(lowered.dropFirst(), radix: 16)
+    guard lowered.hasPrefix("#"), lowered.count == 7,
+      let value = UInt32(lowered.dropFirst(), radix: 16)
     else { return nil }
     self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
   }

@@ -108,7 +108,8 @@ public struct CLI {
       let files = Array(raw.operands.dropFirst())
       try Self.expectOneDocument(files, command: command)
       let settings = try Settings.decide(
-        raw, operands: files, command: .jump, formats: [.text], environment: environment, terminal: terminal)
+        raw, operands: files, command: .jump, formats: [.text], environment: environment,
+        terminal: terminal)
       let print = try Values.choice(raw, "print", as: JumpPrint.self, command: "jump") ?? .line
       return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
     }

@@ -115,9 +115,12 @@ enum Command: String, CaseIterable, Sendable {
       OptionSpec("ascii", help: "draw with ASCII alone"),
       OptionSpec("no-top", help: "leave out the back-to-top mark"),
       OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
-      OptionSpec("position-text", value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
-      OptionSpec("spoken-text", value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
-      OptionSpec("read-text", value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
+      OptionSpec(
+        "position-text", value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
+      OptionSpec(
+        "spoken-text", value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
+      OptionSpec(
+        "read-text", value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
     ]
   }
 

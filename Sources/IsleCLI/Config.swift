@@ -12,7 +12,8 @@
 enum Config {
   /// The options a config file may set.
   static let keys: Set<String> = [
-    "title", "position-text", "spoken-text", "read-text", "accent", "color", "max-width", "wpm", "slug",
+    "title", "position-text", "spoken-text", "read-text", "accent", "color", "max-width", "wpm",
+    "slug",
   ]
 
   /// Where the config file is, from the environment.
@@ -34,7 +35,9 @@ enum Config {
     }
     var words: [String] = []
     let text = String(decoding: bytes, as: UTF8.self)
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
       let line = rawLine.trimmingCharacters(in: " \t\r")
       if line.isEmpty || line.hasPrefix("#") { continue }
       guard let equals = line.firstIndex(of: "=") else {
@@ -44,7 +47,8 @@ enum Config {
       let value = line[line.index(after: equals)...].trimmingCharacters(in: " \t")
       guard keys.contains(key) else {
         throw UsageError(
-          "\(path):\(index + 1): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))")
+          "\(path):\(index + 1): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"
+        )
       }
       words.append("--\(key)=\(value)")
     }

@@ -64,23 +64,28 @@ public struct SystemReader: DocumentReading {
     }
   }
 
+  /// Reads to the end of `descriptor` into one buffer, sized by the file's
+  /// size when known and doubled when it is not.
   private func readAll(descriptor: Int32, name: String, sizeHint: Int) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(sizeHint + 1)
-    let chunk = 1 << 16
+    var capacity = max(sizeHint + 1, 1 << 16)
+    var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    defer { storage.deallocate() }
+    var count = 0
     while true {
-      let before = bytes.count
-      bytes.append(contentsOf: repeatElement(0, count: chunk))
-      let result = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + before, chunk)
+      if count == capacity {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
       }
+      let result = Glibc.read(descriptor, storage + count, capacity - count)
       if result < 0 {
-        bytes.removeLast(chunk)
         if errno == EINTR { continue }
         throw ReadFailure(name: name, reason: Self.reason(errno))
       }
-      bytes.removeLast(chunk - result)
-      if result == 0 { return bytes }
+      if result == 0 { return Array(UnsafeBufferPointer(start: storage, count: count)) }
+      count += result
     }
   }
 

@@ -97,7 +97,8 @@ struct Display {
     case .never: colored = false
     case .auto:
       colored =
-        terminal.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        terminal.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        && environment["TERM"] != "dumb"
     }
     var accent = Accent.red
     if let text = raw.value("accent") {

@@ -18,13 +18,18 @@ enum Harness {
 
   /// Runs the CLI in-process from the repository root, with a fixed
   /// environment (no COLUMNS, so widths do not depend on the terminal).
-  static func run(_ arguments: [String], environment: [String: String] = [:]) -> Outcome {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+    columns: Int? = nil
+  ) -> Outcome {
     let out = StringSink()
     let err = StringSink()
     // Tests run in parallel, so the reader resolves relative paths from the
     // repository root rather than the process changing directory.
     let status = CLI(
-      environment: environment, stdout: out, stderr: err, reader: SystemReader(directory: root.path)
+      environment: environment, stdout: out, stderr: err,
+      reader: SystemReader(directory: root.path),
+      terminal: TerminalFacts(isTerminal: terminal, columns: columns)
     ).run(arguments)
     return Outcome(status: status, stdout: out.text, stderr: err.text)
   }

@@ -26,7 +26,12 @@ import Testing
   /// Fixtures that open with front matter, which cmark-gfm does not know.
   static let frontMatterFixtures: Set<String> = ["tricky-headings.md", "toml-front-matter.md"]
 
-  @Test(arguments: Fixtures.names)
+  /// cmark-gfm writes C0 control characters into its XML raw, which XML
+  /// cannot carry, so a fixture full of them has no oracle here; the
+  /// golden and safety tests cover it.
+  static let unrepresentableInXML: Set<String> = ["control-characters.md"]
+
+  @Test(arguments: Fixtures.names.filter { !unrepresentableInXML.contains($0) })
   func headingsMatchCmarkGFM(_ name: String) throws {
     let command = try #require(
       Self.command, "cmark-gfm is not installed: make test-deps installs it")

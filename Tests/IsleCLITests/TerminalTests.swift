@@ -1,0 +1,280 @@
+import Cells
+import Foundation
+import Testing
+
+/// The island as a terminal shows it: widths, colour, glyphs, safety.
+@Suite struct TerminalTests {
+  static let screenFixtures = ["recipe.md", "cjk.md", "emoji.md", "rtl.md"]
+  static let widths = [24, 40, 80, 200]
+
+  /// `text` without SGR escapes, as a terminal lays it out.
+  static func visible(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        if character.isLetter { escaping = false }
+      } else if character == "\u{1B}" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  static func middleLine(_ fixture: String) -> String {
+    let data = FileManager.default.contents(
+      atPath: Harness.fixtures.appendingPathComponent(fixture).path)!
+    return String(max(data.filter { $0 == 0x0A }.count / 2, 1))
+  }
+
+  @Test(arguments: screenFixtures, [false, true])
+  func screensAtEveryWidth(_ fixture: String, _ colored: Bool) throws {
+    let line = Self.middleLine(fixture)
+    var recorded = ""
+    for width in Self.widths {
+      for command in [["toc", "--line", line], ["where", "--line", line]] {
+        let arguments =
+          command + [
+            "--width", String(width), "--color", colored ? "always" : "never",
+            "fixtures/\(fixture)",
+          ]
+        let outcome = Harness.run(arguments)
+        recorded += "$ isle \(arguments.joined(separator: " "))\n" + outcome.stdout
+      }
+    }
+    let name = "terminal/\(fixture).\(colored ? "color" : "plain").txt"
+    if let mismatch = try Snapshot.mismatch(recorded, named: name) {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+
+  @Test(arguments: GoldenTests.fixtureNames + ["emoji.md", "rtl.md", "control-characters.md"])
+  func noLineIsWiderThanTheWidthAsked(_ fixture: String) {
+    for width in [1, 3, 6, 9, 16, 24, 40, 80] {
+      for extra in [[], ["--ascii"], ["--color", "always"]] {
+        for command in [
+          ["toc", "--line", "2"], ["where", "--line", "2"], ["jump", "last", "--print", "bar"],
+        ] {
+          let outcome = Harness.run(
+            command + extra + ["--width", String(width), "fixtures/\(fixture)"])
+          for line in outcome.stdout.split(separator: "\n") {
+            let cells = Cells.width(of: Self.visible(String(line)))
+            #expect(cells <= width, "\(command) \(extra) --width \(width) \(fixture): \(line)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theTitleIsCutBeforeTheDetails() {
+    let outcome = Harness.run(["toc", "--width", "22", "--color", "never", "fixtures/recipe.md"])
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    // Rows stop two cells short of the width: the bar's chevron stands there.
+    #expect(lines[0] == "   1  Weekni…  1 min")
+    #expect(lines.dropLast().allSatisfy { $0.hasSuffix("1 min") })
+  }
+
+  @Test func aWideCharacterIsNeverSplit() {
+    let outcome = Harness.run(["where", "--line", "1", "--width", "9", "fixtures/cjk.md"])
+    // "○ " then four cells: one wide character and the ellipsis leave one
+    // cell, which half a wide character must not fill.
+    #expect(outcome.stdout == "○ 読書の…\n")
+    let odd = Harness.run(["toc", "--width", "13", "fixtures/cjk.md"]).stdout
+    for line in odd.split(separator: "\n") { #expect(!line.unicodeScalars.contains("\u{FFFD}")) }
+  }
+
+  @Test func thePlaceGoesFirstWhenTheBarIsNarrow() {
+    let wide = Harness.run(["where", "--line", "40", "--width", "40", "fixtures/recipe.md"]).stdout
+    #expect(wide == "↑ ◑ Method  4 of 6 ⌃\n")
+    let narrow = Harness.run(["where", "--line", "62", "--width", "16", "fixtures/recipe.md"])
+      .stdout
+    #expect(narrow == "↑ ◕ Serving ⌃\n")
+    let narrower = Harness.run(["where", "--line", "62", "--width", "9", "fixtures/recipe.md"])
+      .stdout
+    #expect(narrower == "◕ Serving\n")
+    let narrowest = Harness.run(["where", "--line", "62", "--width", "6", "fixtures/recipe.md"])
+      .stdout
+    #expect(narrowest == "◕ Ser…\n")
+  }
+
+  @Test func asciiDrawsWithASCIIAlone() {
+    for command in [["toc", "--line", "40"], ["where", "--line", "40"]] {
+      let outcome = Harness.run(command + ["--ascii", "fixtures/recipe.md"])
+      let ascii = outcome.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+      #expect(ascii, "\(command)")
+    }
+    #expect(
+      Harness.run(["where", "--line", "40", "--ascii", "fixtures/recipe.md"]).stdout
+        == "^ [##  ] Method  4 of 6 +\n")
+  }
+
+  @Test func colourFollowsTheChoiceTheTerminalAndTheEnvironment() {
+    func colored(_ arguments: [String], _ environment: [String: String] = [:], terminal: Bool)
+      -> Bool
+    {
+      Harness.run(
+        ["where", "--line", "40"] + arguments + ["fixtures/recipe.md"], environment: environment,
+        terminal: terminal
+      ).stdout.contains("\u{1B}[")
+    }
+    #expect(!colored([], terminal: false))
+    #expect(colored([], terminal: true))
+    #expect(!colored([], ["NO_COLOR": "1"], terminal: true))
+    #expect(colored([], ["NO_COLOR": ""], terminal: true))
+    #expect(!colored([], ["TERM": "dumb"], terminal: true))
+    #expect(colored(["--color", "always"], ["NO_COLOR": "1"], terminal: false))
+    #expect(!colored(["--color", "never"], terminal: true))
+  }
+
+  @Test func theAccentIsTrueColourWhereTheTerminalSaysSo() {
+    let truecolor = Harness.run(
+      ["where", "--line", "40", "--color", "always", "--accent", "#0A84FF", "fixtures/recipe.md"],
+      environment: ["COLORTERM": "truecolor"]
+    ).stdout
+    #expect(truecolor.contains("\u{1B}[38;2;10;132;255m"))
+    let palette = Harness.run(
+      ["where", "--line", "40", "--color", "always", "--accent", "#0A84FF", "fixtures/recipe.md"]
+    ).stdout
+    #expect(palette.contains("\u{1B}[38;5;33m"))
+    let bad = Harness.run(["where", "--line", "4", "--accent", "#12345", "fixtures/recipe.md"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("invalid value '#12345' for '--accent'"))
+  }
+
+  @Test func thePuckIsAccentBackgroundOrAPlainMarker() {
+    let plain = Harness.run(["toc", "--line", "40", "--color", "never", "fixtures/recipe.md"])
+      .stdout
+    #expect(plain.split(separator: "\n")[3] == " ▌ 4    Method               1 min")
+    let colored = Harness.run(["toc", "--line", "40", "--color", "always", "fixtures/recipe.md"])
+      .stdout
+    let row = String(colored.split(separator: "\n")[3])
+    #expect(row.hasPrefix("\u{1B}[48;5;203;38;5;16m"))
+    #expect(Self.visible(row) == "   4    Method               1 min")
+  }
+
+  @Test func widthComesFromTheOptionsThenColumnsThenTheTerminal() {
+    func widest(_ arguments: [String], _ environment: [String: String] = [:], columns: Int? = nil)
+      -> Int
+    {
+      Harness.run(
+        ["toc"] + arguments + ["fixtures/tricky-headings.md"], environment: environment,
+        terminal: columns != nil,
+        columns: columns
+      ).stdout.split(separator: "\n").map { Cells.width(of: Self.visible(String($0))) }.max() ?? 0
+    }
+    #expect(widest([]) <= 60)
+    #expect(widest(["--max-width", "30"]) == 30)
+    #expect(widest([], ["COLUMNS": "25"]) == 25)
+    #expect(widest([], columns: 33) == 33)
+    #expect(widest([], ["COLUMNS": "25"], columns: 33) == 25)
+    #expect(widest(["--width", "70"], ["COLUMNS": "25"]) <= 70)
+    #expect(widest(["--width", "70"], ["COLUMNS": "25"]) > 25)
+  }
+}
+
+/// Text from a document never reaches the terminal as control sequences.
+@Suite struct SafetyTests {
+  static func isHarmful(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A: return false
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
+  @Test(arguments: [
+    ["toc"], ["toc", "--line", "3"], ["where", "--line", "3"],
+    ["where", "--line", "3", "--format", "spoken"],
+    ["jump", "2", "--print", "bar"], ["jump", "2", "--print", "id"], ["toc", "--ascii"],
+  ])
+  func controlCharactersInTitlesAreShownHarmlessly(_ command: [String]) {
+    let outcome = Harness.run(command + ["--color", "never", "fixtures/control-characters.md"])
+    #expect(outcome.status == 0)
+    #expect(!outcome.stdout.isEmpty)
+    #expect(
+      !outcome.stdout.unicodeScalars.contains(where: Self.isHarmful),
+      "\(outcome.stdout.debugDescription)")
+  }
+
+  @Test func withColourOnlyOurOwnEscapesAppear() {
+    let outcome = Harness.run([
+      "toc", "--line", "3", "--color", "always", "fixtures/control-characters.md",
+    ])
+    // Every ESC starts one of our SGR sequences: ESC [ digits and ; then m.
+    let text = outcome.stdout
+    var index = text.unicodeScalars.startIndex
+    let scalars = text.unicodeScalars
+    while index < scalars.endIndex {
+      if scalars[index] == "\u{1B}" {
+        var probe = scalars.index(after: index)
+        #expect(scalars[probe] == "[")
+        probe = scalars.index(after: probe)
+        while "0123456789;".unicodeScalars.contains(scalars[probe]) {
+          probe = scalars.index(after: probe)
+        }
+        #expect(scalars[probe] == "m")
+        index = probe
+      } else {
+        #expect(!SafetyTests.isHarmful(scalars[index]))
+      }
+      index = scalars.index(after: index)
+    }
+  }
+
+  @Test func jsonEscapesThemInstead() throws {
+    let outcome = Harness.run(["toc", "--format", "json", "fixtures/control-characters.md"])
+    #expect(!outcome.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+    let first = (object?["sections"] as? [[String: Any]])?.first?["title"] as? String
+    #expect(first == "Escape \u{1B}[2J\u{1B}[31mred\u{1B}[0m title")
+  }
+}
+
+/// The config file, and options winning over it.
+@Suite struct ConfigTests {
+  func withConfig(_ text: String, _ body: ([String: String]) -> Void) throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-config-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent("isle"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    try Data(text.utf8).write(to: home.appendingPathComponent("isle/config"))
+    body(["XDG_CONFIG_HOME": home.path])
+  }
+
+  @Test func replacesTheWordsAndOptionsWin() throws {
+    try withConfig(
+      "# French\ntitle = Sommaire\nposition-text = {n} sur {count}\nread-text = {percent} % lu\n"
+    ) {
+      environment in
+      let toc = Harness.run(
+        ["toc", "--line", "40", "fixtures/recipe.md"], environment: environment)
+      #expect(toc.stdout.split(separator: "\n").last == " ◑ Sommaire                54 % lu ⌄")
+      let bar = Harness.run(
+        ["where", "--line", "40", "fixtures/recipe.md"], environment: environment)
+      #expect(bar.stdout == "↑ ◑ Method  4 sur 6 ⌃\n")
+      let overridden = Harness.run(
+        ["toc", "--title", "On this page", "fixtures/recipe.md"], environment: environment)
+      #expect(overridden.stdout.contains("On this page"))
+    }
+  }
+
+  @Test func aBadLineNamesTheFileAndTheLine() throws {
+    try withConfig("title = x\nfrobnicate = yes\n") { environment in
+      let outcome = Harness.run(["toc", "fixtures/recipe.md"], environment: environment)
+      #expect(outcome.status == 2)
+      #expect(outcome.stderr.contains("/isle/config:2: unknown key 'frobnicate'"))
+    }
+  }
+
+  @Test func spokenTextIsReplaceable() {
+    let outcome = Harness.run(
+      [
+        "where", "--line", "40", "--format", "spoken", "--spoken-text", "Teil {n} von {count}",
+        "--read-text", "{percent} Prozent gelesen", "fixtures/recipe.md",
+      ])
+    #expect(outcome.stdout == "Method, Teil 4 von 6, 54 Prozent gelesen\n")
+  }
+}
