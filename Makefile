@@ -37,11 +37,21 @@ bench: build
 	ISLE=$(BIN) python3 bench/run.py
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/isle
+	install -m 644 man/isle.1 $(DESTDIR)$(PREFIX)/share/man/man1/isle.1
+	$(BIN) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/isle
+	$(BIN) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_isle
+	$(BIN) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/isle.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/isle
+	rm -f $(DESTDIR)$(PREFIX)/bin/isle $(DESTDIR)$(PREFIX)/share/man/man1/isle.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/isle \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_isle \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/isle.fish
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

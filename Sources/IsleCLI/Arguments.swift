@@ -8,11 +8,17 @@ struct OptionSpec: Sendable {
   let valueName: String?
   /// One line of help.
   let help: String
+  /// The values it takes, when they are a fixed set (for completion).
+  let choices: [String]
 
-  init(_ name: String, short: Character? = nil, value: String? = nil, help: String) {
+  init(
+    _ name: String, short: Character? = nil, value: String? = nil, choices: [String] = [],
+    help: String
+  ) {
     self.name = name
     self.short = short
     self.valueName = value
+    self.choices = choices
     self.help = help
   }
 

@@ -83,6 +83,16 @@ public struct CLI {
     switch command {
     case .help:
       return try help(raw.operands)
+    case .completions:
+      guard let shell = raw.operands.first.flatMap(Completions.Shell.init(rawValue:)),
+        raw.operands.count == 1
+      else {
+        throw UsageError(
+          "completions needs one shell: bash, zsh or fish (got '\(raw.operands.joined(separator: " "))')",
+          command: "completions")
+      }
+      try stdout.write(Completions.script(for: shell))
+      return .success
     case .toc:
       let settings = try Settings.decide(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json],

@@ -4,6 +4,7 @@ enum Command: String, CaseIterable, Sendable {
   case `where`
   case jump
   case help
+  case completions
 
   /// One line saying what the command does.
   var summary: String {
@@ -12,6 +13,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "the bar for a position: section, place, how much is read"
     case .jump: return "pick a section and say where it starts"
     case .help: return "help on a command"
+    case .completions: return "a completion script for bash, zsh or fish"
     }
   }
 
@@ -22,6 +24,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
     case .jump: return "isle jump TARGET [--from-offset B | --from-line N] [options] [file]"
     case .help: return "isle help [command]"
+    case .completions: return "isle completions bash|zsh|fish"
     }
   }
 
@@ -54,6 +57,13 @@ enum Command: String, CaseIterable, Sendable {
         """
     case .help:
       return "Shows the help of a command, or of isle itself."
+    case .completions:
+      return """
+        Prints a completion script for a shell. For example:
+          isle completions bash > ~/.local/share/bash-completion/completions/isle
+          isle completions zsh > ~/.zfunc/_isle
+          isle completions fish > ~/.config/fish/completions/isle.fish
+        """
     }
   }
 
@@ -68,7 +78,7 @@ enum Command: String, CaseIterable, Sendable {
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.startOptions + Self.displayOptions(nil) + [Self.helpOption]
-    case .help: return [Self.helpOption]
+    case .help, .completions: return [Self.helpOption]
     }
   }
 
@@ -77,11 +87,14 @@ enum Command: String, CaseIterable, Sendable {
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [
     OptionSpec(
-      "from", value: "FORMAT", help: "markdown or html (default: by name, then by content)"),
+      "from", value: "FORMAT", choices: ["markdown", "html"],
+      help: "markdown or html (default: by name, then by content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
     OptionSpec("depth", value: "N", help: "the same as --max-level N"),
-    OptionSpec("slug", value: "FLAVOR", help: "ids as github (default) or gitlab makes them"),
+    OptionSpec(
+      "slug", value: "FLAVOR", choices: ["github", "gitlab"],
+      help: "ids as github (default) or gitlab makes them"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
   ]
 
@@ -100,17 +113,24 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec("from-offset", value: "B", help: "step from byte B (for next, prev, +N, -N)"),
     OptionSpec("from-line", value: "N", help: "step from line N"),
     OptionSpec("viewport", value: "N", help: "N lines are visible (for --print bar)"),
-    OptionSpec("print", value: "WHAT", help: "line (default), offset, id, bar or json"),
+    OptionSpec(
+      "print", value: "WHAT", choices: ["line", "offset", "id", "bar", "json"],
+      help: "line (default), offset, id, bar or json"),
   ]
 
   /// How it is printed; `formats` names the formats, nil for none.
   static func displayOptions(_ formats: String?) -> [OptionSpec] {
     var options: [OptionSpec] = []
-    if let formats { options.append(OptionSpec("format", value: "FORMAT", help: formats)) }
+    if let formats {
+      let choices = ["text", "spoken", "json"].filter { formats.contains($0) }
+      options.append(OptionSpec("format", value: "FORMAT", choices: choices, help: formats))
+    }
     return options + [
       OptionSpec("width", value: "N", help: "draw at most N cells wide, whatever the terminal"),
       OptionSpec("max-width", value: "N", help: "widest it grows (default 60, or the terminal)"),
-      OptionSpec("color", value: "WHEN", help: "auto (default: on a terminal), always or never"),
+      OptionSpec(
+        "color", value: "WHEN", choices: ["auto", "always", "never"],
+        help: "auto (default: on a terminal), always or never"),
       OptionSpec("accent", value: "COLOR", help: "the accent: a name (red, blue...) or #RRGGBB"),
       OptionSpec("ascii", help: "draw with ASCII alone"),
       OptionSpec("no-top", help: "leave out the back-to-top mark"),

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import IsleCLI
+
+/// Help, the man page and the completion scripts say the same as the code.
+@Suite struct DocumentationTests {
+  @Test(arguments: Command.allCases)
+  func helpFitsEightyColumns(_ command: Command) {
+    let outcome = Harness.run(["help", command.rawValue])
+    #expect(outcome.status == 0)
+    for line in outcome.stdout.split(separator: "\n") {
+      #expect(line.count <= 80, "\(command): \(line)")
+    }
+  }
+
+  @Test func generalHelpFitsEightyColumns() {
+    #expect(Harness.run(["--help"]).stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func theManPageNamesEveryCommandAndOption() throws {
+    let page = try String(
+      contentsOf: Harness.root.appendingPathComponent("man/isle.1"), encoding: .utf8)
+    let roffless = page.replacingOccurrences(of: "\\-", with: "-")
+    for command in Command.allCases {
+      #expect(
+        roffless.contains(".B isle \(command.rawValue)")
+          || roffless.contains(".B \(command.rawValue)"))
+      for option in command.options {
+        #expect(roffless.contains("--\(option.name)"), "man page lacks --\(option.name)")
+      }
+    }
+  }
+
+  @Test(arguments: Completions.Shell.allCases)
+  func completionScriptsNameEveryOption(_ shell: Completions.Shell) {
+    let outcome = Harness.run(["completions", shell.rawValue])
+    #expect(outcome.status == 0)
+    for command in Command.allCases {
+      #expect(outcome.stdout.contains(command.rawValue))
+      for option in command.options {
+        #expect(outcome.stdout.contains(option.name), "\(shell) lacks \(option.name)")
+      }
+    }
+  }
+
+  @Test func theBashScriptParsesAndCompletes() throws {
+    let script = Harness.run(["completions", "bash"]).stdout
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-completion-\(UUID()).bash")
+    try Data(script.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "-c",
+      "source '\(file.path)'; COMP_WORDS=(isle where --format ''); COMP_CWORD=3; _isle; echo \"${COMPREPLY[*]}\"",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    process.waitUntilExit()
+    let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(answer == "text spoken json\n")
+  }
+
+  @Test func completionsNeedAShell() {
+    let outcome = Harness.run(["completions", "tcsh"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("completions needs one shell: bash, zsh or fish (got 'tcsh')"))
+  }
+}
