@@ -1,5 +1,12 @@
 import Outline
 
+/// What one document gives: its output, what it found, and an error line.
+struct Answer: Sendable {
+  var output = ""
+  var status: ExitStatus
+  var error: String? = nil
+}
+
 /// The command line as a library: arguments, environment and streams come
 /// in, an exit status goes out, so tests run it in-process.
 public struct CLI {
@@ -12,12 +19,23 @@ public struct CLI {
   let stderr: OutputSink
   let reader: DocumentReading
   let terminal: TerminalFacts
+  let writer: AtomicFile
 
   /// A command line with the given surroundings.
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,
     reader: DocumentReading = SystemReader(), terminal: TerminalFacts = .pipe
   ) {
+    self.init(
+      environment: environment, stdout: stdout, stderr: stderr, reader: reader, terminal: terminal,
+      writer: AtomicFile())
+  }
+
+  init(
+    environment: [String: String], stdout: OutputSink, stderr: OutputSink, reader: DocumentReading,
+    terminal: TerminalFacts, writer: AtomicFile
+  ) {
+    self.writer = writer
     self.environment = environment
     self.terminal = terminal
     self.stdout = stdout
@@ -95,14 +113,20 @@ public struct CLI {
       return .success
     case .toc:
       let settings = try Settings.decide(
-        raw, operands: raw.operands, command: .toc, formats: [.text, .json],
-        environment: environment, terminal: terminal)
+        raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
+        environment: environment, terminal: terminal, files: reader)
+      if raw.has("write") || raw.has("check") {
+        return try TocWriteCommand(
+          settings: settings, check: raw.has("check"), diff: raw.has("diff"),
+          afterMarkers: raw.has("after-markers"), cli: self
+        ).run()
+      }
       return try TocCommand(settings: settings, cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try Settings.decide(
         raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
-        environment: environment, terminal: terminal)
+        environment: environment, terminal: terminal, files: reader)
       guard !settings.reader.isEmpty else {
         throw UsageError(
           "where needs a position: --offset B, --line N, --percent P or --section X",
@@ -119,7 +143,7 @@ public struct CLI {
       try Self.expectOneDocument(files, command: command)
       let settings = try Settings.decide(
         raw, operands: files, command: .jump, formats: [.text], environment: environment,
-        terminal: terminal)
+        terminal: terminal, files: reader)
       let print = try Values.choice(raw, "print", as: JumpPrint.self, command: "jump") ?? .line
       return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
     }
@@ -145,27 +169,43 @@ public struct CLI {
     return .success
   }
 
-  /// Reads and outlines each document in argument order and hands it to
-  /// `body`, which writes its output and says what it found. A document
-  /// that fails is reported on standard error, naming it, and the others
-  /// go on. The status is 2 if any failed, else 0 if any found something,
-  /// else 1.
+  /// Reads and outlines each document and hands it to `body`, which says
+  /// what to print and what it found; documents are read in parallel on
+  /// `settings.jobs` threads and printed in argument order, with
+  /// `separator` between documents that print something. A document that
+  /// fails is reported on standard error, naming it, in its turn, and the
+  /// others go on. The status is 2 if any failed, else 0 if any found
+  /// something, else 1.
   func forEachDocument(
-    _ settings: Settings, _ body: (Document, InputSource) throws -> ExitStatus
+    _ settings: Settings, separator: String = "",
+    _ body: @escaping @Sendable (Document, InputSource) throws -> Answer
   ) throws -> ExitStatus {
-    var statuses: [ExitStatus] = []
-    for source in settings.sources {
+    var statuses: [ExitStatus] = settings.walkFailures.map { _ in .failure }
+    for failure in settings.walkFailures { report("isle: error: \(failure)") }
+    let reader = self.reader
+    let sources = settings.sources
+    let options = settings.outline
+    var printedAny = false
+    try OrderedWork.run(count: sources.count, jobs: settings.jobs) { index in
+      let source = sources[index]
       do {
         let bytes = try reader.read(source)
-        let document = Outliner.outline(bytes, path: source.path, options: settings.outline)
-        statuses.append(try body(document, source))
+        let document = Outliner.outline(bytes, path: source.path, options: options)
+        return try body(document, source)
       } catch let failure as ReadFailure {
-        report("isle: error: \(failure.message)")
-        statuses.append(.failure)
+        return Answer(status: .failure, error: failure.message)
       } catch let failure as DocumentFailure {
-        report("isle: error: \(failure.message)")
-        statuses.append(failure.status)
+        return Answer(status: failure.status, error: failure.message)
+      } catch {
+        return Answer(status: .failure, error: "\(source.displayName): \(error)")
       }
+    } emit: { _, answer in
+      if let error = answer.error { report("isle: error: \(error)") }
+      if !answer.output.isEmpty {
+        try stdout.write((printedAny ? separator : "") + answer.output)
+        printedAny = true
+      }
+      statuses.append(answer.status)
     }
     if statuses.contains(.failure) { return .failure }
     return statuses.contains(.success) ? .success : .nothingFound

@@ -71,8 +71,8 @@ enum Command: String, CaseIterable, Sendable {
   var options: [OptionSpec] {
     switch self {
     case .toc:
-      return Self.outlineOptions + Self.positionOptions + Self.displayOptions("text or json")
-        + [Self.helpOption]
+      return Self.outlineOptions + Self.manyOptions + Self.positionOptions
+        + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
@@ -96,6 +96,21 @@ enum Command: String, CaseIterable, Sendable {
       "slug", value: "FLAVOR", choices: ["github", "gitlab"],
       help: "ids as github (default) or gitlab makes them"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
+  ]
+
+  /// Many documents at once.
+  static let manyOptions = [
+    OptionSpec("jobs", value: "N", help: "read N documents at once (default: the cores)"),
+    OptionSpec("hidden", help: "walk hidden files and directories too"),
+  ]
+
+  /// Keeping a README's own contents list up to date.
+  static let writeOptions = [
+    OptionSpec("ordered", help: "a numbered list for --format markdown"),
+    OptionSpec("write", help: "update the list between the toc and tocstop markers"),
+    OptionSpec("check", help: "change nothing; exit 1 naming stale files"),
+    OptionSpec("diff", help: "with --check, print a unified diff"),
+    OptionSpec("after-markers", help: "list only the headings after <!-- tocstop -->"),
   ]
 
   /// Where the reader stands.
@@ -122,7 +137,7 @@ enum Command: String, CaseIterable, Sendable {
   static func displayOptions(_ formats: String?) -> [OptionSpec] {
     var options: [OptionSpec] = []
     if let formats {
-      let choices = ["text", "spoken", "json"].filter { formats.contains($0) }
+      let choices = ["text", "spoken", "json", "tsv", "markdown"].filter { formats.contains($0) }
       options.append(OptionSpec("format", value: "FORMAT", choices: choices, help: formats))
     }
     return options + [

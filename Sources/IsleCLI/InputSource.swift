@@ -25,10 +25,13 @@ struct ReadFailure: Error, Equatable {
   var message: String { "\(name): \(reason)" }
 }
 
-/// Reads whole documents into memory with plain system calls.
-public protocol DocumentReading: Sendable {
+/// Reads whole documents into memory with plain system calls, and looks
+/// into directories for them.
+public protocol DocumentReading: FileSystemProbe, Sendable {
   /// The bytes of `source`, or a `ReadFailure` naming it.
   func read(_ source: InputSource) throws -> [UInt8]
+  /// `path` as the system should open it.
+  func resolvedPath(_ path: String) -> String
 }
 
 /// Reads from the file system and the process's standard input.
@@ -47,8 +50,7 @@ public struct SystemReader: DocumentReading {
     case .standardInput:
       return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0)
     case .file(let path):
-      let resolved = directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
-      let descriptor = open(resolved, O_RDONLY | O_CLOEXEC)
+      let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw ReadFailure(name: path, reason: Self.reason(errno)) }
       defer { close(descriptor) }
       var info = stat()
@@ -62,6 +64,13 @@ public struct SystemReader: DocumentReading {
       return try readAll(
         descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0)
     }
+  }
+
+  /// `path` as the system should open it: relative paths from `directory`.
+  public func resolvedPath(_ path: String) -> String { resolved(path) }
+
+  func resolved(_ path: String) -> String {
+    directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
   }
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's

@@ -10,7 +10,8 @@ struct JumpCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    try cli.forEachDocument(settings) { document, source in
+    let (target, print, settings) = (self.target, self.print, self.settings)
+    return try cli.forEachDocument(settings) { document, source in
       let name = source.displayName
       let start = try settings.reader.place(in: document, name: name)
       let index = try DocumentFailure.resolving(
@@ -29,8 +30,7 @@ struct JumpCommand {
         output = settings.display.bar(
           for: section, count: document.sections.count, fraction: place.fraction)
       }
-      try cli.stdout.write(output + "\n")
-      return .success
+      return Answer(output: output + "\n", status: .success)
     }
   }
 }

@@ -2,11 +2,17 @@ import Island
 import Outline
 import Progress
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The ways a command can print a document.
 enum OutputFormat: String, CaseIterable, Sendable {
   case text
   case spoken
   case json
+  case tsv
+  case markdown
 }
 
 /// What `jump` prints about the section it picks.
@@ -20,39 +26,54 @@ enum JumpPrint: String, CaseIterable, Sendable {
 
 /// What every command decides before it reads a byte: how to outline, how
 /// to draw, and which documents. The second step of argument parsing.
-struct Settings {
+struct Settings: Sendable {
   var outline: OutlineOptions
   var format: OutputFormat
   var display: Display
   var reader: ReaderRequest
   var sources: [InputSource]
+  /// Directories that could not be read while looking for documents.
+  var walkFailures: [String]
+  /// How many documents are read at once.
+  var jobs: Int
+  /// `--ordered`: a numbered Markdown list.
+  var ordered: Bool
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
   static func decide(
     _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
-    environment: [String: String], terminal: TerminalFacts
+    environment: [String: String], terminal: TerminalFacts, files: FileSystemProbe
   ) throws -> Settings {
     let name = command.rawValue
     let format =
       try Values.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name)
       ?? .text
+    let walker = SourceWalker(includeHidden: raw.has("hidden"), fileSystem: files)
+    let walked =
+      operands.isEmpty
+      ? (sources: [InputSource.standardInput], failures: [])
+      : command == .toc
+        ? walker.expand(operands)
+        // where and jump read one document: a directory is an error.
+        : (sources: operands.map { $0 == "-" ? .standardInput : .file($0) }, failures: [])
     return Settings(
       outline: try Values.outlineOptions(raw, command: name),
       format: format,
       display: try Display.decide(raw, command: name, environment: environment, terminal: terminal),
       reader: try ReaderRequest.decide(raw, command: command),
-      sources: sources(operands))
+      sources: walked.sources,
+      walkFailures: walked.failures,
+      jobs: try Values.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
+      ordered: raw.has("ordered"))
   }
 
-  /// Files in argument order; standard input for none or `-`.
-  static func sources(_ operands: [String]) -> [InputSource] {
-    operands.isEmpty ? [.standardInput] : operands.map { $0 == "-" ? .standardInput : .file($0) }
-  }
+  /// The cores this machine has online, the default for `--jobs`.
+  static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
 }
 
 /// How the island is drawn: its words, glyphs, colours and width.
-struct Display {
+struct Display: Sendable {
   var copy: Copy
   var theme: Theme
   /// The widest any line may be, in cells.
@@ -127,7 +148,7 @@ struct Display {
 
 /// Where the reader is, as the options said it, kept as text until the
 /// document is read: whether a value is in range depends on its size.
-struct ReaderRequest {
+struct ReaderRequest: Sendable {
   var position: (kind: Position.Kind, text: String)?
   var viewport: Int?
   var progress: Double?

@@ -8,41 +8,43 @@ struct TocCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    var printedText = false
+    let settings = self.settings
     let several = settings.sources.count > 1
-    return try cli.forEachDocument(settings) { document, source in
+    if settings.format == .tsv {
+      try cli.stdout.write(TSV.header(withPath: several) + "\n")
+    }
+    let separator = settings.format == .text ? "\n" : ""
+    return try cli.forEachDocument(settings, separator: separator) { document, source in
       let place = try settings.reader.place(in: document, name: source.displayName)
       let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
       switch settings.format {
       case .json, .spoken:
-        try cli.stdout.write(DocumentJSON.render(document, place: place) + "\n")
+        return Answer(output: DocumentJSON.render(document, place: place) + "\n", status: found)
+      case .tsv:
+        return Answer(output: TSV.rows(document, withPath: several), status: found)
+      case .markdown:
+        return Answer(
+          output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found)
       case .text:
-        let lines = contents(of: document, at: place).lines()
-        guard !lines.isEmpty else { return found }
-        var output = ""
-        if several {
-          if printedText { output += "\n" }
-          output += SafeText.forTerminal(source.displayName) + "\n"
-        }
-        output += lines.joined(separator: "\n") + "\n"
-        try cli.stdout.write(output)
-        printedText = true
+        let lines = Self.contents(of: document, at: place, display: settings.display).lines()
+        guard !lines.isEmpty else { return Answer(status: found) }
+        let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""
+        return Answer(output: header + lines.joined(separator: "\n") + "\n", status: found)
       }
-      return found
     }
   }
 
-  private func contents(of document: Document, at place: Place?) -> Contents {
+  static func contents(of document: Document, at place: Place?, display: Display) -> Contents {
     let detail =
-      place.map { settings.display.copy.readAmount($0.fraction) }
+      place.map { display.copy.readAmount($0.fraction) }
       ?? (document.minutes > 0 ? "\(document.minutes) min" : "")
     return Contents(
       sections: document.sections,
       currentIndex: place?.currentIndex,
       readFraction: place?.fraction ?? 0,
       barDetail: detail,
-      copy: settings.display.copy,
-      theme: settings.display.theme,
-      width: settings.display.width)
+      copy: display.copy,
+      theme: display.theme,
+      width: display.width)
   }
 }

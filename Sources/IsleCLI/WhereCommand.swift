@@ -8,28 +8,30 @@ struct WhereCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    try cli.forEachDocument(settings) { document, source in
+    let settings = self.settings
+    return try cli.forEachDocument(settings) { document, source in
       guard let place = try settings.reader.place(in: document, name: source.displayName) else {
-        return .nothingFound
+        return Answer(status: .nothingFound)
       }
       let current = place.currentIndex.map { document.sections[$0] }
+      let status: ExitStatus = current == nil ? .nothingFound : .success
       let bar = current.map { section in
         settings.display.bar(for: section, count: document.sections.count, fraction: place.fraction)
       }
       switch settings.format {
-      case .json:
-        try cli.stdout.write(DocumentJSON.render(document, place: place, bar: bar ?? "") + "\n")
+      case .json, .tsv, .markdown:
+        return Answer(
+          output: DocumentJSON.render(document, place: place, bar: bar ?? "") + "\n", status: status
+        )
       case .spoken:
-        if let current {
-          try cli.stdout.write(
-            Spoken.text(
-              title: current.title, number: current.number, count: document.sections.count,
-              fraction: place.fraction, copy: settings.display.copy) + "\n")
-        }
+        guard let current else { return Answer(status: status) }
+        let spoken = Spoken.text(
+          title: current.title, number: current.number, count: document.sections.count,
+          fraction: place.fraction, copy: settings.display.copy)
+        return Answer(output: spoken + "\n", status: status)
       case .text:
-        if let bar { try cli.stdout.write(bar + "\n") }
+        return Answer(output: bar.map { $0 + "\n" } ?? "", status: status)
       }
-      return current == nil ? .nothingFound : .success
     }
   }
 }

@@ -48,6 +48,8 @@ public struct Document: Sendable {
   /// False when the declared encoding was not decoded, so text outside
   /// ASCII reads as U+FFFD.
   public var decoded: Bool
+  /// The `<!-- toc -->` and `<!-- tocstop -->` markers, in order.
+  public var markers: [TocMarker] = []
 
   /// Creates a document from its parts.
   public init(

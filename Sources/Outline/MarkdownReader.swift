@@ -110,7 +110,19 @@ enum MarkdownReader {
           // An HTML block may hold headings (`<h1 align="center">`): its raw
           // lines go through the HTML reader, placed at the block's offset.
           if type == CMARK_NODE_HTML_BLOCK {
-            let end = lines.offset(ofLine: Int(cmark_node_get_end_line(node)) + 1)
+            // cmark gives a block that its own end condition closed (`-->`)
+            // an end line before its start line, so the block's lines are
+            // counted from its literal, one per line ending.
+            var end = blockOffset
+            withLiteral(node) { literal in
+              let endings = literal.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+              let startLine = Int(cmark_node_get_start_line(node))
+              end = lines.offset(ofLine: startLine + max(endings, 1))
+              let text = PlainText.collapsed(Array(literal))
+              if let kind = TocMarker.Kind(rawValue: text) {
+                result.markers.append(TocMarker(kind: kind, offset: blockOffset, endOffset: end))
+              }
+            }
             let html = HTMLReader.parse(
               UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)]),
               base: blockOffset)

@@ -92,10 +92,12 @@ public enum Outliner {
     }
     let documentTitle =
       title ?? order.first { headings[$0].level == 1 }.map { headings[$0].title }
-    return Document(
+    var document = Document(
       path: path, format: format, lines: lines, title: documentTitle, sections: sections,
       reading: total, minutes: options.rate.minutes(for: total), charset: charset?.label,
       decoded: charset?.isDecodable ?? true)
+    document.markers = parsed.markers.sorted { $0.offset < $1.offset }
+    return document
   }
 
   /// The index of the last of the ascending `starts` at or before `offset`.

@@ -22,6 +22,7 @@ struct PlacedReading: Equatable {
 struct ParsedText {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
+  var markers: [TocMarker] = []
 
   /// Adds another reader's findings, keeping heading indices right.
   mutating func append(_ other: ParsedText) {
@@ -33,4 +34,20 @@ struct ParsedText {
       return moved
     }
   }
+}
+
+/// A `<!-- toc -->` or `<!-- tocstop -->` comment standing as an HTML block
+/// of its own in Markdown: where `toc --write` puts the contents list. One
+/// inside a code block is text, not a marker.
+public struct TocMarker: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    case start = "<!-- toc -->"
+    case stop = "<!-- tocstop -->"
+  }
+
+  public var kind: Kind
+  /// The first byte of the marker's line.
+  public var offset: Int
+  /// The first byte after the marker's block (its line ending included).
+  public var endOffset: Int
 }

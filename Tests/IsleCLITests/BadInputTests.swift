@@ -19,8 +19,9 @@ import Testing
     try expectOneLineError(["toc", "fixtures/no-such-file.md"], naming: "fixtures/no-such-file.md")
   }
 
-  @Test func aDirectory() throws {
-    try expectOneLineError(["toc", "fixtures"], naming: "fixtures")
+  @Test func aDirectoryWhereOneDocumentIsRead() throws {
+    try expectOneLineError(["where", "--line", "1", "fixtures"], naming: "fixtures")
+    try expectOneLineError(["jump", "first", "fixtures"], naming: "fixtures")
   }
 
   @Test func anUnreadableFile() throws {
