@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -37,9 +38,25 @@ enum MarkdownReader {
       endings.withUnsafeBufferPointer { feed(parser, $0) }
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[hiddenPrefix...]))
-    guard let root = cmark_parser_finish(parser) else { return ParsedText() }
+    guard let root = finish(parser) else { return ParsedText() }
     defer { cmark_node_free(root) }
     return walk(root, bytes: bytes, lines: lines)
+  }
+
+  /// One inline phase at a time, process-wide.
+  ///
+  /// cmark-gfm keeps the table of special inline characters in one global
+  /// array: `cmark_parser_finish` adds the extensions' characters (`~` for
+  /// strikethrough, `:` and `w` for autolinks) before parsing inlines and
+  /// removes them after, so a parser finishing on one thread can take `~`
+  /// away from one still parsing on another (github/cmark-gfm#176). Block
+  /// parsing (`feed`) and everything after stays parallel.
+  private static let inlinePhase = DispatchSemaphore(value: 1)
+
+  private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+    inlinePhase.wait()
+    defer { inlinePhase.signal() }
+    return cmark_parser_finish(parser)
   }
 
   private static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {

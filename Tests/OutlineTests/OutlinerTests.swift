@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import Outline
@@ -159,5 +161,25 @@ import Testing
   @Test func onlyTheFirstLineOpensFrontMatter() throws {
     let document = try outline("# A\n---\ntitle: x\n---\n")
     #expect(document.title == "A")
+  }
+}
+
+@Suite struct ConcurrencyTests {
+  /// cmark-gfm's special-character table is global; parsers finishing on
+  /// other threads must not take `~` away from one parsing inlines.
+  @Test func parallelParsesAgreeWithOneAlone() {
+    let text = (1...200).map { "## Part ~~\($0)~~ of www.example.com/\($0)\n\nWords ~~struck~~.\n" }
+      .joined()
+    let alone = Outliner.outline(Array(text.utf8), path: nil)
+    let titles = Mutex(Array(repeating: [String](), count: 64))
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+      let document = Outliner.outline(Array(text.utf8), path: nil)
+      titles.withLock { $0[index] = document.sections.map(\.title) }
+    }
+    let expected = alone.sections.map(\.title)
+    #expect(expected.first == "Part 1 of www.example.com/1")
+    titles.withLock { all in
+      for found in all { #expect(found == expected) }
+    }
   }
 }
