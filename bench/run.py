@@ -47,13 +47,30 @@ def lines_of(path):
         return sum(1 for _ in f)
 
 
+def tree(root, count=2000):
+    """A deterministic docs tree: COUNT Markdown files of 2 to 60 KB in
+    nested folders, one of them (the largest) 2 MB."""
+    if os.path.exists(os.path.join(root, ".done")):
+        return
+    import random
+    rng = random.Random(2000)
+    for i in range(count):
+        folder = os.path.join(root, "part%02d" % (i % 40), "sub%d" % (i % 3))
+        os.makedirs(folder, exist_ok=True)
+        size = 2 * 1024 * 1024 if i == 1234 else rng.randrange(2 * 1024, 60 * 1024)
+        with open(os.path.join(folder, "doc%04d.md" % i), "w") as f:
+            subprocess.run([sys.executable, "bench/generate.py", str(size)], stdout=f, check=True)
+    open(os.path.join(root, ".done"), "w").close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     big = os.path.join(OUT, "generated-50mb.md")
     if not os.path.exists(big):
         with open(big, "w") as f:
             subprocess.run([sys.executable, "bench/generate.py", str(50 * 1024 * 1024)], stdout=f, check=True)
-    fixtures = [os.path.join("fixtures", n) for n in os.listdir("fixtures")]
+    fixtures = [os.path.join("fixtures", n) for n in os.listdir("fixtures")
+                if os.path.isfile(os.path.join("fixtures", n))]
     largest = max(fixtures, key=os.path.getsize)
     print("isle benchmark: %d runs each, alternating, medians" % RUNS)
     for path in (largest, big):
@@ -61,6 +78,21 @@ def main():
         print("\n%s (%d bytes): where --line %s against toc" % (path, os.path.getsize(path), middle))
         pair("toc --format json", [ISLE, "toc", "--format", "json", path],
              "where --line " + middle, [ISLE, "where", "--line", middle, path])
+
+    docs = os.path.join(OUT, "tree")
+    tree(docs)
+    paths = [os.path.join(d, f) for d, _, fs in os.walk(docs) for f in fs if f.endswith(".md")]
+    largest_doc = max(paths, key=os.path.getsize)
+    total = sum(os.path.getsize(p) for p in paths)
+    print("\n%s: %d documents, %.1f MB in all, the largest %.1f MB" % (
+        docs, len(paths), total / 1e6, os.path.getsize(largest_doc) / 1e6))
+    ratio = pair("toc --jobs 1 --format json", [ISLE, "toc", "--jobs", "1", "--format", "json", docs],
+                 "toc --jobs 2 --format json", [ISLE, "toc", "--jobs", "2", "--format", "json", docs])
+    print("  target: 0.6 or less on 2 cores: %s" % ("met" if ratio <= 0.6 else "NOT met"))
+    _, single = measure([ISLE, "toc", "--format", "json", largest_doc])
+    _, whole = measure([ISLE, "toc", "--jobs", "2", "--format", "json", docs])
+    print("  peak memory: the whole tree %.1f MiB, its largest document alone %.1f MiB (ratio %.2f)" % (
+        whole, single, whole / single))
 
 
 main()

@@ -15,7 +15,10 @@ enum OrderedWork {
       for index in 0..<count { try emit(index, work(index)) }
       return
     }
-    let state = SharedState<Result>(count: count, window: jobs * 2)
+    // Only `jobs` documents are ever being read at once; the window bounds
+    // the finished outputs (far smaller than documents) waiting their turn,
+    // wide enough that one slow document does not idle the other cores.
+    let state = SharedState<Result>(count: count, window: jobs * 16)
     let group = DispatchGroup()
     for _ in 0..<min(jobs, count) {
       DispatchQueue.global().async(group: group) {
