@@ -48,8 +48,20 @@ public struct Contents: Sendable {
   /// never cut, only left out when even one character of title would not
   /// fit beside it. Without colour the current row carries a marker; with
   /// colour it sits on the puck, accent background and dark ink.
-  public func lines() -> [String] {
+  public func lines() -> [String] { lines(showing: nil) }
+
+  /// The rows in `visible` (all when nil) and the bar. For the picker:
+  /// rows in `faint` are drawn fainter (an edge with more beyond it), rows
+  /// in `alsoOnPuck` share the puck (its far edge, a moment behind), and
+  /// `markers` replaces a row's marker cell (eighth blocks as the puck
+  /// glides). Widths come from every section, so rows keep their columns
+  /// as they scroll.
+  public func lines(
+    showing visible: Range<Int>?, faint: Set<Int> = [], alsoOnPuck: Set<Int> = [],
+    markers: [Int: String] = [:]
+  ) -> [String] {
     guard !sections.isEmpty else { return [] }
+    func onPuck(_ index: Int) -> Bool { index == currentIndex || alsoOnPuck.contains(index) }
     let glyphs = theme.glyphs
     let numberWidth = String(sections.count).count
     let topLevel = sections.map(\.level).min() ?? 1
@@ -59,8 +71,9 @@ public struct Contents: Sendable {
 
     func lead(_ index: Int, indent: Bool) -> String {
       let marker =
-        index == currentIndex && !theme.paint.enabled
-        ? glyphs.puck : String(repeating: " ", count: markerWidth)
+        markers[index]
+        ?? (onPuck(index) && !theme.paint.enabled
+          ? glyphs.puck : String(repeating: " ", count: markerWidth))
       let number = String(sections[index].number)
       let padding = String(repeating: " ", count: numberWidth - number.count)
       let indentation =
@@ -84,7 +97,7 @@ public struct Contents: Sendable {
     let rowWidth = max(min(natural, chevronFits ? width - Cells.width(of: chevron) : width), 1)
 
     var lines: [String] = []
-    for index in sections.indices {
+    for index in visible ?? sections.indices {
       var head = lead(index, indent: true)
       var detail = sections[index].detail ?? ""
       func room() -> Int {
@@ -102,10 +115,12 @@ public struct Contents: Sendable {
         row.append(detail)
       }
       row = row.cut(to: rowWidth, ellipsis: glyphs.ellipsis)
-      if index == currentIndex && theme.paint.enabled {
+      if onPuck(index) && theme.paint.enabled {
         // The puck spans the whole row.
         row.append(String(repeating: " ", count: max(rowWidth - row.width, 0)))
         row = row.recolored(.puck)
+      } else if faint.contains(index) {
+        row = row.recolored(.faint)
       }
       lines.append(row.render(theme.paint))
     }

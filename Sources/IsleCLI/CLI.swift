@@ -52,6 +52,9 @@ public struct CLI {
       return status.rawValue
     } catch is ClosedPipe {
       return ExitStatus.success.rawValue
+    } catch let failure as DocumentFailure {
+      report("isle: error: \(failure.message)")
+      return failure.status.rawValue
     } catch let error as UsageError {
       report(error.line)
       return ExitStatus.failure.rawValue
@@ -101,6 +104,24 @@ public struct CLI {
     switch command {
     case .help:
       return try help(raw.operands)
+    case .pick:
+      try Self.expectOneDocument(raw.operands, command: command)
+      // The island is drawn on the terminal device, whatever stdout is.
+      let settings = try Settings.decide(
+        raw, operands: raw.operands, command: .pick, formats: [.text], environment: environment,
+        terminal: TerminalFacts(isTerminal: true, columns: nil), files: reader)
+      let print =
+        try Values.choice(
+          raw, "print", as: JumpPrint.self, allowed: [.line, .offset, .id, .json], command: "pick")
+        ?? .line
+      let reduce =
+        raw.has("reduce-motion")
+        || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
+          && environment["ISLE_REDUCE_MOTION"] != "0"
+      return try PickCommand(
+        settings: settings, print: print, closed: raw.has("closed"), reduceMotion: reduce, cli: self
+      )
+      .run()
     case .completions:
       guard let shell = raw.operands.first.flatMap(Completions.Shell.init(rawValue:)),
         raw.operands.count == 1

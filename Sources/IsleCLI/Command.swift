@@ -3,6 +3,7 @@ enum Command: String, CaseIterable, Sendable {
   case toc
   case `where`
   case jump
+  case pick
   case help
   case completions
 
@@ -12,6 +13,7 @@ enum Command: String, CaseIterable, Sendable {
     case .toc: return "the contents, with a reading time for each section"
     case .where: return "the bar for a position: section, place, how much is read"
     case .jump: return "pick a section and say where it starts"
+    case .pick: return "the interactive island: open, move, filter, pick"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -23,6 +25,7 @@ enum Command: String, CaseIterable, Sendable {
     case .toc: return "isle toc [options] [file ...]"
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
     case .jump: return "isle jump TARGET [--from-offset B | --from-line N] [options] [file]"
+    case .pick: return "isle pick [--closed] [--from-line N | --from-offset B] [options] [file]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -55,6 +58,18 @@ enum Command: String, CaseIterable, Sendable {
         --from position. No match, or more than one, exits 1 and names the
         closest sections.
         """
+    case .pick:
+      return """
+        Draws the island below the prompt on the terminal and lets you pick
+        a section; prints it as jump does (its line, by default), so that
+        'vim +$(isle pick doc.md) doc.md' opens there. The document may come
+        on standard input: keys come from the terminal.
+        Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
+        filters, Backspace undoes, Return or Space picks, Escape closes.
+        Closed: Left/Right step through sections, Up, Return or Space open,
+        Return picks a section stepped to, Escape or q leaves (exit 1).
+        The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -78,6 +93,11 @@ enum Command: String, CaseIterable, Sendable {
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.startOptions + Self.displayOptions(nil) + [Self.helpOption]
+    case .pick:
+      return Self.outlineOptions + Self.startOptions.filter { $0.name != "viewport" } + [
+        OptionSpec("closed", help: "start on the closed bar"),
+        OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+      ] + Self.displayOptions(nil) + [Self.helpOption]
     case .help, .completions: return [Self.helpOption]
     }
   }

@@ -16,21 +16,29 @@ struct JumpCommand {
       let start = try settings.reader.place(in: document, name: name)
       let index = try DocumentFailure.resolving(
         Target(target), text: target, in: document, name: name, from: start?.offset)
-      let section = document.sections[index]
-      let output: String
-      switch print {
-      case .line: output = String(section.line)
-      case .offset: output = String(section.offset)
-      case .id: output = section.id
-      case .json: output = DocumentJSON.section(section)
-      case .bar:
-        // The reader arrives at the section's first line.
-        let place = Place.locate(
-          .line(section.line), in: document, viewport: settings.reader.viewport)
-        output = settings.display.bar(
-          for: section, count: document.sections.count, fraction: place.fraction)
-      }
+      let output = Self.describe(
+        document.sections[index], in: document, print: print, settings: settings)
       return Answer(output: output + "\n", status: .success)
+    }
+  }
+
+  /// What `--print` asks for of `section`.
+  static func describe(
+    _ section: Section, in document: Document, print: JumpPrint, settings: Settings
+  )
+    -> String
+  {
+    switch print {
+    case .line: return String(section.line)
+    case .offset: return String(section.offset)
+    case .id: return section.id
+    case .json: return DocumentJSON.section(section)
+    case .bar:
+      // The reader arrives at the section's first line.
+      let place = Place.locate(
+        .line(section.line), in: document, viewport: settings.reader.viewport)
+      return settings.display.bar(
+        for: section, count: document.sections.count, fraction: place.fraction)
     }
   }
 }

@@ -160,8 +160,8 @@ struct ReaderRequest: Sendable {
   static func decide(_ raw: RawArguments, command: Command) throws -> ReaderRequest {
     let name = command.rawValue
     // jump starts from a position; the others stand at one.
-    let prefix = command == .jump ? "from-" : ""
-    let kinds: [Position.Kind] = command == .jump ? [.offset, .line] : [.offset, .line, .percent]
+    let prefix = command == .jump || command == .pick ? "from-" : ""
+    let kinds: [Position.Kind] = prefix.isEmpty ? [.offset, .line, .percent] : [.offset, .line]
     let given = kinds.compactMap { kind in raw.value(prefix + kind.rawValue).map { (kind, $0) } }
     guard given.count <= 1 else {
       let names = given.map { "'--\(prefix)\($0.0.rawValue)'" }.joined(separator: " and ")

@@ -1,0 +1,203 @@
+import Outline
+
+/// What a person does at the interactive island.
+public enum PickerEvent: Equatable, Sendable {
+  case left, right, up, down, pageUp, pageDown, home, end
+  /// Return.
+  case enter
+  case space
+  case escape
+  case backspace
+  /// `q` on the closed bar leaves; elsewhere a letter filters.
+  case character(Character)
+  /// Ctrl-C.
+  case interrupt
+  /// A click on row `index` of the visible contents (0 = the top row
+  /// shown), or on the bar (`nil`).
+  case click(row: Int?)
+  case wheelUp, wheelDown
+  /// A drag along the closed bar by so many cells since the press.
+  case drag(cells: Int)
+  /// The terminal changed size.
+  case resize(columns: Int, rows: Int)
+}
+
+/// How a session at the island ends, if it has.
+public enum PickerOutcome: Equatable, Sendable {
+  case going
+  /// A section was picked: its index among all sections.
+  case picked(Int)
+  /// Left without a pick (Escape on the bar, or `q`).
+  case cancelled
+  /// Ctrl-C.
+  case interrupted
+}
+
+/// The interactive island's state: closed bar or open contents, the
+/// section under the puck, the filter typed, and what is scrolled into view.
+/// Pure: events in, state and outcome out; the terminal is elsewhere.
+public struct PickerState: Equatable, Sendable {
+  /// Every section of the document.
+  public let sections: [Section]
+  /// Open contents, or the closed bar.
+  public private(set) var isOpen: Bool
+  /// The section shown on the closed bar (an index into `sections`).
+  public private(set) var barIndex: Int
+  /// True once ← or → has stepped the closed bar, so Return commits it.
+  public private(set) var hasStepped = false
+  /// The filter typed while open.
+  public private(set) var query = ""
+  /// The puck's row among the filtered rows.
+  public private(set) var puck = 0
+  /// The first filtered row in view.
+  public private(set) var scrollTop = 0
+  /// How many rows the panel may show (about 60% of the terminal).
+  public private(set) var panelRows: Int
+  /// Set for one frame when a step met an end: -1 at the first, +1 at the
+  /// last, so the bar can give visibly instead of wrapping.
+  public private(set) var give = 0
+
+  /// A picker on `sections`, starting on section `start`, open unless
+  /// `closed`, with room for `panelRows` rows.
+  public init(sections: [Section], start: Int = 0, closed: Bool = false, panelRows: Int) {
+    self.sections = sections
+    self.isOpen = !closed
+    self.barIndex = min(max(start, 0), max(sections.count - 1, 0))
+    self.panelRows = max(panelRows, 1)
+    self.puck = barIndex
+    scrollIntoView()
+  }
+
+  /// The indices (into `sections`) of the rows the filter lets through, in
+  /// document order: titles holding the typed letters in order, any case,
+  /// as fzf matches.
+  public var filtered: [Int] {
+    guard !query.isEmpty else { return Array(sections.indices) }
+    let wanted = Array(query.lowercased())
+    return sections.indices.filter { index in
+      var rest = wanted[...]
+      for character in sections[index].title.lowercased() where character == rest.first {
+        rest = rest.dropFirst()
+        if rest.isEmpty { return true }
+      }
+      return rest.isEmpty
+    }
+  }
+
+  /// The section under the puck (open) or on the bar (closed), if any.
+  public var selected: Int? {
+    if !isOpen { return sections.isEmpty ? nil : barIndex }
+    let rows = filtered
+    return rows.indices.contains(puck) ? rows[puck] : nil
+  }
+
+  /// The filtered rows in view, top to bottom.
+  public var visibleRows: Range<Int> {
+    let count = filtered.count
+    return min(scrollTop, count)..<min(scrollTop + panelRows, count)
+  }
+
+  /// Applies `event` and says whether the session goes on.
+  public mutating func handle(_ event: PickerEvent) -> PickerOutcome {
+    give = 0
+    guard !sections.isEmpty else { return event == .interrupt ? .interrupted : .cancelled }
+    if event == .interrupt { return .interrupted }
+    if case .resize(_, let rows) = event {
+      panelRows = max(rows * 6 / 10 - 1, 1)
+      scrollIntoView()
+      return .going
+    }
+    return isOpen ? handleOpen(event) : handleClosed(event)
+  }
+
+  private mutating func handleClosed(_ event: PickerEvent) -> PickerOutcome {
+    switch event {
+    case .left: step(-1)
+    case .right: step(1)
+    case .drag(let cells): step(cells)
+    case .wheelUp: step(-1)
+    case .wheelDown: step(1)
+    case .enter:
+      if hasStepped { return .picked(barIndex) }
+      open()
+    case .up, .space, .click: open()
+    case .escape, .character("q"): return .cancelled
+    default: break
+    }
+    return .going
+  }
+
+  private mutating func handleOpen(_ event: PickerEvent) -> PickerOutcome {
+    let count = filtered.count
+    switch event {
+    case .up, .wheelUp: movePuck(to: puck - 1, count: count)
+    case .down, .wheelDown: movePuck(to: puck + 1, count: count)
+    case .pageUp: movePuck(to: puck - panelRows, count: count)
+    case .pageDown: movePuck(to: puck + panelRows, count: count)
+    case .home: movePuck(to: 0, count: count)
+    case .end: movePuck(to: count - 1, count: count)
+    case .enter, .space:
+      if let selected { return .picked(selected) }
+    case .click(let row):
+      guard let row else { break }
+      let index = scrollTop + row
+      if filtered.indices.contains(index) { return .picked(filtered[index]) }
+    case .escape:
+      if let selected { barIndex = selected }
+      isOpen = false
+      query = ""
+    case .backspace:
+      if !query.isEmpty { setQuery(String(query.dropLast())) }
+    case .character(let character):
+      setQuery(query + String(character))
+    default: break
+    }
+    return .going
+  }
+
+  private mutating func open() {
+    isOpen = true
+    query = ""
+    puck = barIndex
+    scrollIntoView()
+  }
+
+  private mutating func step(_ steps: Int) {
+    let target = barIndex + steps
+    if target < 0 {
+      give = -1
+    } else if target >= sections.count {
+      give = 1
+    }
+    let clamped = min(max(target, 0), sections.count - 1)
+    if clamped != barIndex { hasStepped = true }
+    barIndex = clamped
+  }
+
+  private mutating func movePuck(to row: Int, count: Int) {
+    guard count > 0 else { return }
+    if row < 0 { give = -1 }
+    if row >= count { give = 1 }
+    puck = min(max(row, 0), count - 1)
+    scrollIntoView()
+  }
+
+  /// Keeps the puck where it was in the document when the filter changes,
+  /// or on the first match when that section is filtered out.
+  private mutating func setQuery(_ text: String) {
+    let was = selected
+    query = text
+    let rows = filtered
+    puck = was.flatMap { rows.firstIndex(of: $0) } ?? 0
+    scrollTop = 0
+    scrollIntoView()
+  }
+
+  /// Scrolls so the puck's row is in view.
+  private mutating func scrollIntoView() {
+    let count = filtered.count
+    if puck < scrollTop { scrollTop = puck }
+    if puck >= scrollTop + panelRows { scrollTop = puck - panelRows + 1 }
+    scrollTop = max(min(scrollTop, max(count - panelRows, 0)), 0)
+  }
+}

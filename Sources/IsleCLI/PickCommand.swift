@@ -1,0 +1,208 @@
+import Island
+import Outline
+import Progress
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `isle pick`: the interactive island, drawn inline below the prompt on
+/// the terminal device, like `fzf --height`.
+struct PickCommand {
+  let settings: Settings
+  let print: JumpPrint
+  let closed: Bool
+  let reduceMotion: Bool
+  let cli: CLI
+
+  func run() throws -> ExitStatus {
+    guard let source = settings.sources.first else { return .failure }
+    let document: Document
+    do {
+      document = Outliner.outline(
+        try cli.reader.read(source), path: source.path, options: settings.outline)
+    } catch let failure as ReadFailure {
+      throw DocumentFailure(failure.message, status: .failure)
+    }
+    guard !document.sections.isEmpty else { return .nothingFound }
+    let start = try settings.reader.place(in: document, name: source.displayName)?.currentIndex ?? 0
+
+    let terminal: RawTerminal
+    do {
+      terminal = try RawTerminal()
+    } catch {
+      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
+    }
+    var session = Session(
+      terminal: terminal, document: document, display: settings.display, start: start,
+      closed: closed,
+      reduceMotion: reduceMotion)
+    let outcome = session.run()
+    terminal.restore()
+    switch outcome {
+    case .picked(let index):
+      try cli.stdout.write(
+        JumpCommand.describe(
+          document.sections[index], in: document, print: print, settings: settings) + "\n")
+      return .success
+    case .interrupted:
+      return .interrupted
+    default:
+      return .nothingFound
+    }
+  }
+
+  /// One run of the picker on the terminal.
+  struct Session {
+    let terminal: RawTerminal
+    let document: Document
+    let display: Display
+    var state: PickerState
+    var view: PickerView
+    var motion: Bool
+    var decoder = KeyDecoder()
+    /// The screen row (1-based) of the region's top line, once known.
+    var top: Int? = nil
+    /// Lines reserved below the prompt.
+    var reserved = 0
+    var dragStart: Int? = nil
+    var dragSteps = 0
+
+    init(
+      terminal: RawTerminal, document: Document, display: Display, start: Int, closed: Bool,
+      reduceMotion: Bool
+    ) {
+      self.terminal = terminal
+      self.document = document
+      self.display = display
+      let size = terminal.size
+      state = PickerState(
+        sections: document.sections, start: start, closed: closed,
+        panelRows: Self.panelRows(size.rows, document))
+      view = Self.view(document, display, columns: size.columns)
+      motion = !reduceMotion
+    }
+
+    static func panelRows(_ rows: Int, _ document: Document) -> Int {
+      min(document.sections.count, max(rows * 6 / 10 - 1, 1))
+    }
+
+    static func view(_ document: Document, _ display: Display, columns: Int) -> PickerView {
+      PickerView(document: document, copy: display.copy, theme: display.theme, columns: columns)
+    }
+
+    mutating func run() -> PickerOutcome {
+      terminal.write("\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+      reserve()
+      draw(view.frame(state))
+      while true {
+        if TerminalRescue.resized != 0 {
+          TerminalRescue.resized = 0
+          let size = terminal.size
+          clear()
+          view = Self.view(document, display, columns: size.columns)
+          _ = state.handle(.resize(columns: size.columns, rows: size.rows))
+          reserve()
+          draw(view.frame(state))
+        }
+        var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
+        var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
+        // Take everything already typed before drawing, so held keys
+        // never queue up behind frames.
+        while terminal.hasInput {
+          bytes = terminal.read(waiting: 0)
+          inputs += decoder.feed(bytes)
+        }
+        guard !inputs.isEmpty else { continue }
+        let before = state
+        for input in inputs {
+          guard let event = event(for: input) else { continue }
+          let outcome = state.handle(event)
+          if outcome != .going {
+            clear()
+            return outcome
+          }
+        }
+        if motion && !terminal.hasInput {
+          for frame in view.transition(from: before, to: state) {
+            if terminal.hasInput { break }
+            draw(frame)
+            usleep(16_000)
+          }
+        }
+        draw(view.frame(state))
+      }
+    }
+
+    /// The picker's event for a terminal input, placing mouse reports on
+    /// the region's rows.
+    mutating func event(for input: TerminalInput) -> PickerEvent? {
+      switch input {
+      case .key(let event): return event
+      case .cursor(let row, _):
+        top = row
+        return nil
+      case .mouse(let button, let column, let row, let pressed):
+        if button == 64 { return .wheelUp }
+        if button == 65 { return .wheelDown }
+        guard let top else { return nil }
+        let line = row - top
+        let barLine = state.panelRows
+        if button == 32, let dragStart, !state.isOpen {
+          // One step for every three cells dragged along the bar.
+          let steps = (column - dragStart) / 3
+          defer { dragSteps = steps }
+          return steps != dragSteps ? .drag(cells: steps - dragSteps) : nil
+        }
+        guard button == 0 else { return nil }
+        if pressed {
+          if line == barLine {
+            dragStart = column
+            dragSteps = 0
+          }
+          return nil
+        }
+        defer { dragStart = nil }
+        if line == barLine { return dragSteps == 0 && !state.isOpen ? .click(row: nil) : nil }
+        guard state.isOpen, line >= 0, line < barLine else { return nil }
+        let shown = state.visibleRows.count
+        let index = line - (state.panelRows - shown)
+        return index >= 0 ? .click(row: index) : nil
+      }
+    }
+
+    /// Makes room below the prompt for the region and asks where it is.
+    mutating func reserve() {
+      reserved = view.height(state)
+      TerminalRescue.clearing(lines: reserved)
+      terminal.write(
+        String(repeating: "\n", count: reserved - 1) + "\u{1B}[\(reserved - 1)A\r\u{1B}[6n")
+      // The cursor report tells the region's row, for the mouse.
+      var waited = 0
+      while top == nil && waited < 5 {
+        let bytes = terminal.read(waiting: 40)
+        for input in decoder.feed(bytes) {
+          if case .cursor(let row, _) = input { top = row }
+        }
+        waited += 1
+      }
+    }
+
+    /// Draws `frame` over the region and comes back to its top line.
+    func draw(_ frame: [String]) {
+      var output = "\r"
+      for (index, line) in frame.prefix(reserved).enumerated() {
+        output += "\u{1B}[2K" + line
+        if index + 1 < min(frame.count, reserved) { output += "\r\n" }
+      }
+      let down = min(frame.count, reserved) - 1
+      if down > 0 { output += "\u{1B}[\(down)A" }
+      terminal.write(output + "\r")
+    }
+
+    /// Clears the region and leaves the cursor where the prompt left it.
+    func clear() {
+      draw(Array(repeating: "", count: reserved))
+    }
+  }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal device (`/dev/tty`) in raw mode, for `isle pick`: keys come
+/// from it and the island is drawn on it, so the document may come on
+/// standard input and standard output stays clean for the pick.
+///
+/// The modes it found are put back however the picker ends: on a pick, on
+/// Escape, on Ctrl-C, on an error (`restore` in a `defer`) and on SIGTERM,
+/// SIGHUP or SIGINT from outside (a signal handler that restores and exits).
+final class RawTerminal {
+  let descriptor: Int32
+
+  struct Failure: Error {
+    let reason: String
+  }
+
+  /// Opens `/dev/tty` and puts it in raw mode.
+  init() throws(Failure) {
+    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+    guard descriptor >= 0 else {
+      throw Failure(reason: "no terminal to draw on (/dev/tty): " + SystemReader.reason(errno))
+    }
+    var modes = termios()
+    guard tcgetattr(descriptor, &modes) == 0 else {
+      close(descriptor)
+      throw Failure(reason: "/dev/tty is not a terminal")
+    }
+    self.descriptor = descriptor
+    TerminalRescue.arm(descriptor: descriptor, modes: modes)
+    var raw = modes
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_cflag |= tcflag_t(CS8)
+    tcsetattr(descriptor, TCSAFLUSH, &raw)
+  }
+
+  /// The terminal's size in columns and rows.
+  var size: (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// Writes `text` whole.
+  func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let result = bytes.withUnsafeMutableBytes {
+        Glibc.write(descriptor, $0.baseAddress! + sent, $0.count - sent)
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      sent += result
+    }
+  }
+
+  /// The bytes that arrive within `milliseconds` (-1 waits for ever);
+  /// empty when none did.
+  func read(waiting milliseconds: Int32) -> [UInt8] {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, milliseconds) > 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+    return count > 0 ? Array(buffer.prefix(count)) : []
+  }
+
+  /// True when input is waiting to be read.
+  var hasInput: Bool {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&poller, 1, 0) > 0
+  }
+
+  /// Puts the modes back and closes the device.
+  func restore() {
+    TerminalRescue.restore()
+    close(descriptor)
+  }
+}
+
+/// What a signal handler needs to leave the terminal as it was found:
+/// plain globals, since a C signal handler can capture nothing.
+enum TerminalRescue {
+  nonisolated(unsafe) static var descriptor: Int32 = -1
+  nonisolated(unsafe) static var modes = termios()
+  /// Written on the way out: clear the lines the picker drew (set as it
+  /// reserves them), mouse reporting off, the cursor shown.
+  nonisolated(unsafe) static var farewell: [UInt8] = Array(showCursor.utf8)
+  static let showCursor = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
+
+  /// Makes the way out clear `lines` lines from the cursor down and come
+  /// back up, as the picker's region is.
+  static func clearing(lines: Int) {
+    var sequence = "\r"
+    for line in 0..<lines { sequence += "\u{1B}[2K" + (line + 1 < lines ? "\r\n" : "") }
+    if lines > 1 { sequence += "\u{1B}[\(lines - 1)A" }
+    farewell = Array((sequence + "\r" + showCursor).utf8)
+  }
+  nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+  static func arm(descriptor: Int32, modes: termios) {
+    self.descriptor = descriptor
+    self.modes = modes
+    let leave: @convention(c) (Int32) -> Void = { signal in
+      TerminalRescue.restore()
+      _exit(128 + signal)
+    }
+    signal(SIGTERM, leave)
+    signal(SIGHUP, leave)
+    signal(SIGINT, leave)
+    signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
+  }
+
+  /// Restores the modes and the cursor; safe in a signal handler.
+  static func restore() {
+    guard descriptor >= 0 else { return }
+    _ = farewell.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+    tcsetattr(descriptor, TCSAFLUSH, &modes)
+  }
+}

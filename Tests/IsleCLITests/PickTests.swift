@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+@testable import IsleCLI
+
+@Suite struct KeyDecoderTests {
+  @Test func decodesKeysSequencesAndMouse() {
+    var decoder = KeyDecoder()
+    let bytes = Array(
+      "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\r \u{7F}é\u{3}".utf8)
+    #expect(
+      decoder.feed(bytes) == [
+        .key(.up), .key(.down), .key(.right), .key(.left), .key(.pageUp), .key(.pageDown),
+        .key(.home),
+        .key(.end), .key(.enter), .key(.space), .key(.backspace), .key(.character("é")),
+        .key(.interrupt),
+      ])
+    #expect(
+      decoder.feed(Array("\u{1B}[<0;12;7M\u{1B}[<64;1;1M\u{1B}[12;3R".utf8)) == [
+        .mouse(button: 0, column: 12, row: 7, pressed: true),
+        .mouse(button: 64, column: 1, row: 1, pressed: true),
+        .cursor(row: 12, column: 3),
+      ])
+  }
+
+  @Test func aSequenceSplitAcrossReadsWaits() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.feed(Array("[".utf8)).isEmpty)
+    #expect(decoder.feed(Array("B".utf8)) == [.key(.down)])
+    #expect(decoder.feed([0xC3]).isEmpty)
+    #expect(decoder.feed([0xA9]) == [.key(.character("é"))])
+  }
+
+  @Test func aLoneEscapeIsTheEscapeKeyAfterAPause() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.flush() == [.key(.escape)])
+    #expect(decoder.feed(Array("\u{1B}q".utf8)) == [.key(.escape), .key(.character("q"))])
+  }
+}
+
+/// `isle pick` in a real terminal: tmux runs it, keys are sent, and the
+/// pane is read as a person would see it.
+@Suite(.serialized) struct PickTerminalTests {
+  static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// A tmux session of its own, with a plain shell and a `$ ` prompt.
+  final class Pane {
+    let name = "isle-\(UUID().uuidString.prefix(8))"
+    let tmux: String
+
+    init(tmux: String, columns: Int = 60, rows: Int = 20) throws {
+      self.tmux = tmux
+      try run([
+        "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+        "bash --norc --noprofile",
+      ])
+      let bin = Harness.binary.deletingLastPathComponent().path
+      try type("PS1='$ '; PATH='\(bin)':$PATH; cd '\(Harness.root.path)'; clear")
+      _ = try wait { $0.hasPrefix("$") }
+    }
+
+    deinit { _ = try? run(["kill-session", "-t", name]) }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tmux)
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    func type(_ line: String) throws {
+      try run(["send-keys", "-t", name, "-l", line])
+      try keys("Enter")
+    }
+    func keys(_ names: String...) throws { try run(["send-keys", "-t", name] + names) }
+    func literal(_ text: String) throws { try run(["send-keys", "-t", name, "-l", text]) }
+
+    /// The screen, trailing blank lines and spaces dropped.
+    func screen() throws -> String {
+      let lines = try run(["capture-pane", "-p", "-t", name]).split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+      return lines.reversed().drop { $0.isEmpty }.reversed().joined(separator: "\n")
+    }
+
+    /// The screen once `condition` holds of it (or after 5 s).
+    func wait(_ condition: (String) -> Bool) throws -> String {
+      var text = try screen()
+      for _ in 0..<100 where !condition(text) {
+        usleep(50_000)
+        text = try screen()
+      }
+      return text
+    }
+
+    /// The screen once it has changed from `previous` and settled.
+    func next(after previous: String) throws -> String {
+      var text = try wait { $0 != previous }
+      while true {
+        usleep(60_000)
+        let again = try screen()
+        if again == text { return text }
+        text = again
+      }
+    }
+  }
+
+  let isle = "isle"
+
+  /// True once the pane shows the exit line the commands below end with.
+  static func exited(_ screen: String) -> Bool {
+    screen.split(separator: "\n").contains {
+      $0.hasPrefix("[") && $0.hasSuffix("]") && $0.dropFirst().dropLast().allSatisfy(\.isNumber)
+    }
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not installed: make test-deps installs it"))
+  func openMoveFilterAndPickAsARecording() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    try pane.type(
+      "stty -g > /tmp/isle-stty-before; \(isle) pick --reduce-motion --color never fixtures/recipe.md; echo \"[$?]\"; stty -g > /tmp/isle-stty-after"
+    )
+    var frame = try pane.wait { $0.contains("Contents") }
+    var recording = "--- opened\n" + frame + "\n"
+    for (label, key) in [("Down", "Down"), ("Down", "Down"), ("Down", "Down")] {
+      try pane.keys(key)
+      frame = try pane.next(after: frame)
+      recording += "--- \(label)\n" + frame + "\n"
+    }
+    for letter in ["s", "e"] {
+      try pane.literal(letter)
+      frame = try pane.next(after: frame)
+      recording += "--- typed \(letter)\n" + frame + "\n"
+    }
+    try pane.keys("Enter")
+    frame = try pane.wait { Self.exited($0) && $0.hasSuffix("\n$") }
+    recording += "--- Enter\n" + frame + "\n"
+    #expect(frame.contains("\n61\n[0]"))
+    let before = try String(contentsOfFile: "/tmp/isle-stty-before", encoding: .utf8)
+    let after = try String(contentsOfFile: "/tmp/isle-stty-after", encoding: .utf8)
+    #expect(before == after, "the terminal is left as it was found")
+    if let mismatch = try Snapshot.mismatch(recording, named: "pick-recording.txt") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func everyWayOutRestoresTheTerminal() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    for (keys, status) in [(["Escape", "Escape"], 1), (["Escape", "q"], 1), (["C-c"], 130)] {
+      try pane.type(
+        "clear; stty -g > /tmp/isle-b; \(isle) pick fixtures/recipe.md; echo \"[$?]\"; stty -g > /tmp/isle-a"
+      )
+      _ = try pane.wait { $0.contains("Contents") }
+      for key in keys {
+        try pane.keys(key)
+        usleep(150_000)
+      }
+      let screen = try pane.wait(Self.exited)
+      #expect(screen.contains("[\(status)]"), "\(keys)")
+      #expect(!screen.contains("Contents"), "the lines it used are cleared")
+      #expect(
+        try String(contentsOfFile: "/tmp/isle-b", encoding: .utf8)
+          == String(contentsOfFile: "/tmp/isle-a", encoding: .utf8))
+    }
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func sigtermRestoresTheTerminal() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    // A title of its own, to find this picker among the processes.
+    let mark = "sigterm-\(UUID().uuidString.prefix(8))"
+    try pane.type(
+      "clear; stty -g > /tmp/isle-tb; \(isle) pick --title \(mark) fixtures/recipe.md; echo \"[$?]\"; stty -g > /tmp/isle-ta"
+    )
+    _ = try pane.wait { $0.contains("○ \(mark)") }
+    let kill = Process()
+    kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+    kill.arguments = ["-TERM", "-f", mark]
+    try kill.run()
+    kill.waitUntilExit()
+    let screen = try pane.wait(Self.exited)
+    #expect(screen.contains("[143]"))
+    #expect(!screen.contains("○ \(mark)"))
+    #expect(
+      try String(contentsOfFile: "/tmp/isle-tb", encoding: .utf8)
+        == String(contentsOfFile: "/tmp/isle-ta", encoding: .utf8))
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func theDocumentMayComeOnStandardInputAndTheMouseClicks() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    try pane.type(
+      "clear; cat fixtures/recipe.md | \(isle) pick --print id --color never; echo \"[$?]\"")
+    let screen = try pane.wait { $0.contains("Contents") }
+    // The region starts on the third screen row; Method is its fourth line.
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(lines.firstIndex { $0.contains("Method") }) + 1
+    try pane.literal("\u{1B}[<0;10;\(row)M")
+    try pane.literal("\u{1B}[<0;10;\(row)m")
+    let after = try pane.wait(Self.exited)
+    #expect(after.hasPrefix("method\n[0]"))
+  }
+
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func theClosedBarStepsAndCommits() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    try pane.type(
+      "clear; \(isle) pick --closed --reduce-motion --color never fixtures/recipe.md; echo \"[$?]\""
+    )
+    var screen = try pane.wait { $0.contains("1 of 6") }
+    #expect(screen.contains("○ Weeknight Lentil Soup  1 of 6 ⌃"))
+    try pane.keys("Right")
+    screen = try pane.next(after: screen)
+    #expect(screen.contains("↑ ○ Overview  2 of 6 ⌃"))
+    try pane.keys("Enter")
+    screen = try pane.wait(Self.exited)
+    #expect(screen.hasPrefix("6\n[0]"))
+  }
+
+  @Test func noSectionsDrawsNothingAndExits1() throws {
+    let result = try Harness.runBinary(["pick", "fixtures/no-headings.md"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+  }
+}
