@@ -64,6 +64,15 @@ public struct CLI {
     }
   }
 
+  /// One line for an outline that was refused.
+  static func describe(_ error: OutlineError) -> String {
+    switch error {
+    case .tooDeep(let depth, let limit):
+      return "HTML nests \(depth) elements deep, past the limit of \(limit) "
+        + "(raise it with --max-depth)"
+    }
+  }
+
   /// Writes one line to standard error.
   func report(_ line: String) {
     try? stderr.write(line + "\n")
@@ -206,13 +215,16 @@ public struct CLI {
     let reader = self.reader
     let sources = settings.sources
     let options = settings.outline
+    let maxSize = settings.maxSize
     var printedAny = false
     try OrderedWork.run(count: sources.count, jobs: settings.jobs) { index in
       let source = sources[index]
       do {
-        let bytes = try reader.read(source)
-        let document = Outliner.outline(bytes, path: source.path, options: options)
+        let bytes = try reader.read(source, limit: maxSize)
+        let document = try Outliner.outline(bytes, path: source.path, options: options)
         return try body(document, source)
+      } catch let error as OutlineError {
+        return Answer(status: .failure, error: source.displayName + ": " + Self.describe(error))
       } catch let failure as ReadFailure {
         return Answer(status: .failure, error: failure.message)
       } catch let failure as DocumentFailure {

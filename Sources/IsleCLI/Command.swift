@@ -116,6 +116,8 @@ enum Command: String, CaseIterable, Sendable {
       "slug", value: "FLAVOR", choices: ["github", "gitlab"],
       help: "ids as github (default) or gitlab makes them"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
+    OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
+    OptionSpec("max-depth", value: "N", help: "deepest HTML nesting read (default 20000)"),
   ]
 
   /// Many documents at once.

@@ -29,7 +29,7 @@ enum Config {
   static func words(at path: String, reader: DocumentReading) throws -> [String] {
     let bytes: [UInt8]
     do {
-      bytes = try reader.read(.file(path))
+      bytes = try reader.read(.file(path), limit: 1 << 20)
     } catch let failure as ReadFailure where failure.reason == "No such file or directory" {
       return []
     }

@@ -29,7 +29,7 @@ struct ReadFailure: Error, Equatable {
 /// into directories for them.
 public protocol DocumentReading: FileSystemProbe, Sendable {
   /// The bytes of `source`, or a `ReadFailure` naming it.
-  func read(_ source: InputSource) throws -> [UInt8]
+  func read(_ source: InputSource, limit: Int) throws -> [UInt8]
   /// `path` as the system should open it.
   func resolvedPath(_ path: String) -> String
 }
@@ -45,10 +45,14 @@ public struct SystemReader: DocumentReading {
     self.directory = directory
   }
 
-  public func read(_ source: InputSource) throws -> [UInt8] {
+  /// The bytes of `source`, at most `limit` of them: a larger document is
+  /// a `ReadFailure` that names the limit, found from the file's size
+  /// before a byte is read, or as the bytes arrive from a pipe, a FIFO or
+  /// a device that never ends (`/dev/zero`).
+  public func read(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
     switch source {
     case .standardInput:
-      return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0)
+      return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
     case .file(let path):
       let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw ReadFailure(name: path, reason: Self.reason(errno)) }
@@ -61,8 +65,11 @@ public struct SystemReader: DocumentReading {
         throw ReadFailure(name: path, reason: "is a directory")
       }
       let isRegular = info.st_mode & S_IFMT == S_IFREG
+      if isRegular && Int(info.st_size) > limit {
+        throw ReadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
+      }
       return try readAll(
-        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0)
+        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0, limit: limit)
     }
   }
 
@@ -75,8 +82,8 @@ public struct SystemReader: DocumentReading {
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's
   /// size when known and doubled when it is not.
-  private func readAll(descriptor: Int32, name: String, sizeHint: Int) throws -> [UInt8] {
-    var capacity = max(sizeHint + 1, 1 << 16)
+  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws -> [UInt8] {
+    var capacity = max(min(sizeHint, limit) + 1, 1 << 16)
     var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     defer { storage.deallocate() }
     var count = 0
@@ -95,7 +102,16 @@ public struct SystemReader: DocumentReading {
       }
       if result == 0 { return Array(UnsafeBufferPointer(start: storage, count: count)) }
       count += result
+      if count > limit {
+        throw ReadFailure(name: name, reason: Self.tooLarge(nil, limit: limit))
+      }
     }
+  }
+
+  /// Why a document too large is not read, and how to read it anyway.
+  static func tooLarge(_ size: Int?, limit: Int) -> String {
+    let what = size.map { "is \($0) bytes," } ?? "goes on"
+    return "\(what) past the limit of \(limit) bytes (raise it with --max-size)"
   }
 
   /// The system's words for an errno, in the form `ls` and `cat` use.

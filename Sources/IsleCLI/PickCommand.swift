@@ -19,10 +19,12 @@ struct PickCommand {
     guard let source = settings.sources.first else { return .failure }
     let document: Document
     do {
-      document = Outliner.outline(
-        try cli.reader.read(source), path: source.path, options: settings.outline)
+      let bytes = try cli.reader.read(source, limit: settings.maxSize)
+      document = try Outliner.outline(bytes, path: source.path, options: settings.outline)
     } catch let failure as ReadFailure {
       throw DocumentFailure(failure.message, status: .failure)
+    } catch let error as OutlineError {
+      throw DocumentFailure(source.displayName + ": " + CLI.describe(error), status: .failure)
     }
     guard !document.sections.isEmpty else { return .nothingFound }
     let start = try settings.reader.place(in: document, name: source.displayName)?.currentIndex ?? 0

@@ -38,6 +38,8 @@ struct Settings: Sendable {
   var jobs: Int
   /// `--ordered`: a numbered Markdown list.
   var ordered: Bool
+  /// The largest document read, in bytes.
+  var maxSize: Int
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -65,7 +67,8 @@ struct Settings: Sendable {
       sources: walked.sources,
       walkFailures: walked.failures,
       jobs: try Values.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
-      ordered: raw.has("ordered"))
+      ordered: raw.has("ordered"),
+      maxSize: try Values.size(raw, command: name))
   }
 
   /// The cores this machine has online, the default for `--jobs`.

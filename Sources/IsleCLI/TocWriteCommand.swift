@@ -27,7 +27,7 @@ struct TocWriteCommand {
         throw UsageError("--write and --check need files, not standard input", command: "toc")
       }
       do {
-        let bytes = try cli.reader.read(source)
+        let bytes = try cli.reader.read(source, limit: settings.maxSize)
         let updated = try Self.updated(
           bytes, path: path, options: settings.outline, ordered: settings.ordered,
           afterMarkers: afterMarkers)
@@ -72,7 +72,12 @@ struct TocWriteCommand {
   ) throws -> [UInt8] {
     var options = options
     options.format = .markdown
-    let document = Outliner.outline(bytes, path: path, options: options)
+    let document: Document
+    do {
+      document = try Outliner.outline(bytes, path: path, options: options)
+    } catch {
+      throw MarkerFailure(message: CLI.describe(error))
+    }
     let starts = document.markers.filter { $0.kind == .start }
     let stops = document.markers.filter { $0.kind == .stop }
     guard !starts.isEmpty || !stops.isEmpty else {

@@ -47,6 +47,27 @@ enum Values {
         "'--min-level \(minLevel)' is deeper than '--max-level \(maxLevel)'", command: command)
     }
     options.levels = minLevel...maxLevel
+    if let depth = try integer(raw, "max-depth", in: 1...10_000_000, command: command) {
+      options.maxDepth = depth
+    }
     return options
+  }
+
+  /// `--max-size`: bytes, with an optional K, M or G (powers of 1024).
+  static func size(_ raw: RawArguments, command: String) throws -> Int {
+    guard let text = raw.value("max-size") else { return 256 << 20 }
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last?.uppercased().first, let scale = units[last] {
+      unit = scale
+      digits = digits.dropLast()
+    }
+    guard let value = Int(digits), value > 0, value <= (1 << 50) / unit else {
+      throw UsageError(
+        "invalid value '\(text)' for '--max-size': expected a size in bytes such as 500K, 64M or 2G",
+        command: command)
+    }
+    return value * unit
   }
 }

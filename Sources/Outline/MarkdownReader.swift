@@ -21,9 +21,9 @@ enum MarkdownReader {
   /// Parses `bytes` as GitHub-flavoured Markdown. The bytes before
   /// `hiddenPrefix` (front matter) reach cmark as their line endings alone,
   /// so lines keep their numbers.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0)
-    -> ParsedText
-  {
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0, maxDepth: Int = 20_000
+  ) throws(OutlineError) -> ParsedText {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
     guard let parser = cmark_parser_new(options) else { return ParsedText() }
@@ -40,7 +40,7 @@ enum MarkdownReader {
     feed(parser, UnsafeBufferPointer(rebasing: bytes[hiddenPrefix...]))
     guard let root = finish(parser) else { return ParsedText() }
     defer { cmark_node_free(root) }
-    return walk(root, bytes: bytes, lines: lines)
+    return try walk(root, bytes: bytes, lines: lines, maxDepth: maxDepth)
   }
 
   /// One inline phase at a time, process-wide.
@@ -68,10 +68,8 @@ enum MarkdownReader {
 
   /// Walks the tree once, collecting headings and each block's reading.
   private static func walk(
-    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex
-  )
-    -> ParsedText
-  {
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, maxDepth: Int
+  ) throws(OutlineError) -> ParsedText {
     var result = ParsedText()
     guard let iterator = cmark_iter_new(root) else { return result }
     defer { cmark_iter_free(iterator) }
@@ -140,6 +138,9 @@ enum MarkdownReader {
                 result.markers.append(TocMarker(kind: kind, offset: blockOffset, endOffset: end))
               }
             }
+            let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
+            let depth = NestingProbe.depth(of: block, limit: maxDepth)
+            guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
             let html = HTMLReader.parse(
               UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)]),
               base: blockOffset)

@@ -9,12 +9,16 @@ public struct OutlineOptions: Sendable, Equatable {
   public var slugFlavor: SlugFlavor
   /// How fast the reader reads.
   public var rate: ReadingRate
+  /// The deepest HTML nesting read (see `NestingProbe`); deeper is an
+  /// error, not minutes of parsing.
+  public var maxDepth: Int
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(
     format: DocumentFormat? = nil, levels: ClosedRange<Int> = 1...3,
-    slugFlavor: SlugFlavor = .github, rate: ReadingRate = ReadingRate()
+    slugFlavor: SlugFlavor = .github, rate: ReadingRate = ReadingRate(), maxDepth: Int = 20_000
   ) {
+    self.maxDepth = maxDepth
     self.format = format
     self.levels = levels
     self.slugFlavor = slugFlavor

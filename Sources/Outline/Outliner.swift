@@ -1,9 +1,15 @@
+/// Why a document was not outlined.
+public enum OutlineError: Error, Equatable, Sendable {
+  /// HTML (a page, or an HTML block in Markdown) nests deeper than allowed.
+  case tooDeep(depth: Int, limit: Int)
+}
+
 /// Turns a document's bytes into its sections.
 public enum Outliner {
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
     _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions()
-  ) -> Document {
+  ) throws(OutlineError) -> Document {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
@@ -11,12 +17,14 @@ public enum Outliner {
     switch format {
     case .markdown:
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
-      let parsed = MarkdownReader.parse(
-        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0)
+      let parsed = try MarkdownReader.parse(
+        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0, maxDepth: options.maxDepth)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
         options: options)
     case .html:
+      let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
+      guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
       let charset = Charset.declared(in: bytes)
       let parsed: ParsedHTML
       if charset.isWindows1252 {
@@ -37,8 +45,14 @@ public enum Outliner {
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
     _ bytes: [UInt8], path: String?, options: OutlineOptions = OutlineOptions()
-  ) -> Document {
-    bytes.withUnsafeBufferPointer { outline($0, path: path, options: options) }
+  ) throws(OutlineError) -> Document {
+    do {
+      return try bytes.withUnsafeBufferPointer { try outline($0, path: path, options: options) }
+    } catch let error as OutlineError {
+      throw error
+    } catch {
+      fatalError("only OutlineError is thrown")
+    }
   }
 
   /// Decides ids over every heading, keeps the levels shown, and shares the

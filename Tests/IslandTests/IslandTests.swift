@@ -5,7 +5,7 @@ import Testing
 @testable import Island
 
 @Suite struct CellsTests {
-  @Test func measuresWideEmojiAndCombiningMarks() {
+  @Test func measuresWideEmojiAndCombiningMarks() throws {
     #expect(Cells.width(of: "abc") == 3)
     #expect(Cells.width(of: "日本") == 4)
     #expect(Cells.width(of: "한국") == 4)
@@ -14,7 +14,7 @@ import Testing
     #expect(Cells.width(of: "👩‍👩‍👧") == 2)
   }
 
-  @Test func truncatesAtCharacterBoundariesInCells() {
+  @Test func truncatesAtCharacterBoundariesInCells() throws {
     #expect(Cells.truncate("Method", toWidth: 10) == "Method")
     #expect(Cells.truncate("Methodology", toWidth: 6) == "Metho…")
     // A wide character that would straddle the limit is left out whole.
@@ -24,7 +24,7 @@ import Testing
 }
 
 @Suite struct SafeTextTests {
-  @Test func controlCharactersBecomeVisible() {
+  @Test func controlCharactersBecomeVisible() throws {
     #expect(SafeText.forTerminal("a\u{1B}[31mb") == "a\u{241B}[31mb")
     #expect(SafeText.forTerminal("x\ry") == "x\u{240D}y")
     #expect(SafeText.forTerminal("\u{9B}2J\u{202E}evil") == "\u{FFFD}2J\u{FFFD}evil")
@@ -33,11 +33,11 @@ import Testing
 }
 
 @Suite struct JSONTests {
-  @Test func escapesStrings() {
+  @Test func escapesStrings() throws {
     #expect(JSON.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
   }
 
-  @Test func writesNumbersShortly() {
+  @Test func writesNumbersShortly() throws {
     #expect(JSON.number(0) == "0")
     #expect(JSON.number(1) == "1")
     #expect(JSON.number(0.625) == "0.625")
@@ -47,7 +47,7 @@ import Testing
 }
 
 @Suite struct RingTests {
-  @Test func fillsInQuarters() {
+  @Test func fillsInQuarters() throws {
     #expect(Glyphs.unicode.ring(for: 0) == "○")
     #expect(Glyphs.unicode.ring(for: 0.24) == "○")
     #expect(Glyphs.unicode.ring(for: 0.25) == "◔")
@@ -67,7 +67,7 @@ import Testing
       endOffset: number + 1, reading: Reading(words: minutes * 238), minutes: minutes)
   }
 
-  @Test func rowsThenTheBarAlignedOnTheRight() {
+  @Test func rowsThenTheBarAlignedOnTheRight() throws {
     let contents = Contents(
       sections: [
         section(1, "Overview"), section(2, "Method", minutes: 5), section(3, "Notes", minutes: 0),
@@ -82,7 +82,7 @@ import Testing
       ])
   }
 
-  @Test func longTitlesAreCutButDetailsNever() {
+  @Test func longTitlesAreCutButDetailsNever() throws {
     let contents = Contents(
       sections: [section(1, "A very long title that will not fit in the island")],
       barDetail: "1 min",
@@ -94,13 +94,13 @@ import Testing
     #expect(lines.allSatisfy { Cells.width(of: $0) <= 24 })
   }
 
-  @Test func deeperLevelsIndent() {
+  @Test func deeperLevelsIndent() throws {
     let contents = Contents(
       sections: [section(1, "Top", level: 1), section(2, "Sub", level: 2)], barDetail: "")
     #expect(contents.lines().prefix(2) == ["   1  Top    1 min", "   2    Sub  1 min"])
   }
 
-  @Test func noSectionsDrawNothing() {
+  @Test func noSectionsDrawNothing() throws {
     #expect(Contents(sections: [], barDetail: "").lines().isEmpty)
   }
 }

@@ -15,7 +15,7 @@ import Testing
 
   let recipe = sections(["Overview", "Ingredients", "Method", "Serving", "Notes"])
 
-  @Test func openKeysMoveThePuckAndStopAtTheEnds() {
+  @Test func openKeysMoveThePuckAndStopAtTheEnds() throws {
     var state = PickerState(sections: recipe, panelRows: 3)
     #expect(state.isOpen && state.selected == 0)
     #expect(state.handle(.up) == .going)
@@ -37,7 +37,7 @@ import Testing
     #expect(state.selected == 0)
   }
 
-  @Test func thePucksRowIsAlwaysInView() {
+  @Test func thePucksRowIsAlwaysInView() throws {
     var state = PickerState(sections: recipe, panelRows: 2)
     for _ in 0..<4 {
       _ = state.handle(.down)
@@ -48,7 +48,7 @@ import Testing
     #expect(state.visibleRows == 0..<2)
   }
 
-  @Test func returnAndSpacePickAndAClickPicksItsRow() {
+  @Test func returnAndSpacePickAndAClickPicksItsRow() throws {
     var state = PickerState(sections: recipe, start: 2, panelRows: 5)
     #expect(state.handle(.enter) == .picked(2))
     state = PickerState(sections: recipe, start: 1, panelRows: 5)
@@ -59,7 +59,7 @@ import Testing
     #expect(state.handle(.click(row: 7)) == .going)
   }
 
-  @Test func typingFiltersAndBackspaceUndoes() {
+  @Test func typingFiltersAndBackspaceUndoes() throws {
     var state = PickerState(sections: recipe, start: 2, panelRows: 5)
     _ = state.handle(.character("E"))
     #expect(state.filtered == [0, 1, 2, 3, 4])
@@ -77,7 +77,7 @@ import Testing
     #expect(state.handle(.enter) == .picked(1))
   }
 
-  @Test func escapeClosesOntoTheBarThenLeaves() {
+  @Test func escapeClosesOntoTheBarThenLeaves() throws {
     var state = PickerState(sections: recipe, start: 3, panelRows: 5)
     _ = state.handle(.character("m"))
     #expect(state.handle(.escape) == .going)
@@ -88,7 +88,7 @@ import Testing
     #expect(other.handle(.character("q")) == .cancelled)
   }
 
-  @Test func theClosedBarStepsGivesAtTheEndsAndOpens() {
+  @Test func theClosedBarStepsGivesAtTheEndsAndOpens() throws {
     var state = PickerState(sections: recipe, start: 0, closed: true, panelRows: 5)
     _ = state.handle(.left)
     #expect(state.selected == 0 && state.give == -1 && !state.hasStepped)
@@ -109,27 +109,27 @@ import Testing
     #expect(unstepped.isOpen)
   }
 
-  @Test func ctrlCInterruptsFromEitherState() {
+  @Test func ctrlCInterruptsFromEitherState() throws {
     var open = PickerState(sections: recipe, panelRows: 5)
     #expect(open.handle(.interrupt) == .interrupted)
     var closed = PickerState(sections: recipe, closed: true, panelRows: 5)
     #expect(closed.handle(.interrupt) == .interrupted)
   }
 
-  @Test func anEmptyDocumentEndsAtOnce() {
+  @Test func anEmptyDocumentEndsAtOnce() throws {
     var state = PickerState(sections: [], panelRows: 5)
     #expect(state.selected == nil)
     #expect(state.handle(.down) == .cancelled)
   }
 
-  @Test func oneSection() {
+  @Test func oneSection() throws {
     var state = PickerState(sections: Self.sections(["Only"]), panelRows: 5)
     _ = state.handle(.down)
     #expect(state.selected == 0)
     #expect(state.handle(.enter) == .picked(0))
   }
 
-  @Test func aResizeKeepsThePuckInView() {
+  @Test func aResizeKeepsThePuckInView() throws {
     var state = PickerState(sections: recipe, start: 4, panelRows: 5)
     _ = state.handle(.resize(columns: 40, rows: 5))
     #expect(state.panelRows == 2)
@@ -138,14 +138,14 @@ import Testing
 }
 
 @Suite struct PickerViewTests {
-  let document = Outliner.outline(
+  let document = try! Outliner.outline(
     Array("# One\n\ntext\n\n## Two\n\nmore\n\n## Three\n\nend\n".utf8), path: nil)
 
   func view(_ theme: Theme = .plain) -> PickerView {
     PickerView(document: document, copy: Copy(), theme: theme, columns: 30)
   }
 
-  @Test func aFrameIsThePanelTheBarAndAMargin() {
+  @Test func aFrameIsThePanelTheBarAndAMargin() throws {
     let state = PickerState(sections: document.sections, start: 1, panelRows: 3)
     let frame = view().frame(state)
     #expect(frame.count == view().height(state))
@@ -158,7 +158,7 @@ import Testing
     #expect(view().frame(closed) == ["", "", "", " ↑ ◔ Two  2 of 3 ⌃", ""])
   }
 
-  @Test func theContentsGrowUpwardFromTheBar() {
+  @Test func theContentsGrowUpwardFromTheBar() throws {
     let closed = PickerState(sections: document.sections, closed: true, panelRows: 3)
     var open = closed
     _ = open.handle(.up)
@@ -173,7 +173,7 @@ import Testing
       ])
   }
 
-  @Test func thePucksLeadingEdgeArrivesFirst() {
+  @Test func thePucksLeadingEdgeArrivesFirst() throws {
     let before = PickerState(sections: document.sections, panelRows: 3)
     var after = before
     _ = after.handle(.down)
@@ -182,7 +182,7 @@ import Testing
     #expect(frames[0].prefix(2) == ["  ▄ 1  One       1 min", "  ▀ 2    Two     1 min"])
   }
 
-  @Test func theBarsTitleChangesLetterByLetterAndGivesAtTheEnds() {
+  @Test func theBarsTitleChangesLetterByLetterAndGivesAtTheEnds() throws {
     let before = PickerState(sections: document.sections, start: 1, closed: true, panelRows: 3)
     var after = before
     _ = after.handle(.right)
@@ -194,7 +194,7 @@ import Testing
     #expect(view().transition(from: after, to: pushed).map { $0[3] } == ["  ↑ ◕ Three  3 of 3 ⌃"])
   }
 
-  @Test func rowsAtAnEdgeWithMoreBeyondAreFainter() {
+  @Test func rowsAtAnEdgeWithMoreBeyondAreFainter() throws {
     let theme = Theme(glyphs: .unicode, paint: Paint(enabled: true))
     let state = PickerState(sections: document.sections, panelRows: 2)
     let frame = PickerView(document: document, copy: Copy(), theme: theme, columns: 30).frame(state)

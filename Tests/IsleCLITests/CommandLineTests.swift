@@ -28,7 +28,7 @@ import Testing
     #expect(try RawArguments.parse(["-1"], specs: specs, command: "toc").operands == ["-1"])
   }
 
-  @Test func rejectsUnknownOptionsAndMissingValues() {
+  @Test func rejectsUnknownOptionsAndMissingValues() throws {
     #expect(throws: UsageError("unknown option '--nope'", command: "toc")) {
       try RawArguments.parse(["--nope=3"], specs: specs, command: "toc")
     }
@@ -42,7 +42,7 @@ import Testing
 }
 
 @Suite struct CommandLineTests {
-  @Test func versionAndHelpGoToStandardOutput() {
+  @Test func versionAndHelpGoToStandardOutput() throws {
     let version = Harness.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout == "isle \(CLI.version)\n")
@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  @Test func helpForACommand() {
+  @Test func helpForACommand() throws {
     let viaHelp = Harness.run(["help", "toc"])
     let viaFlag = Harness.run(["toc", "--help"])
     #expect(viaHelp.status == 0)
@@ -91,19 +91,19 @@ import Testing
     #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
   }
 
-  @Test func depthIsMaxLevel() {
+  @Test func depthIsMaxLevel() throws {
     let depth = Harness.run(["toc", "--depth", "1", "fixtures/recipe.md"])
     let maxLevel = Harness.run(["toc", "--max-level", "1", "fixtures/recipe.md"])
     #expect(depth.stdout == maxLevel.stdout)
     #expect(depth.stdout.split(separator: "\n").count == 2)
   }
 
-  @Test func contentsTitleCanBeReplaced() {
+  @Test func contentsTitleCanBeReplaced() throws {
     let outcome = Harness.run(["toc", "--title", "On this page", "fixtures/recipe.md"])
     #expect(outcome.stdout.split(separator: "\n").last?.contains("On this page") == true)
   }
 
-  @Test func noSectionsPrintsNothingAndExits1() {
+  @Test func noSectionsPrintsNothingAndExits1() throws {
     let outcome = Harness.run(["toc", "fixtures/no-headings.md"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)
@@ -112,7 +112,7 @@ import Testing
     #expect(json.stdout.contains("\"sections\":[]"))
   }
 
-  @Test func theIslandFitsMaxWidthAndColumns() {
+  @Test func theIslandFitsMaxWidthAndColumns() throws {
     for outcome in [
       Harness.run(["toc", "--max-width", "30", "fixtures/recipe.md"]),
       Harness.run(["toc", "fixtures/recipe.md"], environment: ["COLUMNS": "30"]),

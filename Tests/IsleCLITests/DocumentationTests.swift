@@ -6,7 +6,7 @@ import Testing
 /// Help, the man page and the completion scripts say the same as the code.
 @Suite struct DocumentationTests {
   @Test(arguments: Command.allCases)
-  func helpFitsEightyColumns(_ command: Command) {
+  func helpFitsEightyColumns(_ command: Command) throws {
     let outcome = Harness.run(["help", command.rawValue])
     #expect(outcome.status == 0)
     for line in outcome.stdout.split(separator: "\n") {
@@ -14,7 +14,7 @@ import Testing
     }
   }
 
-  @Test func generalHelpFitsEightyColumns() {
+  @Test func generalHelpFitsEightyColumns() throws {
     #expect(Harness.run(["--help"]).stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test(arguments: Completions.Shell.allCases)
-  func completionScriptsNameEveryOption(_ shell: Completions.Shell) {
+  func completionScriptsNameEveryOption(_ shell: Completions.Shell) throws {
     let outcome = Harness.run(["completions", shell.rawValue])
     #expect(outcome.status == 0)
     for command in Command.allCases {
@@ -64,7 +64,7 @@ import Testing
     #expect(answer == "text spoken json\n")
   }
 
-  @Test func completionsNeedAShell() {
+  @Test func completionsNeedAShell() throws {
     let outcome = Harness.run(["completions", "tcsh"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("completions needs one shell: bash, zsh or fish (got 'tcsh')"))

@@ -69,7 +69,7 @@ import Testing
     }
   }
 
-  @Test func oneJobAndManyGiveTheSameOutput() {
+  @Test func oneJobAndManyGiveTheSameOutput() throws {
     for format in ["text", "json", "tsv"] {
       let one = Harness.run([
         "toc", "--jobs", "1", "--format", format, "fixtures", "fixtures/recipe.md",
@@ -92,7 +92,7 @@ import Testing
     }
   }
 
-  @Test func tsvHasAHeaderAndAPathColumnForSeveral() {
+  @Test func tsvHasAHeaderAndAPathColumnForSeveral() throws {
     let one = Harness.run(["toc", "--format", "tsv", "fixtures/recipe.md"]).stdout.split(
       separator: "\n")
     #expect(one[0] == "number\tlevel\ttitle\tid\tline\toffset\tendLine\tendOffset\twords\tminutes")
@@ -106,7 +106,7 @@ import Testing
       two.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 11 })
   }
 
-  @Test func textNamesEachDocument() {
+  @Test func textNamesEachDocument() throws {
     let outcome = Harness.run([
       "toc", "fixtures/toml-front-matter.md", "fixtures/no-headings.md", "fixtures/bom.md",
     ])

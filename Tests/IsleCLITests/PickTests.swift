@@ -4,7 +4,7 @@ import Testing
 @testable import IsleCLI
 
 @Suite struct KeyDecoderTests {
-  @Test func decodesKeysSequencesAndMouse() {
+  @Test func decodesKeysSequencesAndMouse() throws {
     var decoder = KeyDecoder()
     let bytes = Array(
       "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\r \u{7F}é\u{3}".utf8)
@@ -23,7 +23,7 @@ import Testing
       ])
   }
 
-  @Test func aSequenceSplitAcrossReadsWaits() {
+  @Test func aSequenceSplitAcrossReadsWaits() throws {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]).isEmpty)
     #expect(decoder.feed(Array("[".utf8)).isEmpty)
@@ -32,7 +32,7 @@ import Testing
     #expect(decoder.feed([0xA9]) == [.key(.character("é"))])
   }
 
-  @Test func aLoneEscapeIsTheEscapeKeyAfterAPause() {
+  @Test func aLoneEscapeIsTheEscapeKeyAfterAPause() throws {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]).isEmpty)
     #expect(decoder.flush() == [.key(.escape)])

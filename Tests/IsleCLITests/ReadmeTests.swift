@@ -42,7 +42,7 @@ import Testing
     return examples
   }
 
-  @Test func theReadmeHasExamples() {
+  @Test func theReadmeHasExamples() throws {
     #expect(Self.examples.count >= 6)
   }
 

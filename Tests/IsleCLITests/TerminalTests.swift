@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test(arguments: GoldenTests.fixtureNames + ["emoji.md", "rtl.md", "control-characters.md"])
-  func noLineIsWiderThanTheWidthAsked(_ fixture: String) {
+  func noLineIsWiderThanTheWidthAsked(_ fixture: String) throws {
     for width in [1, 3, 6, 9, 16, 24, 40, 80] {
       for extra in [[], ["--ascii"], ["--color", "always"]] {
         for command in [
@@ -68,7 +68,7 @@ import Testing
     }
   }
 
-  @Test func theTitleIsCutBeforeTheDetails() {
+  @Test func theTitleIsCutBeforeTheDetails() throws {
     let outcome = Harness.run(["toc", "--width", "22", "--color", "never", "fixtures/recipe.md"])
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     // Rows stop two cells short of the width: the bar's chevron stands there.
@@ -76,7 +76,7 @@ import Testing
     #expect(lines.dropLast().allSatisfy { $0.hasSuffix("1 min") })
   }
 
-  @Test func aWideCharacterIsNeverSplit() {
+  @Test func aWideCharacterIsNeverSplit() throws {
     let outcome = Harness.run(["where", "--line", "1", "--width", "9", "fixtures/cjk.md"])
     // "○ " then four cells: one wide character and the ellipsis leave one
     // cell, which half a wide character must not fill.
@@ -85,7 +85,7 @@ import Testing
     for line in odd.split(separator: "\n") { #expect(!line.unicodeScalars.contains("\u{FFFD}")) }
   }
 
-  @Test func thePlaceGoesFirstWhenTheBarIsNarrow() {
+  @Test func thePlaceGoesFirstWhenTheBarIsNarrow() throws {
     let wide = Harness.run(["where", "--line", "40", "--width", "40", "fixtures/recipe.md"]).stdout
     #expect(wide == "↑ ◑ Method  4 of 6 ⌃\n")
     let narrow = Harness.run(["where", "--line", "62", "--width", "16", "fixtures/recipe.md"])
@@ -99,7 +99,7 @@ import Testing
     #expect(narrowest == "◕ Ser…\n")
   }
 
-  @Test func asciiDrawsWithASCIIAlone() {
+  @Test func asciiDrawsWithASCIIAlone() throws {
     for command in [["toc", "--line", "40"], ["where", "--line", "40"]] {
       let outcome = Harness.run(command + ["--ascii", "fixtures/recipe.md"])
       let ascii = outcome.stdout.unicodeScalars.allSatisfy { $0.isASCII }
@@ -110,7 +110,7 @@ import Testing
         == "^ [##  ] Method  4 of 6 +\n")
   }
 
-  @Test func colourFollowsTheChoiceTheTerminalAndTheEnvironment() {
+  @Test func colourFollowsTheChoiceTheTerminalAndTheEnvironment() throws {
     func colored(_ arguments: [String], _ environment: [String: String] = [:], terminal: Bool)
       -> Bool
     {
@@ -128,7 +128,7 @@ import Testing
     #expect(!colored(["--color", "never"], terminal: true))
   }
 
-  @Test func theAccentIsTrueColourWhereTheTerminalSaysSo() {
+  @Test func theAccentIsTrueColourWhereTheTerminalSaysSo() throws {
     let truecolor = Harness.run(
       ["where", "--line", "40", "--color", "always", "--accent", "#0A84FF", "fixtures/recipe.md"],
       environment: ["COLORTERM": "truecolor"]
@@ -143,7 +143,7 @@ import Testing
     #expect(bad.stderr.contains("invalid value '#12345' for '--accent'"))
   }
 
-  @Test func thePuckIsAccentBackgroundOrAPlainMarker() {
+  @Test func thePuckIsAccentBackgroundOrAPlainMarker() throws {
     let plain = Harness.run(["toc", "--line", "40", "--color", "never", "fixtures/recipe.md"])
       .stdout
     #expect(plain.split(separator: "\n")[3] == " ▌ 4    Method               1 min")
@@ -154,7 +154,7 @@ import Testing
     #expect(Self.visible(row) == "   4    Method               1 min")
   }
 
-  @Test func widthComesFromTheOptionsThenColumnsThenTheTerminal() {
+  @Test func widthComesFromTheOptionsThenColumnsThenTheTerminal() throws {
     func widest(_ arguments: [String], _ environment: [String: String] = [:], columns: Int? = nil)
       -> Int
     {
@@ -189,7 +189,7 @@ import Testing
     ["where", "--line", "3", "--format", "spoken"],
     ["jump", "2", "--print", "bar"], ["jump", "2", "--print", "id"], ["toc", "--ascii"],
   ])
-  func controlCharactersInTitlesAreShownHarmlessly(_ command: [String]) {
+  func controlCharactersInTitlesAreShownHarmlessly(_ command: [String]) throws {
     let outcome = Harness.run(command + ["--color", "never", "fixtures/control-characters.md"])
     #expect(outcome.status == 0)
     #expect(!outcome.stdout.isEmpty)
@@ -198,7 +198,7 @@ import Testing
       "\(outcome.stdout.debugDescription)")
   }
 
-  @Test func withColourOnlyOurOwnEscapesAppear() {
+  @Test func withColourOnlyOurOwnEscapesAppear() throws {
     let outcome = Harness.run([
       "toc", "--line", "3", "--color", "always", "fixtures/control-characters.md",
     ])
@@ -269,7 +269,7 @@ import Testing
     }
   }
 
-  @Test func spokenTextIsReplaceable() {
+  @Test func spokenTextIsReplaceable() throws {
     let outcome = Harness.run(
       [
         "where", "--line", "40", "--format", "spoken", "--spoken-text", "Teil {n} von {count}",

@@ -203,7 +203,7 @@ import Testing
     }
   }
 
-  @Test func standardInputCannotBeWritten() {
+  @Test func standardInputCannotBeWritten() throws {
     let outcome = Harness.run(["toc", "--write"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("--write and --check need files"))

@@ -207,7 +207,7 @@ import Testing
     Harness.run(["jump"] + arguments + ["fixtures/recipe.md"])
   }
 
-  @Test func namesAndNumbers() {
+  @Test func namesAndNumbers() throws {
     #expect(jump(["method"]).stdout == "36\n")
     #expect(jump(["METHOD"]).stdout == "36\n")
     #expect(jump(["4"]).stdout == "36\n")
@@ -218,7 +218,7 @@ import Testing
     #expect(jump(["last", "--print", "id"]).stdout == "notes\n")
   }
 
-  @Test func stepsFromAPositionClampAtTheEnds() {
+  @Test func stepsFromAPositionClampAtTheEnds() throws {
     #expect(jump(["next", "--from-line", "40", "--print", "id"]).stdout == "serving\n")
     #expect(jump(["prev", "--from-line", "40", "--print", "id"]).stdout == "ingredients\n")
     #expect(jump(["+2", "--from-line", "40", "--print", "id"]).stdout == "notes\n")
@@ -227,13 +227,13 @@ import Testing
     #expect(jump(["next", "--print", "id"]).stdout == "overview\n")
   }
 
-  @Test func printsWhatIsAskedFor() {
+  @Test func printsWhatIsAskedFor() throws {
     #expect(jump(["method", "--print", "offset"]).stdout == "1105\n")
     #expect(jump(["method", "--print", "bar"]).stdout.hasPrefix("↑ "))
     #expect(jump(["method", "--print", "json"]).stdout.hasPrefix("{\"number\":4,"))
   }
 
-  @Test func noMatchListsTheClosestAndExits1() {
+  @Test func noMatchListsTheClosestAndExits1() throws {
     let outcome = jump(["metod"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)
@@ -243,7 +243,7 @@ import Testing
     #expect(jump(["7"]).status == 1)
   }
 
-  @Test func anAmbiguousPartListsTheMatchesAndExits1() {
+  @Test func anAmbiguousPartListsTheMatchesAndExits1() throws {
     let outcome = jump(["er"])
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("'er' matches 2 sections"))
@@ -281,20 +281,20 @@ import Testing
     #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
   }
 
-  @Test func minusZeroPercentIsTheTop() {
+  @Test func minusZeroPercentIsTheTop() throws {
     let outcome = Harness.run([
       "where", "--percent", "-0", "--format", "spoken", "fixtures/recipe.md",
     ])
     #expect(outcome.stdout == "Weeknight Lentil Soup, Section 1 of 6, 0% read\n")
   }
 
-  @Test func whereWithoutAPositionIsAUsageError() {
+  @Test func whereWithoutAPositionIsAUsageError() throws {
     let outcome = Harness.run(["where", "fixtures/recipe.md"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("where needs a position"))
   }
 
-  @Test func noSectionsNothingDrawnExit1() {
+  @Test func noSectionsNothingDrawnExit1() throws {
     let outcome = Harness.run(["where", "--line", "1", "fixtures/no-headings.md"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)

@@ -43,7 +43,7 @@ import Testing
     // the end; the document's order is the order of lines.
     let expected = try Self.cmarkHeadings(bytes, command: command).enumerated()
       .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-    let document = Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
+    let document = try Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
     // Headings from raw HTML blocks are isle's own addition; cmark's are the
     // rest, told apart by the `<h` their offset starts with.
     let actual = document.sections.filter { !Self.startsWithHTMLHeading(bytes, at: $0.offset) }

@@ -26,7 +26,7 @@ import Testing
   @Test(arguments: htmlFixtures)
   func sectionsAreTheBrowsersHeadings(_ name: String) throws {
     let expected = try Self.stored(name, in: Fixtures.directory.appendingPathComponent("browser"))
-    let document = Outliner.outline(
+    let document = try Outliner.outline(
       try Fixtures.bytes(name), path: name, options: OutlineOptions(levels: 1...6))
     let sections = document.sections
     #expect(sections.map(\.level) == expected.map(\.level))
@@ -70,7 +70,7 @@ import Testing
   @Test(arguments: htmlFixtures)
   func everyOffsetIsAStartTag(_ name: String) throws {
     let bytes = try Fixtures.bytes(name)
-    let document = Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
+    let document = try Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
     for section in document.sections {
       let start = bytes[section.offset..<min(section.offset + 3, bytes.count)]
       #expect(
@@ -82,17 +82,17 @@ import Testing
 
 @Suite struct HTMLTests {
   private func outline(_ html: String, levels: ClosedRange<Int> = 1...6) -> Document {
-    Outliner.outline(Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
+    try! Outliner.outline(Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
   }
 
-  @Test func idsComeFromTheHeadingThenAFirstAnchorThenTheTitle() {
+  @Test func idsComeFromTheHeadingThenAFirstAnchorThenTheTitle() throws {
     let document = outline(
       "<h2 id=own>A</h2><h2><a name=anchor></a>B</h2><h2><a id=aid href=#>C</a></h2>"
         + "<h2>Own</h2><h2>text <a id=late></a></h2>")
     #expect(document.sections.map(\.id) == ["own", "anchor", "aid", "own-1", "text"])
   }
 
-  @Test func readingLeavesOutWhatIsNotShown() {
+  @Test func readingLeavesOutWhatIsNotShown() throws {
     let document = outline(
       "<head><title>T</title><style>p{}</style></head><h1>H</h1><p>one two</p>"
         + "<script>var three = four;</script><div hidden><p>five six</p></div>"
@@ -101,24 +101,24 @@ import Testing
     #expect(document.title == "T")
   }
 
-  @Test func wordsGoOnAcrossInlineElementsButNotBlocks() {
+  @Test func wordsGoOnAcrossInlineElementsButNotBlocks() throws {
     let document = outline("<h1>H</h1><p><b>bold</b>face</p><p>one</p><p>two</p>")
     #expect(document.sections[0].words == 3)
   }
 
-  @Test func imagesAreTimedAndTheirAltKeptInTitles() {
+  @Test func imagesAreTimedAndTheirAltKeptInTitles() throws {
     let document = outline("<h1>A <img alt='logo'> B</h1><p><img src=x><img src=y></p>")
     #expect(document.sections[0].title == "A logo B")
     #expect(document.sections[0].reading.images == 2)
   }
 
-  @Test func headingsInsideTemplatesAndNoscriptAreNotElements() {
+  @Test func headingsInsideTemplatesAndNoscriptAreNotElements() throws {
     let document = outline(
       "<h1>One</h1><template><h2>T</h2></template><noscript><h2>N</h2></noscript><h2>Two</h2>")
     #expect(document.sections.map(\.title) == ["One", "Two"])
   }
 
-  @Test func fosterParentedHeadingsKeepTheirPlaceInTheSource() {
+  @Test func fosterParentedHeadingsKeepTheirPlaceInTheSource() throws {
     // A browser moves an <h2> that stands in a <table> outside a cell to
     // before the table. isle keeps sections in source order, because
     // positions, `where` and `jump` work on the bytes as written.
@@ -128,58 +128,58 @@ import Testing
     #expect(document.sections.map(\.offset) == document.sections.map(\.offset).sorted())
   }
 
-  @Test func windows1252IsDecodedWithRawOffsets() {
+  @Test func windows1252IsDecodedWithRawOffsets() throws {
     var bytes = Array("<meta charset=windows-1252><h1>Caf".utf8) + [0xE9]
     bytes += Array("</h1><p>x</p><h2>".utf8)
     let secondOffset = bytes.count - 4
     bytes += [0x93] + Array("q".utf8) + [0x94] + Array("</h2>".utf8)
-    let document = Outliner.outline(bytes, path: "p.html")
+    let document = try Outliner.outline(bytes, path: "p.html")
     #expect(document.sections.map(\.title) == ["Café", "\u{201C}q\u{201D}"])
     #expect(document.sections.map(\.offset) == [27, secondOffset])
     #expect(document.charset == "windows-1252")
     #expect(document.decoded)
   }
 
-  @Test func anUndecodedCharsetSaysSo() {
-    let document = Outliner.outline(
+  @Test func anUndecodedCharsetSaysSo() throws {
+    let document = try Outliner.outline(
       Array("<meta charset=\"shift_jis\"><h1>A</h1>".utf8), path: "p.html")
     #expect(document.charset == "shift_jis")
     #expect(!document.decoded)
   }
 
-  @Test func theFormatComesFromTheOptionThenTheNameThenTheBytes() {
+  @Test func theFormatComesFromTheOptionThenTheNameThenTheBytes() throws {
     let html = Array("<!DOCTYPE html><h1>H</h1>".utf8)
-    #expect(Outliner.outline(html, path: nil).format == .html)
-    #expect(Outliner.outline(html, path: "notes.md").format == .markdown)
+    #expect(try Outliner.outline(html, path: nil).format == .html)
+    #expect(try Outliner.outline(html, path: "notes.md").format == .markdown)
     #expect(
-      Outliner.outline(html, path: "x", options: OutlineOptions(format: .markdown)).format
+      try Outliner.outline(html, path: "x", options: OutlineOptions(format: .markdown)).format
         == .markdown)
-    #expect(Outliner.outline(Array("  <HTML><h1>x</h1>".utf8), path: "README").format == .html)
-    #expect(Outliner.outline(Array("# x".utf8), path: "page.HTM").format == .html)
+    #expect(try Outliner.outline(Array("  <HTML><h1>x</h1>".utf8), path: "README").format == .html)
+    #expect(try Outliner.outline(Array("# x".utf8), path: "page.HTM").format == .html)
   }
 }
 
 @Suite struct HTMLInMarkdownTests {
-  @Test func anHTMLBlockTitleIsASectionAtItsTrueOffset() {
+  @Test func anHTMLBlockTitleIsASectionAtItsTrueOffset() throws {
     let text = "Intro.\n\n<h1 align=\"center\">\n  Title\n</h1>\n\n## Next\n"
-    let document = Outliner.outline(Array(text.utf8), path: nil)
+    let document = try Outliner.outline(Array(text.utf8), path: nil)
     #expect(document.sections.map(\.title) == ["Title", "Next"])
     #expect(document.sections.map(\.offset) == [8, 43])
     #expect(document.sections.map(\.line) == [3, 7])
   }
 
-  @Test func detailsHoldingHeadings() {
+  @Test func detailsHoldingHeadings() throws {
     let text =
       "# Top\n\n<details>\n<summary>More</summary>\n<h3 id=\"x\">Inner</h3>\n<p>words here</p>\n</details>\n"
-    let document = Outliner.outline(Array(text.utf8), path: nil)
+    let document = try Outliner.outline(Array(text.utf8), path: nil)
     #expect(document.sections.map(\.title) == ["Top", "Inner"])
     #expect(document.sections.map(\.id) == ["top", "x"])
     #expect(document.sections[1].words == 2)
   }
 
-  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsPlacedOnItsLine() {
+  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsPlacedOnItsLine() throws {
     let text = "> <h2>Quoted</h2>\n\n# After\n"
-    let document = Outliner.outline(Array(text.utf8), path: nil)
+    let document = try Outliner.outline(Array(text.utf8), path: nil)
     #expect(document.sections.map(\.title) == ["Quoted", "After"])
     #expect(document.sections.first?.offset == 2)
   }

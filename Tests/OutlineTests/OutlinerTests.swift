@@ -6,11 +6,11 @@ import Testing
 
 @Suite struct OutlinerTests {
   private func outline(_ text: String, levels: ClosedRange<Int> = 1...6) throws -> Document {
-    Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: levels))
+    try Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: levels))
   }
 
   private func outline(bytes: [UInt8], levels: ClosedRange<Int> = 1...6) throws -> Document {
-    Outliner.outline(bytes, path: nil, options: OutlineOptions(levels: levels))
+    try Outliner.outline(bytes, path: nil, options: OutlineOptions(levels: levels))
   }
 
   @Test func findsATXAndSetextHeadings() throws {
@@ -115,7 +115,7 @@ import Testing
 
 @Suite struct FrontMatterTests {
   private func outline(_ text: String) throws -> Document {
-    Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: 1...6))
+    try Outliner.outline(Array(text.utf8), path: nil, options: OutlineOptions(levels: 1...6))
   }
 
   @Test func yamlIsSkippedAndGivesTheTitle() throws {
@@ -153,7 +153,7 @@ import Testing
 
   @Test func frontMatterAfterABOMIsSkipped() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("---\ntitle: B\n---\n# H\n".utf8)
-    let document = Outliner.outline(bytes, path: nil)
+    let document = try Outliner.outline(bytes, path: nil)
     #expect(document.title == "B")
     #expect(document.sections.map(\.offset) == [20])
   }
@@ -167,13 +167,13 @@ import Testing
 @Suite struct ConcurrencyTests {
   /// cmark-gfm's special-character table is global; parsers finishing on
   /// other threads must not take `~` away from one parsing inlines.
-  @Test func parallelParsesAgreeWithOneAlone() {
+  @Test func parallelParsesAgreeWithOneAlone() throws {
     let text = (1...200).map { "## Part ~~\($0)~~ of www.example.com/\($0)\n\nWords ~~struck~~.\n" }
       .joined()
-    let alone = Outliner.outline(Array(text.utf8), path: nil)
+    let alone = try Outliner.outline(Array(text.utf8), path: nil)
     let titles = Mutex(Array(repeating: [String](), count: 64))
     DispatchQueue.concurrentPerform(iterations: 64) { index in
-      let document = Outliner.outline(Array(text.utf8), path: nil)
+      let document = try! Outliner.outline(Array(text.utf8), path: nil)
       titles.withLock { $0[index] = document.sections.map(\.title) }
     }
     let expected = alone.sections.map(\.title)

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReadingRateTests {
   let rate = ReadingRate()
 
-  @Test func pinsTheMinuteBoundaryAt238Words() {
+  @Test func pinsTheMinuteBoundaryAt238Words() throws {
     #expect(rate.minutes(for: Reading(words: 0)) == 0)
     #expect(rate.minutes(for: Reading(words: 1)) == 1)
     #expect(rate.minutes(for: Reading(words: 238)) == 1)
@@ -14,12 +14,12 @@ import Testing
     #expect(rate.minutes(for: Reading(words: 477)) == 3)
   }
 
-  @Test func readsCJKAt500CharactersAMinute() {
+  @Test func readsCJKAt500CharactersAMinute() throws {
     #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 500)) == 1)
     #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 501)) == 2)
   }
 
-  @Test func timesMixedTextRunByRun() {
+  @Test func timesMixedTextRunByRun() throws {
     // 119 words (half a minute) and 250 CJK characters (half a minute): one
     // minute exactly. Read as all-CJK it would be 369/500 of a minute; as
     // all-Latin, 369/238.
@@ -27,7 +27,7 @@ import Testing
     #expect(rate.minutes(for: Reading(words: 120, cjkCharacters: 250)) == 2)
   }
 
-  @Test func countsImagesAsMediumDoes() {
+  @Test func countsImagesAsMediumDoes() throws {
     #expect(ReadingRate.imageSeconds(0) == 0)
     #expect(ReadingRate.imageSeconds(1) == 12)
     #expect(ReadingRate.imageSeconds(2) == 23)
@@ -40,7 +40,7 @@ import Testing
     #expect(rate.minutes(for: Reading(words: 40, images: 5)) == 2)
   }
 
-  @Test func honoursAnotherWordsPerMinute() {
+  @Test func honoursAnotherWordsPerMinute() throws {
     let slow = ReadingRate(wordsPerMinute: 100)
     #expect(slow.minutes(for: Reading(words: 100)) == 1)
     #expect(slow.minutes(for: Reading(words: 101)) == 2)
@@ -57,25 +57,25 @@ import Testing
     return counter.take()
   }
 
-  @Test func countsWordsBetweenSeparators() {
+  @Test func countsWordsBetweenSeparators() throws {
     #expect(count("the quick  brown\tfox\n").words == 4)
     #expect(count("don't stop, e.g. here").words == 4)
     #expect(count("well-known — fact").words == 2)
     #expect(count(" - * 1.").words == 1)
   }
 
-  @Test func continuesAWordAcrossPieces() {
+  @Test func continuesAWordAcrossPieces() throws {
     #expect(count("bold", "face").words == 1)
     #expect(count("bold ", "face").words == 2)
   }
 
-  @Test func countsEachCJKCharacterAndTheLatinRunsBetween() {
+  @Test func countsEachCJKCharacterAndTheLatinRunsBetween() throws {
     let reading = count("English 日本語の文字 and 中文，한국어 mixed")
     #expect(reading.words == 3)
     #expect(reading.cjkCharacters == 11)
   }
 
-  @Test func survivesInvalidUTF8() {
+  @Test func survivesInvalidUTF8() throws {
     var counter = WordCounter()
     let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0x20, 0xC3, 0x20, 0xED, 0xA0, 0x80, 0x63]
     bytes.withUnsafeBufferPointer { counter.feed($0) }

@@ -8,23 +8,23 @@ import Testing
     return titles.map { slugger.slug($0) }
   }
 
-  @Test func dropsPunctuationAndLowercases() {
+  @Test func dropsPunctuationAndLowercases() throws {
     #expect(Slugger.base("Hello, World!", flavor: .github) == "hello-world")
     #expect(Slugger.base("What's new? (v2.0)", flavor: .github) == "whats-new-v20")
     #expect(Slugger.base("snake_case & kebab-case", flavor: .github) == "snake_case--kebab-case")
   }
 
-  @Test func keepsSpacesAtEitherEndAsHyphens() {
+  @Test func keepsSpacesAtEitherEndAsHyphens() throws {
     #expect(Slugger.base(" padded ", flavor: .github) == "-padded-")
     #expect(Slugger.base("a  b", flavor: .github) == "a--b")
   }
 
-  @Test func dropsEmojiButKeepsTheSpaceAfterThem() {
+  @Test func dropsEmojiButKeepsTheSpaceAfterThem() throws {
     #expect(Slugger.base("🍲 Soup", flavor: .github) == "-soup")
     #expect(Slugger.base("Done ✅", flavor: .github) == "done-")
   }
 
-  @Test func keepsNonLatinScriptsAndCombiningMarks() {
+  @Test func keepsNonLatinScriptsAndCombiningMarks() throws {
     #expect(Slugger.base("Ελληνικά Кириллица", flavor: .github) == "ελληνικά-кириллица")
     #expect(Slugger.base("日本語の見出し", flavor: .github) == "日本語の見出し")
     #expect(Slugger.base("مرحبا بالعالم", flavor: .github) == "مرحبا-بالعالم")
@@ -32,23 +32,23 @@ import Testing
     #expect(Slugger.base("Cafe\u{301}", flavor: .github) == "cafe\u{301}")
   }
 
-  @Test func usesFullUnicodeCaseMapping() {
+  @Test func usesFullUnicodeCaseMapping() throws {
     // İ lowercases to i + COMBINING DOT ABOVE; ẞ to ß.
     #expect(Slugger.base("İstanbul", flavor: .github) == "i\u{307}stanbul")
     #expect(Slugger.base("GROẞ", flavor: .github) == "groß")
   }
 
-  @Test func makesDuplicatesUniqueSkippingTakenSuffixes() {
+  @Test func makesDuplicatesUniqueSkippingTakenSuffixes() throws {
     #expect(
       slugs(["echo", "echo", "echo 1", "echo-1", "echo"])
         == ["echo", "echo-1", "echo-1-1", "echo-1-2", "echo-2"])
   }
 
-  @Test func emptySlugsAreMadeUniqueToo() {
+  @Test func emptySlugsAreMadeUniqueToo() throws {
     #expect(slugs(["🎉", "🎉"]) == ["", "-1"])
   }
 
-  @Test func gitlabCollapsesRunsOfHyphens() {
+  @Test func gitlabCollapsesRunsOfHyphens() throws {
     #expect(Slugger.base("a -- b", flavor: .gitlab) == "a-b")
     #expect(Slugger.base("Hello, World!", flavor: .gitlab) == "hello-world")
     #expect(slugs(["x", "x"], flavor: .gitlab) == ["x", "x-1"])

@@ -9,7 +9,7 @@ import Testing
       offset: offset, endLine: place + 2, endOffset: offset + 5, reading: Reading(), minutes: 0)
   }
 
-  @Test func isTheLastSectionStartingAtOrBefore() {
+  @Test func isTheLastSectionStartingAtOrBefore() throws {
     #expect(CurrentSection.index(in: sections, atOffset: 0) == 0)
     #expect(CurrentSection.index(in: sections, atOffset: 9) == 0)
     #expect(CurrentSection.index(in: sections, atOffset: 10) == 1)
@@ -17,7 +17,7 @@ import Testing
     #expect(CurrentSection.index(in: sections, atOffset: 1_000) == 2)
   }
 
-  @Test func beforeTheFirstSectionReadsAsTheFirst() {
+  @Test func beforeTheFirstSectionReadsAsTheFirst() throws {
     let later = sections.map { section -> Section in
       var moved = section
       moved.offset += 100
@@ -26,7 +26,7 @@ import Testing
     #expect(CurrentSection.index(in: later, atOffset: 3) == 0)
   }
 
-  @Test func noSectionsNoCurrent() {
+  @Test func noSectionsNoCurrent() throws {
     #expect(CurrentSection.index(in: [], atOffset: 0) == nil)
   }
 }
