@@ -148,7 +148,7 @@ public struct CLI {
       if raw.has("write") || raw.has("check") {
         return try TocWriteCommand(
           settings: settings, check: raw.has("check"), diff: raw.has("diff"),
-          afterMarkers: raw.has("after-markers"), cli: self
+          afterMarkers: raw.has("after-markers"), cli: self, named: Set(raw.operands)
         ).run()
       }
       return try TocCommand(settings: settings, cli: self).run()

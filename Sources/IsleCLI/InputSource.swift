@@ -69,7 +69,8 @@ public struct SystemReader: DocumentReading {
         throw ReadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
       }
       return try readAll(
-        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0, limit: limit)
+        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0,
+        limit: limit)
     }
   }
 
@@ -82,7 +83,8 @@ public struct SystemReader: DocumentReading {
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's
   /// size when known and doubled when it is not.
-  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws -> [UInt8] {
+  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws -> [UInt8]
+  {
     var capacity = max(min(sizeHint, limit) + 1, 1 << 16)
     var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     defer { storage.deallocate() }

@@ -11,9 +11,14 @@ struct TocWriteCommand {
   let afterMarkers: Bool
   let cli: CLI
 
+  /// The files named on the command line, which must have markers; those
+  /// found by walking a directory are updated only if they have them.
+  let named: Set<String>
+
   /// A file whose markers are missing or do not pair.
   struct MarkerFailure: Error {
     let message: String
+    var noMarkers = false
   }
 
   func run() throws -> ExitStatus {
@@ -28,9 +33,15 @@ struct TocWriteCommand {
       }
       do {
         let bytes = try cli.reader.read(source, limit: settings.maxSize)
-        let updated = try Self.updated(
-          bytes, path: path, options: settings.outline, ordered: settings.ordered,
-          afterMarkers: afterMarkers)
+        let updated: [UInt8]
+        do {
+          updated = try Self.updated(
+            bytes, path: path, options: settings.outline, ordered: settings.ordered,
+            afterMarkers: afterMarkers)
+        } catch let failure as MarkerFailure where failure.noMarkers && !named.contains(path) {
+          // Found in a directory: a document without a list is left alone.
+          continue
+        }
         guard updated != bytes else { continue }
         if check {
           try cli.stdout.write(path + "\n")
@@ -81,7 +92,7 @@ struct TocWriteCommand {
     let starts = document.markers.filter { $0.kind == .start }
     let stops = document.markers.filter { $0.kind == .stop }
     guard !starts.isEmpty || !stops.isEmpty else {
-      throw MarkerFailure(message: "no <!-- toc --> and <!-- tocstop --> markers")
+      throw MarkerFailure(message: "no <!-- toc --> and <!-- tocstop --> markers", noMarkers: true)
     }
     guard starts.count == 1, stops.count == 1, starts[0].offset < stops[0].offset else {
       throw MarkerFailure(

@@ -22,7 +22,8 @@ enum MarkdownReader {
   /// `hiddenPrefix` (front matter) reach cmark as their line endings alone,
   /// so lines keep their numbers.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0, maxDepth: Int = 20_000
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0,
+    maxDepth: Int = 20_000
   ) throws(OutlineError) -> ParsedText {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES

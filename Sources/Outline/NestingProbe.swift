@@ -21,7 +21,8 @@ enum NestingProbe {
         continue
       }
       index += 1
-      if index + 2 < count, bytes[index] == 0x21, bytes[index + 1] == 0x2D, bytes[index + 2] == 0x2D {
+      if index + 2 < count, bytes[index] == 0x21, bytes[index + 1] == 0x2D, bytes[index + 2] == 0x2D
+      {
         index = find(Array("-->".utf8), in: bytes, from: index)
         continue
       }
@@ -59,7 +60,9 @@ enum NestingProbe {
 
   /// The offset just past `needle` (ASCII, matched in any case) from
   /// `start`, or the end.
-  private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int
+  {
     guard !needle.isEmpty else { return start }
     var index = start
     while index + needle.count <= bytes.count {
@@ -76,12 +79,16 @@ enum NestingProbe {
 
   /// Void elements, and elements whose end tag may be left out.
   static let ignored: Set<String> = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr",
     "param", "keygen", "frame", "basefont", "bgsound", "image", "menuitem",
-    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "thead", "tbody", "tfoot", "colgroup",
+    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "thead", "tbody", "tfoot",
+    "colgroup",
     "caption", "rb", "rt", "rtc", "rp", "head", "body", "html",
   ]
 
   /// Elements whose content is text, not tags.
-  static let rawText: Set<String> = ["script", "style", "textarea", "title", "xmp", "plaintext", "noembed"]
+  static let rawText: Set<String> = [
+    "script", "style", "textarea", "title", "xmp", "plaintext", "noembed",
+  ]
 }

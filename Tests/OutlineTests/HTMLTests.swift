@@ -82,7 +82,8 @@ import Testing
 
 @Suite struct HTMLTests {
   private func outline(_ html: String, levels: ClosedRange<Int> = 1...6) -> Document {
-    try! Outliner.outline(Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
+    try! Outliner.outline(
+      Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
   }
 
   @Test func idsComeFromTheHeadingThenAFirstAnchorThenTheTitle() throws {

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// The bad-input matrix: the real binary on each input, which must end by
+/// itself within 10 s with the status expected, one line on stderr when it
+/// is an error, and stdout either empty or whole (never half a document).
+@Suite(.serialized) struct HostileInputTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let arguments: [String]
+    let input: @Sendable (URL) throws -> Data
+    let status: Set<Int32>
+    let error: String?
+    var testDescription: String { name }
+  }
+
+  static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "isle-hostile-\(getpid())")
+
+  static func file(_ name: String, _ bytes: Data) throws -> String {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let url = scratch.appendingPathComponent(name)
+    try bytes.write(to: url)
+    return url.path
+  }
+
+  static func random(_ count: Int, seed: UInt64) -> Data {
+    var state = seed
+    return Data(
+      (0..<count).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 33)
+      })
+  }
+
+  static let none: @Sendable (URL) throws -> Data = { _ in Data() }
+  static func stdin(_ data: @escaping @Sendable () -> Data) -> @Sendable (URL) throws -> Data {
+    { _ in data() }
+  }
+
+  static let cases: [Case] = [
+    Case(name: "empty", arguments: ["toc"], input: none, status: [1], error: nil),
+    Case(
+      name: "only white space", arguments: ["toc"], input: stdin { Data(" \n\t\r\n  \n".utf8) },
+      status: [1], error: nil),
+    Case(
+      name: "random bytes", arguments: ["toc", "--format", "json"],
+      input: stdin { random(1 << 20, seed: 7) }, status: [0, 1], error: nil),
+    Case(
+      name: "random bytes as HTML", arguments: ["toc", "--from", "html"],
+      input: stdin { random(1 << 20, seed: 9) }, status: [0, 1], error: nil),
+    Case(
+      name: "an ELF", arguments: ["toc", "--format", "tsv"],
+      input: stdin { (try? Data(contentsOf: Harness.binary))?.prefix(4 << 20) ?? Data() },
+      status: [0, 1], error: nil),
+    Case(
+      name: "a PNG", arguments: ["toc"],
+      input: stdin {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + random(200_000, seed: 3)
+      }, status: [0, 1],
+      error: nil),
+    Case(
+      name: "invalid UTF-8 titles", arguments: ["toc", "fixtures/invalid-utf8.md"], input: none,
+      status: [0], error: nil),
+    Case(
+      name: "NUL bytes", arguments: ["toc", "fixtures/nul.md"], input: none, status: [0], error: nil
+    ),
+    Case(
+      name: "a 10 MB line", arguments: ["toc", "--format", "json"],
+      input: stdin { Data(("# " + String(repeating: "word ", count: 2_000_000) + "\n").utf8) },
+      status: [0], error: nil),
+    Case(
+      name: "100,000 headings", arguments: ["toc", "--format", "tsv"],
+      input: stdin { Data((0..<100_000).map { "## H\($0)\n" }.joined().utf8) }, status: [0],
+      error: nil),
+    Case(
+      name: "50,000-deep lists", arguments: ["toc"],
+      input: stdin { Data((String(repeating: "- ", count: 50_000) + "x\n\n# After\n").utf8) },
+      status: [0], error: nil),
+    Case(
+      name: "50,000-deep quotes", arguments: ["toc"],
+      input: stdin { Data((String(repeating: "> ", count: 50_000) + "x\n\n# After\n").utf8) },
+      status: [0], error: nil),
+    Case(
+      name: "100,000-deep HTML", arguments: ["toc", "--from", "html"],
+      input: stdin { Data((String(repeating: "<div>", count: 100_000) + "<h1>x</h1>").utf8) },
+      status: [2],
+      error:
+        "<stdin>: HTML nests 20001 elements deep, past the limit of 20000 (raise it with --max-depth)"
+    ),
+    Case(
+      name: "a 1 GiB sparse file", arguments: ["toc", "@sparse"], input: none, status: [2],
+      error: "1073741824 bytes, past the limit of 268435456 bytes (raise it with --max-size)"),
+    Case(name: "a FIFO", arguments: ["toc", "@fifo"], input: none, status: [0], error: nil),
+    Case(
+      name: "/dev/zero with a size limit", arguments: ["toc", "--max-size", "1M", "/dev/zero"],
+      input: none, status: [2],
+      error: "/dev/zero: goes on past the limit of 1048576 bytes (raise it with --max-size)"),
+    Case(
+      name: "a file that is gone", arguments: ["toc", "@vanished"], input: none, status: [2],
+      error: "No such file or directory"),
+    Case(
+      name: "offset Int.max",
+      arguments: ["where", "--offset", "9223372036854775807", "fixtures/recipe.md"],
+      input: none, status: [2], error: "offset 9223372036854775807 is past the end"),
+    Case(
+      name: "offset -1", arguments: ["where", "--offset", "-1", "fixtures/recipe.md"], input: none,
+      status: [2], error: "offset -1 is negative"),
+    Case(
+      name: "offset 1e99", arguments: ["where", "--offset", "1e99", "fixtures/recipe.md"],
+      input: none, status: [2], error: "offset 1e99 is past the end"),
+    Case(
+      name: "offset NaN", arguments: ["where", "--offset", "NaN", "fixtures/recipe.md"],
+      input: none, status: [2], error: "offset 'NaN' is not a number"),
+    Case(
+      name: "percent -0", arguments: ["where", "--percent", "-0", "fixtures/recipe.md"],
+      input: none, status: [0], error: nil),
+    Case(
+      name: "percent 100.0001",
+      arguments: ["where", "--percent", "100.0001", "fixtures/recipe.md"], input: none,
+      status: [2], error: "percent 100.0001 is outside 0 to 100"),
+    Case(
+      name: "an unknown format", arguments: ["toc", "--format", "yaml", "fixtures/recipe.md"],
+      input: none, status: [2], error: "invalid value 'yaml' for '--format'"),
+    Case(
+      name: "an unknown input format", arguments: ["toc", "--from", "rst", "fixtures/recipe.md"],
+      input: none, status: [2], error: "invalid value 'rst' for '--from'"),
+    Case(
+      name: "--write on a directory", arguments: ["toc", "--write", "@directory"], input: none,
+      status: [2], error: "the markers do not pair"),
+  ]
+
+  /// Replaces the `@` placeholders with real paths made for the case.
+  static func resolve(_ arguments: [String]) throws -> [String] {
+    try arguments.map { argument in
+      switch argument {
+      case "@sparse":
+        let path = try file("sparse.md", Data())
+        truncate(path, 1 << 30)
+        return path
+      case "@fifo":
+        let path = scratch.appendingPathComponent("fifo.md").path
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        unlink(path)
+        mkfifo(path, 0o600)
+        // A writer that opens the FIFO once isle does.
+        Thread.detachNewThread {
+          if let handle = FileHandle(forWritingAtPath: path) {
+            handle.write(Data("# Through a FIFO\n\nwords\n".utf8))
+            try? handle.close()
+          }
+        }
+        return path
+      case "@vanished":
+        let path = try file("vanished.md", Data("# x\n".utf8))
+        try FileManager.default.removeItem(atPath: path)
+        return path
+      case "@directory":
+        // A directory: its documents without a list are left alone, one
+        // whose markers do not pair is an error, and nothing is written.
+        let directory = scratch.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("# No list here\n".utf8).write(to: directory.appendingPathComponent("a.md"))
+        try Data("<!-- toc -->\n# Unpaired\n".utf8).write(
+          to: directory.appendingPathComponent("b.md"))
+        return directory.path
+      default:
+        return argument
+      }
+    }
+  }
+
+  @Test(arguments: cases)
+  func endsCleanly(_ test: Case) throws {
+    let arguments = try Self.resolve(test.arguments)
+    let started = Date()
+    let result = try Harness.runBinary(arguments, stdin: try test.input(Self.scratch), timeout: 10)
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(!result.signaled, "ended by a signal")
+    #expect(test.status.contains(result.status), "exit \(result.status): \(result.stderr)")
+    if let error = test.error {
+      #expect(result.stderr.hasPrefix("isle: error: "))
+      #expect(result.stderr.contains(error), "\(result.stderr)")
+      #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+      #expect(result.stdout.isEmpty, "nothing half-written")
+    } else {
+      #expect(result.stderr.isEmpty, "\(result.stderr)")
+      // Whole output: JSON parses, text ends with a full line.
+      if arguments.contains("json") && !result.stdout.isEmpty {
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: result.stdout) }
+      }
+      if !result.stdout.isEmpty { #expect(result.stdout.last == 0x0A) }
+    }
+  }
+
+  @Test func writeOnAReadOnlyFileChangesNothing() throws {
+    let path = try Self.file("readonly.md", Data("<!-- toc -->\n<!-- tocstop -->\n# A\n".utf8))
+    chmod(path, 0o444)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let result = try Harness.runBinary(["toc", "--write", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("is read-only; the file is unchanged"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  /// A full disk: a 64 KB tmpfs where root may mount one, else skipped
+  /// (the failure-before-rename test covers a failing write either way).
+  @Test func writeOnAFullDiskLosesNothing() throws {
+    let mount = Self.scratch.appendingPathComponent("full")
+    try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
+    let mounted = Process()
+    mounted.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mounted.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mount.path]
+    mounted.standardError = FileHandle.nullDevice
+    try? mounted.run()
+    mounted.waitUntilExit()
+    guard mounted.terminationStatus == 0 else {
+      withKnownIssue("no tmpfs can be mounted here, so a full disk is not simulated") {
+        throw CancellationError()
+      }
+      return
+    }
+    defer {
+      let unmount = Process()
+      unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+      unmount.arguments = [mount.path]
+      try? unmount.run()
+      unmount.waitUntilExit()
+    }
+    let headings = (0..<900).map { "## Section number \($0)\n" }.joined()
+    let text = "<!-- toc -->\n<!-- tocstop -->\n" + headings
+    let path = mount.appendingPathComponent("README.md").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try Harness.runBinary(["toc", "--write", "--max-level", "2", path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("No space left on device; the file is unchanged"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path) == ["README.md"])
+  }
+}
