@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/recipe.md
 
-.PHONY: all deps test-deps build test run bench install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized fuzz run bench install uninstall format clean
 
 all: build
 
@@ -31,6 +31,21 @@ run: build
 	@echo
 	@echo '$$ isle toc --format json $(DEMO) | head -c 300'
 	@$(BIN) toc --format json $(DEMO) | head -c 300; echo
+
+# The whole suite again under AddressSanitizer (leaks included) and under
+# ThreadSanitizer (documents are read on several threads), each in a build
+# of its own.
+test-sanitized: test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# libFuzzer on the Markdown and HTML outlines, positions and arguments.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
 
 # Speed and memory, measured side by side in one run (never in a unit test).
 bench: build

@@ -89,7 +89,14 @@ final class RawTerminal {
 /// plain globals, since a C signal handler can capture nothing.
 enum TerminalRescue {
   nonisolated(unsafe) static var descriptor: Int32 = -1
-  nonisolated(unsafe) static var modes = termios()
+  /// The modes found, on the heap: a global `termios` is laid out with its
+  /// size (57 bytes) while copies move its stride (60), which
+  /// AddressSanitizer caught as an overflow.
+  nonisolated(unsafe) static let modes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
   /// Written on the way out: clear the lines the picker drew (set as it
   /// reserves them), mouse reporting off, the cursor shown.
   nonisolated(unsafe) static var farewell: [UInt8] = Array(showCursor.utf8)
@@ -107,7 +114,7 @@ enum TerminalRescue {
 
   static func arm(descriptor: Int32, modes: termios) {
     self.descriptor = descriptor
-    self.modes = modes
+    self.modes.pointee = modes
     let leave: @convention(c) (Int32) -> Void = { signal in
       TerminalRescue.restore()
       _exit(128 + signal)
@@ -122,6 +129,6 @@ enum TerminalRescue {
   static func restore() {
     guard descriptor >= 0 else { return }
     _ = farewell.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-    tcsetattr(descriptor, TCSAFLUSH, &modes)
+    tcsetattr(descriptor, TCSAFLUSH, modes)
   }
 }
