@@ -34,13 +34,14 @@ run: build
 
 # The whole suite again under AddressSanitizer (leaks included) and under
 # ThreadSanitizer (documents are read on several threads), each in a build
-# of its own.
+# of its own. Timeouts in the tests stretch (ISLE_TIMEOUT_SCALE) as the
+# sanitizers slow everything down.
 test-sanitized: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
+	ISLE_TIMEOUT_SCALE=6 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ISLE_TIMEOUT_SCALE=6 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # libFuzzer on the Markdown and HTML outlines, positions and arguments.
 FUZZ_SECONDS ?= 60

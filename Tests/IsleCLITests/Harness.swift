@@ -66,7 +66,9 @@ enum Harness {
     process.standardOutput = try FileHandle(forWritingTo: paths[1])
     process.standardError = try FileHandle(forWritingTo: paths[2])
     try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
+    // Sanitized builds run several times slower (make test-sanitized).
+    let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+    let deadline = Date().addingTimeInterval(timeout * scale)
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning {
       process.terminate()

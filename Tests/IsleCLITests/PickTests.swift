@@ -98,7 +98,8 @@ import Testing
     /// The screen once `condition` holds of it (or after 5 s).
     func wait(_ condition: (String) -> Bool) throws -> String {
       var text = try screen()
-      for _ in 0..<100 where !condition(text) {
+      let scale = Int(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+      for _ in 0..<(100 * scale) where !condition(text) {
         usleep(50_000)
         text = try screen()
       }
@@ -119,8 +120,13 @@ import Testing
 
   let isle = "isle"
 
-  /// True once the pane shows the exit line the commands below end with.
+  /// True once the pane shows the exit line the commands below end with,
+  /// and the prompt after it (so what runs after isle has run too).
   static func exited(_ screen: String) -> Bool {
+    showsExit(screen) && screen.hasSuffix("\n$")
+  }
+
+  static func showsExit(_ screen: String) -> Bool {
     screen.split(separator: "\n").contains {
       $0.hasPrefix("[") && $0.hasSuffix("]") && $0.dropFirst().dropLast().allSatisfy(\.isNumber)
     }
@@ -145,7 +151,7 @@ import Testing
       recording += "--- typed \(letter)\n" + frame + "\n"
     }
     try pane.keys("Enter")
-    frame = try pane.wait { Self.exited($0) && $0.hasSuffix("\n$") }
+    frame = try pane.wait(Self.exited)
     recording += "--- Enter\n" + frame + "\n"
     #expect(frame.contains("\n61\n[0]"))
     let before = try String(contentsOfFile: "/tmp/isle-stty-before", encoding: .utf8)
