@@ -50,17 +50,9 @@ import Testing
       "isle-completion-\(UUID()).bash")
     try Data(script.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      "-c",
-      "source '\(file.path)'; COMP_WORDS=(isle where --format ''); COMP_CWORD=3; _isle; echo \"${COMPREPLY[*]}\"",
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    process.waitUntilExit()
-    let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let answer = try Harness.shell(
+      "source '\(file.path)'; COMP_WORDS=(isle where --format ''); COMP_CWORD=3; _isle; echo \"${COMPREPLY[*]}\""
+    ).stdout
     #expect(answer == "text spoken json\n")
   }
 

@@ -81,6 +81,38 @@ enum Harness {
     )
   }
 
+  /// Runs `command` with bash from the repository root, the built `isle`
+  /// first on the PATH; stdout and stderr are read to the end.
+  static func shell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = root
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+    environment["COLUMNS"] = nil
+    environment["LC_ALL"] = "C.UTF-8"
+    process.environment = environment
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-shell-\(UUID())")
+    FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
+    FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
+    defer {
+      try? FileManager.default.removeItem(atPath: output.path + ".out")
+      try? FileManager.default.removeItem(atPath: output.path + ".err")
+    }
+    process.standardOutput = try FileHandle(
+      forWritingTo: URL(fileURLWithPath: output.path + ".out"))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".err"))
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, try String(contentsOfFile: output.path + ".out", encoding: .utf8),
+      try String(contentsOfFile: output.path + ".err", encoding: .utf8)
+    )
+  }
+
   struct TimedOut: Error {
     let arguments: [String]
   }

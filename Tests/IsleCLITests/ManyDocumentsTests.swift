@@ -165,19 +165,10 @@ import Testing
       written += block.count
     }
     try handle.close()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      "-c",
-      "'\(Harness.binary.path)' toc '\(big.path)' | head -1 >/dev/null; exit ${PIPESTATUS[0]}",
-    ]
-    let error = Pipe()
-    process.standardError = error
-    try process.run()
-    let stderr = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(stderr.isEmpty)
+    let result = try Harness.shell(
+      "isle toc '\(big.path)' | head -1 >/dev/null; exit ${PIPESTATUS[0]}")
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
   }
 }
 

@@ -48,21 +48,6 @@ import Testing
 
   @Test(arguments: examples)
   func exampleRunsAsShown(_ example: Example) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", example.command]
-    process.currentDirectoryURL = Harness.root
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] =
-      Harness.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-    environment["COLUMNS"] = nil
-    environment["LC_ALL"] = "C.UTF-8"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(String(decoding: data, as: UTF8.self) == example.expected)
+    #expect(try Harness.shell(example.command).stdout == example.expected)
   }
 }
