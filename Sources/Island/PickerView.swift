@@ -10,12 +10,16 @@ import Progress
 /// margin above the terminal's bottom. Every line keeps a cell of room from
 /// the terminal's left side and at least one from its right.
 public struct PickerView: Sendable {
+  /// The document picked from.
   public let document: Document
+  /// The words of the island.
   public let copy: Copy
+  /// The glyphs and colours.
   public let theme: Theme
   /// The terminal's width.
   public let columns: Int
 
+  /// A view of `document` for a terminal `columns` wide.
   public init(document: Document, copy: Copy, theme: Theme, columns: Int) {
     self.document = document
     self.copy = copy

@@ -142,7 +142,9 @@ public struct Paint: Sendable, Equatable {
 
 /// Everything about how the island looks: glyphs and paint.
 public struct Theme: Sendable, Equatable {
+  /// Unicode or ASCII.
   public var glyphs: Glyphs
+  /// Colour, or none.
   public var paint: Paint
 
   /// A theme from its parts.

@@ -70,9 +70,13 @@ public struct PositionError: Error, Equatable, Sendable {
     case outsideRange
   }
 
+  /// The option the value came with.
   public let kind: Position.Kind
+  /// The value as typed.
   public let text: String
+  /// What is wrong with it.
   public let problem: Problem
+  /// The document's extent.
   public let limits: Limits
 
   /// One line naming the value, what was allowed, and the document's size:
