@@ -39,8 +39,10 @@ struct PickCommand {
       terminal: terminal, document: document, display: settings.display, start: start,
       closed: closed,
       reduceMotion: reduceMotion)
-    let outcome = session.run()
-    terminal.restore()
+    let outcome = withExtendedLifetime(terminal) {
+      defer { terminal.restore() }
+      return session.run()
+    }
     switch outcome {
     case .picked(let index):
       try cli.stdout.write(
