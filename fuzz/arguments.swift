@@ -20,10 +20,15 @@ final class Discard: OutputSink {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let words = UnsafeBufferPointer(start: data, count: size).split(separator: 0, omittingEmptySubsequences: false)
-    .map { String(decoding: $0, as: UTF8.self) }
-  if words.contains(where: { $0 == "pick" || $0.hasPrefix("--write") || $0.hasPrefix("--jobs") }) { return 0 }
-  let status = CLI(environment: [:], stdout: Discard(), stderr: Discard(), reader: OneDocument()).run(words)
+  let words = UnsafeBufferPointer(start: data, count: size).split(
+    separator: 0, omittingEmptySubsequences: false
+  )
+  .map { String(decoding: $0, as: UTF8.self) }
+  if words.contains(where: { $0 == "pick" || $0.hasPrefix("--write") || $0.hasPrefix("--jobs") }) {
+    return 0
+  }
+  let status = CLI(environment: [:], stdout: Discard(), stderr: Discard(), reader: OneDocument())
+    .run(words)
   precondition([0, 1, 2].contains(status))
   return 0
 }

@@ -4,7 +4,9 @@ import Outline
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = UnsafeBufferPointer(start: data, count: size)
-  if let document = try? Outliner.outline(bytes, path: nil, options: OutlineOptions(format: .markdown, levels: 1...6)) {
+  if let document = try? Outliner.outline(
+    bytes, path: nil, options: OutlineOptions(format: .markdown, levels: 1...6))
+  {
     // Sections stay in order and inside the document.
     var previous = -1
     for section in document.sections {
