@@ -69,6 +69,9 @@ def main():
     if not os.path.exists(big):
         with open(big, "w") as f:
             subprocess.run([sys.executable, "bench/generate.py", str(50 * 1024 * 1024)], stdout=f, check=True)
+    floor = os.path.join(OUT, "floor")
+    subprocess.run(["gcc", "-O2", "bench/floor.c", "-lcmark-gfm", "-lcmark-gfm-extensions", "-o", floor],
+                   check=True)
     fixtures = [os.path.join("fixtures", n) for n in os.listdir("fixtures")
                 if os.path.isfile(os.path.join("fixtures", n))]
     largest = max(fixtures, key=os.path.getsize)
@@ -78,6 +81,9 @@ def main():
         print("\n%s (%d bytes): where --line %s against toc" % (path, os.path.getsize(path), middle))
         pair("toc --format json", [ISLE, "toc", "--format", "json", path],
              "where --line " + middle, [ISLE, "where", "--line", middle, path])
+
+    print("\n%s: isle against the floor (cmark-gfm's own parse, walk and free, bench/floor.c)" % big)
+    ratio = pair("floor", [floor, big], "isle toc --format json", [ISLE, "toc", "--format", "json", big])
 
     docs = os.path.join(OUT, "tree")
     tree(docs)
