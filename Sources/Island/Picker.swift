@@ -64,14 +64,19 @@ public struct PickerState: Equatable, Sendable {
     self.isOpen = !closed
     self.barIndex = min(max(start, 0), max(sections.count - 1, 0))
     self.panelRows = max(panelRows, 1)
+    self.filtered = Array(sections.indices)
     self.puck = barIndex
     scrollIntoView()
   }
 
   /// The indices (into `sections`) of the rows the filter lets through, in
-  /// document order: titles holding the typed letters in order, any case,
-  /// as fzf matches.
-  public var filtered: [Int] {
+  /// document order. Kept, not derived on each use: every key reads it
+  /// several times, and matching is a pass over every title.
+  public private(set) var filtered: [Int]
+
+  /// The rows `query` lets through: titles holding the typed letters in
+  /// order, any case, as fzf matches.
+  static func matches(_ query: String, in sections: [Section]) -> [Int] {
     guard !query.isEmpty else { return Array(sections.indices) }
     let wanted = Array(query.lowercased())
     return sections.indices.filter { index in
@@ -146,6 +151,7 @@ public struct PickerState: Equatable, Sendable {
       if let selected { barIndex = selected }
       isOpen = false
       query = ""
+      filtered = Array(sections.indices)
     case .backspace:
       if !query.isEmpty { setQuery(String(query.dropLast())) }
     case .character(let character):
@@ -158,6 +164,7 @@ public struct PickerState: Equatable, Sendable {
   private mutating func open() {
     isOpen = true
     query = ""
+    filtered = Array(sections.indices)
     puck = barIndex
     scrollIntoView()
   }
@@ -187,8 +194,8 @@ public struct PickerState: Equatable, Sendable {
   private mutating func setQuery(_ text: String) {
     let was = selected
     query = text
-    let rows = filtered
-    puck = was.flatMap { rows.firstIndex(of: $0) } ?? 0
+    filtered = Self.matches(text, in: sections)
+    puck = was.flatMap { filtered.firstIndex(of: $0) } ?? 0
     scrollTop = 0
     scrollIntoView()
   }

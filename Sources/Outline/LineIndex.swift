@@ -49,12 +49,6 @@ public struct LineIndex: Sendable, Equatable {
   /// The 1-based line that holds byte `offset` (the last line for the end of
   /// the document). Binary search.
   public func line(ofOffset offset: Int) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if starts[mid] <= offset { low = mid + 1 } else { high = mid }
-    }
-    return max(low, 1)
+    max(starts.countAtOrBefore(offset) { $0 }, 1)
   }
 }

@@ -116,12 +116,7 @@ public enum Outliner {
 
   /// The index of the last of the ascending `starts` at or before `offset`.
   static func lastIndex(in starts: [Int], atOrBefore offset: Int) -> Int? {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if starts[mid] <= offset { low = mid + 1 } else { high = mid }
-    }
-    return low == 0 ? nil : low - 1
+    let count = starts.countAtOrBefore(offset) { $0 }
+    return count == 0 ? nil : count - 1
   }
 }

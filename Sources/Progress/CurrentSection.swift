@@ -7,12 +7,6 @@ public enum CurrentSection {
   /// there are no sections. Binary search.
   public static func index(in sections: [Section], atOffset offset: Int) -> Int? {
     guard !sections.isEmpty else { return nil }
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid].offset <= offset { low = mid + 1 } else { high = mid }
-    }
-    return max(low - 1, 0)
+    return max(sections.countAtOrBefore(offset) { $0.offset } - 1, 0)
   }
 }

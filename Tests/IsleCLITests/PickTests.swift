@@ -120,6 +120,12 @@ import Testing
 
   let isle = "isle"
 
+  /// True when the `stty -g` saved before isle ran equals the one after.
+  static func sameModes(_ before: String, _ after: String) throws -> Bool {
+    try String(contentsOfFile: before, encoding: .utf8)
+      == String(contentsOfFile: after, encoding: .utf8)
+  }
+
   /// True once the pane shows the exit line the commands below end with,
   /// and the prompt after it (so what runs after isle has run too).
   static func exited(_ screen: String) -> Bool {
@@ -154,9 +160,9 @@ import Testing
     frame = try pane.wait(Self.exited)
     recording += "--- Enter\n" + frame + "\n"
     #expect(frame.contains("\n61\n[0]"))
-    let before = try String(contentsOfFile: "/tmp/isle-stty-before", encoding: .utf8)
-    let after = try String(contentsOfFile: "/tmp/isle-stty-after", encoding: .utf8)
-    #expect(before == after, "the terminal is left as it was found")
+    #expect(
+      try Self.sameModes("/tmp/isle-stty-before", "/tmp/isle-stty-after"),
+      "the terminal is left as it was found")
     if let mismatch = try Snapshot.mismatch(recording, named: "pick-recording.txt") {
       Issue.record(Comment(rawValue: mismatch))
     }
@@ -177,9 +183,7 @@ import Testing
       let screen = try pane.wait(Self.exited)
       #expect(screen.contains("[\(status)]"), "\(keys)")
       #expect(!screen.contains("Contents"), "the lines it used are cleared")
-      #expect(
-        try String(contentsOfFile: "/tmp/isle-b", encoding: .utf8)
-          == String(contentsOfFile: "/tmp/isle-a", encoding: .utf8))
+      #expect(try Self.sameModes("/tmp/isle-b", "/tmp/isle-a"))
     }
   }
 
@@ -200,9 +204,7 @@ import Testing
     let screen = try pane.wait(Self.exited)
     #expect(screen.contains("[143]"))
     #expect(!screen.contains("○ \(mark)"))
-    #expect(
-      try String(contentsOfFile: "/tmp/isle-tb", encoding: .utf8)
-        == String(contentsOfFile: "/tmp/isle-ta", encoding: .utf8))
+    #expect(try Self.sameModes("/tmp/isle-tb", "/tmp/isle-ta"))
   }
 
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
