@@ -21,9 +21,14 @@ test-deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product isle
 
+# A hung test fails the run after TEST_LIMIT seconds instead of holding
+# CI until its own limit (the suite takes about a minute).
+TEST_LIMIT ?= 900
+LIMIT = timeout --kill-after=10 $(TEST_LIMIT)
+
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(LIMIT) $(SWIFT) test --skip-build
 
 run: build
 	@echo '$$ isle toc $(DEMO)'
@@ -39,9 +44,9 @@ run: build
 test-sanitized: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ISLE_TIMEOUT_SCALE=6 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	  $(LIMIT) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ISLE_TIMEOUT_SCALE=6 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ISLE_TIMEOUT_SCALE=6 $(LIMIT) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # libFuzzer on the Markdown and HTML outlines, positions and arguments.
 FUZZ_SECONDS ?= 60

@@ -36,9 +36,12 @@ let package = Package(
     .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
     .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
-    .testTarget(name: "OutlineTests", dependencies: ["Outline"]),
+    // Starting programs from the tests: posix_spawn with a deadline.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "OutlineTests", dependencies: ["Outline", "TestSupport"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
     .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells"]),
-    .testTarget(name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells"]),
+    .testTarget(
+      name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells", "TestSupport"]),
   ]
 )

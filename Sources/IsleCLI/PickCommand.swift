@@ -43,6 +43,9 @@ struct PickCommand {
       defer { terminal.restore() }
       return session.run()
     }
+    if terminal.isGone {
+      throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
+    }
     switch outcome {
     case .picked(let index):
       try cli.stdout.write(
@@ -110,6 +113,7 @@ struct PickCommand {
           draw(view.frame(state))
         }
         var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
+        if terminal.isGone { return .cancelled }
         var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
         // Take everything already typed before drawing, so held keys
         // never queue up behind frames.

@@ -16,16 +16,17 @@ final class RawTerminal {
     let reason: String
   }
 
-  /// Opens `/dev/tty` and puts it in raw mode.
-  init() throws(Failure) {
-    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+  /// Opens `device` (the controlling terminal unless a test names a
+  /// pseudo-terminal) and puts it in raw mode.
+  init(device: String = "/dev/tty") throws(Failure) {
+    let descriptor = open(device, O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
-      throw Failure(reason: "no terminal to draw on (/dev/tty): " + SystemReader.reason(errno))
+      throw Failure(reason: "no terminal to draw on (\(device)): " + SystemReader.reason(errno))
     }
     var modes = termios()
     guard tcgetattr(descriptor, &modes) == 0 else {
       close(descriptor)
-      throw Failure(reason: "/dev/tty is not a terminal")
+      throw Failure(reason: "\(device) is not a terminal")
     }
     self.descriptor = descriptor
     TerminalRescue.arm(descriptor: descriptor, modes: modes)
@@ -62,18 +63,31 @@ final class RawTerminal {
     }
   }
 
+  /// True once the terminal has gone away (hung up, closed, or reading
+  /// fails): the picker then ends instead of waiting on it for ever.
+  private(set) var isGone = false
+
   /// The bytes that arrive within `milliseconds` (-1 waits for ever);
-  /// empty when none did.
+  /// empty when none did or the terminal is gone.
   func read(waiting milliseconds: Int32) -> [UInt8] {
+    guard !isGone else { return [] }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&poller, 1, milliseconds) > 0 else { return [] }
+    if poller.revents & Int16(POLLIN) == 0 {
+      // Hung up, an error, or not open: nothing will ever arrive.
+      isGone = true
+      return []
+    }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-    return count > 0 ? Array(buffer.prefix(count)) : []
+    if count > 0 { return Array(buffer.prefix(count)) }
+    if count == 0 || (errno != EINTR && errno != EAGAIN) { isGone = true }
+    return []
   }
 
   /// True when input is waiting to be read.
   var hasInput: Bool {
+    guard !isGone else { return false }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&poller, 1, 0) > 0
   }
@@ -123,6 +137,13 @@ enum TerminalRescue {
     signal(SIGHUP, leave)
     signal(SIGINT, leave)
     signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
+    // A parent may have started isle with these blocked (a test harness on
+    // a worker thread, a daemon's child): unblocked, they reach the
+    // handlers above and the terminal is put back.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, handledSignal) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// Restores the modes and the cursor; safe in a signal handler.

@@ -1,5 +1,6 @@
 import Foundation
 import IsleCLI
+import TestSupport
 
 /// Runs isle in-process or as the real binary, and finds the fixtures.
 enum Harness {
@@ -42,80 +43,34 @@ enum Harness {
     return root.appendingPathComponent(".build/debug/isle")
   }
 
-  /// Runs the real binary with `stdin` as its standard input.
+  /// Runs the real binary with `stdin` as its standard input, from the
+  /// repository root, without COLUMNS.
   static func runBinary(
     _ arguments: [String], stdin: Data = Data(), timeout: TimeInterval = 10
   ) throws -> (status: Int32, signaled: Bool, stdout: Data, stderr: String) {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = root
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = nil
-    process.environment = environment
-    // Files rather than pipes on every stream: no thread has to drain them.
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("isle-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let paths = ["in", "out", "err"].map { directory.appendingPathComponent($0) }
-    try stdin.write(to: paths[0])
-    FileManager.default.createFile(atPath: paths[1].path, contents: nil)
-    FileManager.default.createFile(atPath: paths[2].path, contents: nil)
-    process.standardInput = try FileHandle(forReadingFrom: paths[0])
-    process.standardOutput = try FileHandle(forWritingTo: paths[1])
-    process.standardError = try FileHandle(forWritingTo: paths[2])
-    try process.run()
     // Sanitized builds run several times slower (make test-sanitized).
     let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
-    let deadline = Date().addingTimeInterval(timeout * scale)
-    while process.isRunning && Date() < deadline { usleep(5_000) }
-    if process.isRunning {
-      process.terminate()
-      throw TimedOut(arguments: arguments)
-    }
-    return (
-      process.terminationStatus, process.terminationReason == .uncaughtSignal,
-      try Data(contentsOf: paths[1]),
-      String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self)
-    )
+    let outcome = try Spawn.run(
+      binary.path, arguments, stdin: Array(stdin), directory: root.path,
+      environment: environment, timeout: timeout * scale)
+    return (outcome.status, outcome.signaled, Data(outcome.stdout), outcome.errors)
   }
 
   /// Runs `command` with bash from the repository root, the built `isle`
   /// first on the PATH; stdout and stderr are read to the end.
   static func shell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = root
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] =
       binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
     environment["COLUMNS"] = nil
     environment["LC_ALL"] = "C.UTF-8"
-    process.environment = environment
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "isle-shell-\(UUID())")
-    FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
-    FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
-    defer {
-      try? FileManager.default.removeItem(atPath: output.path + ".out")
-      try? FileManager.default.removeItem(atPath: output.path + ".err")
-    }
-    process.standardOutput = try FileHandle(
-      forWritingTo: URL(fileURLWithPath: output.path + ".out"))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.path + ".err"))
-    try process.run()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, try String(contentsOfFile: output.path + ".out", encoding: .utf8),
-      try String(contentsOfFile: output.path + ".err", encoding: .utf8)
-    )
+    let outcome = try Spawn.run(
+      "/bin/bash", ["-c", command], directory: root.path, environment: environment, timeout: 120)
+    return (outcome.status, outcome.output, outcome.errors)
   }
 
-  struct TimedOut: Error {
-    let arguments: [String]
-  }
 }
 
 /// Compares output with a golden file beside the tests; `ISLE_RECORD=1`

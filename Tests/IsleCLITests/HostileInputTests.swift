@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The bad-input matrix: the real binary on each input, which must end by
@@ -209,25 +210,15 @@ import Testing
   @Test func writeOnAFullDiskLosesNothing() throws {
     let mount = Self.scratch.appendingPathComponent("full")
     try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-    let mounted = Process()
-    mounted.executableURL = URL(fileURLWithPath: "/bin/mount")
-    mounted.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mount.path]
-    mounted.standardError = FileHandle.nullDevice
-    try? mounted.run()
-    mounted.waitUntilExit()
-    guard mounted.terminationStatus == 0 else {
+    let mounted = try? Spawn.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mount.path])
+    guard mounted?.status == 0 else {
       withKnownIssue("no tmpfs can be mounted here, so a full disk is not simulated") {
         throw CancellationError()
       }
       return
     }
-    defer {
-      let unmount = Process()
-      unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
-      unmount.arguments = [mount.path]
-      try? unmount.run()
-      unmount.waitUntilExit()
-    }
+    defer { _ = try? Spawn.run("/bin/umount", [mount.path]) }
     let headings = (0..<900).map { "## Section number \($0)\n" }.joined()
     let text = "<!-- toc -->\n<!-- tocstop -->\n" + headings
     let path = mount.appendingPathComponent("README.md").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IsleCLI
@@ -67,16 +68,9 @@ import Testing
 
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tmux)
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return String(decoding: data, as: UTF8.self)
+      // The first command starts the tmux server, which is to start its
+      // shells with no signal blocked: Spawn sees to that.
+      try Spawn.run(tmux, arguments, timeout: 20).output
     }
 
     func type(_ line: String) throws {
@@ -106,19 +100,26 @@ import Testing
       return text
     }
 
-    /// The screen once it has changed from `previous` and settled.
+    /// The screen once it has changed from `previous` and settled (or
+    /// after 5 s more).
     func next(after previous: String) throws -> String {
       var text = try wait { $0 != previous }
-      while true {
+      for _ in 0..<80 {
         usleep(60_000)
         let again = try screen()
         if again == text { return text }
         text = again
       }
+      return text
     }
   }
 
   let isle = "isle"
+
+  /// A prefix that runs a command with SIGTERM, SIGHUP and SIGINT blocked.
+  static let blocking =
+    "python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, "
+    + "{signal.SIGTERM, signal.SIGHUP, signal.SIGINT}); os.execvp(sys.argv[1], sys.argv[1:])'"
 
   /// True when the `stty -g` saved before isle ran equals the one after.
   static func sameModes(_ before: String, _ after: String) throws -> Bool {
@@ -192,19 +193,36 @@ import Testing
     let pane = try Pane(tmux: Self.tmux!)
     // A title of its own, to find this picker among the processes.
     let mark = "sigterm-\(UUID().uuidString.prefix(8))"
+    // Started with SIGTERM, SIGHUP and SIGINT blocked, as a parent on a
+    // worker thread may leave them: the picker unblocks what it handles.
     try pane.type(
-      "clear; stty -g > /tmp/isle-tb; \(isle) pick --title \(mark) fixtures/recipe.md; echo \"[$?]\"; stty -g > /tmp/isle-ta"
+      "clear; stty -g > /tmp/isle-tb; \(Self.blocking) \(isle) pick --title \(mark) fixtures/recipe.md; echo \"[$?]\"; stty -g > /tmp/isle-ta"
     )
     _ = try pane.wait { $0.contains("○ \(mark)") }
-    let kill = Process()
-    kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-    kill.arguments = ["-TERM", "-f", mark]
-    try kill.run()
-    kill.waitUntilExit()
+    _ = try Spawn.run("/usr/bin/pkill", ["-TERM", "-f", mark])
     let screen = try pane.wait(Self.exited)
     #expect(screen.contains("[143]"))
     #expect(!screen.contains("○ \(mark)"))
     #expect(try Self.sameModes("/tmp/isle-tb", "/tmp/isle-ta"))
+  }
+
+  /// The pane closes under the picker (the terminal hangs up): isle ends
+  /// instead of waiting on a terminal that is gone.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func aTerminalThatGoesAwayEndsThePicker() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    let mark = "gone-\(UUID().uuidString.prefix(8))"
+    try pane.type("clear; \(Self.blocking) \(isle) pick --title \(mark) fixtures/recipe.md")
+    _ = try pane.wait { $0.contains("○ \(mark)") }
+    let running = { try Spawn.run("/usr/bin/pgrep", ["-f", "pick --title \(mark)"]).status == 0 }
+    #expect(try running(), "the picker is running before the pane closes")
+    try pane.run(["kill-session", "-t", pane.name])
+    var waited = 0
+    while try running(), waited < 100 {
+      usleep(50_000)
+      waited += 1
+    }
+    #expect(try !running(), "the picker ended within 5 s of its terminal going away")
   }
 
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
@@ -242,5 +260,34 @@ import Testing
     let result = try Harness.runBinary(["pick", "fixtures/no-headings.md"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
+  }
+}
+
+/// The picker's terminal on a pseudo-terminal of the test's own.
+@Suite(.serialized) struct RawTerminalTests {
+  @Test func aTerminalThatHangsUpIsGoneAndHasNoInput() throws {
+    // posix_openpt and ptsname are not in Swift's Glibc module; Linux's
+    // ioctls do the same: unlock the pair (TIOCSPTLCK), ask its number
+    // (TIOCGPTN).
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    try #require(master >= 0)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    try #require(ioctl(master, 0x4004_5431, &unlock) == 0)
+    try #require(ioctl(master, 0x8004_5430, &number) == 0)
+    let terminal = try RawTerminal(device: "/dev/pts/\(number)")
+    defer {
+      terminal.restore()
+      // The handlers the picker installs are not for the test runner.
+      for handled in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { signal(handled, SIG_DFL) }
+    }
+    _ = write(master, "q", 1)
+    #expect(terminal.read(waiting: 2_000) == Array("q".utf8))
+    #expect(!terminal.isGone)
+    #expect(!terminal.hasInput)
+    close(master)
+    #expect(terminal.read(waiting: 2_000).isEmpty)
+    #expect(terminal.isGone)
+    #expect(!terminal.hasInput, "a gone terminal never reports input, so no loop spins on it")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Outline
@@ -82,23 +83,17 @@ import Testing
       .appendingPathComponent("isle-cmark-\(UUID().uuidString).md")
     try Data(bytes).write(to: input)
     defer { try? FileManager.default.removeItem(at: input) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command)
-    process.arguments =
+    let run = try Spawn.run(
+      command,
       ["--to", "xml", "--sourcepos", "--validate-utf8"]
-      + ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"].flatMap {
-        ["-e", $0]
-      }
-      + [input.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
+        + ["table", "strikethrough", "autolink", "tagfilter", "tasklist", "footnotes"].flatMap {
+          ["-e", $0]
+        }
+        + [input.path])
     // cmark-gfm 0.29's XML renderer names a footnote reference
     // `<<unknown>`, which is not XML; it holds no heading text, so it is
     // renamed before parsing.
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let xml = Data(output.replacingOccurrences(of: "<<unknown>", with: "<unknown").utf8)
-    process.waitUntilExit()
+    let xml = Data(run.output.replacingOccurrences(of: "<<unknown>", with: "<unknown").utf8)
     let collector = HeadingCollector()
     let parser = XMLParser(data: xml)
     parser.delegate = collector

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Outline
@@ -51,15 +52,11 @@ import Testing
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("isle-browser-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let process = Process()
-    process.executableURL = Fixtures.directory.deletingLastPathComponent()
-      .appendingPathComponent("scripts/browser-headings")
-    process.arguments = [directory.path]
-    process.currentDirectoryURL = Fixtures.directory.deletingLastPathComponent()
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    let root = Fixtures.directory.deletingLastPathComponent()
+    let run = try Spawn.run(
+      root.appendingPathComponent("scripts/browser-headings").path, [directory.path],
+      directory: root.path, timeout: 600)
+    try #require(run.status == 0, "\(run.errors)")
     for name in Self.htmlFixtures {
       #expect(
         try Self.stored(name, in: directory)
