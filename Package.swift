@@ -27,7 +27,15 @@ let package = Package(
       pkgConfig: "libutf8proc",
       providers: [.apt(["libutf8proc-dev"])]
     ),
-    .target(name: "Outline", dependencies: ["CCmarkGFM", "CGumbo"]),
+    .target(
+      name: "Outline", dependencies: ["CCmarkGFM", "CGumbo"],
+      // The program's definition of this cmark-gfm function is to be the
+      // one the library calls (see Sources/Outline/SpecialCharacters.swift).
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters",
+        ])
+      ]),
     // Terminal cell widths from utf8proc. The one C library outside
     // Outline: Island needs widths, and a Swift table of East Asian widths
     // would be ours to keep current with every Unicode release.

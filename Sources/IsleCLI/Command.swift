@@ -118,6 +118,7 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
     OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
     OptionSpec("max-depth", value: "N", help: "deepest HTML nesting read (default 20000)"),
+    OptionSpec("no-split", help: "parse a large Markdown document whole, on one core"),
   ]
 
   /// Many documents at once.

@@ -50,6 +50,7 @@ enum Values {
     if let depth = try integer(raw, "max-depth", in: 1...10_000_000, command: command) {
       options.maxDepth = depth
     }
+    options.split = !raw.has("no-split")
     return options
   }
 

@@ -25,36 +25,73 @@ enum MarkdownReader {
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0,
     maxDepth: Int = 20_000
   ) throws(OutlineError) -> ParsedText {
+    try parse(
+      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth
+    ).text
+  }
+
+  /// Parses the bytes in `range` (the whole document, or a piece of it
+  /// that starts a line and begins and ends outside every block; see
+  /// `MarkdownPieces`). Offsets and lines in the result are the whole
+  /// document's. `given` and `probes` go before the piece as paragraphs of
+  /// their own, and their lines are left out of the result.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
+    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = []
+  ) throws(OutlineError) -> PieceText {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
-    guard let parser = cmark_parser_new(options) else { return ParsedText() }
+    guard let parser = cmark_parser_new(options) else { return PieceText() }
     defer { cmark_parser_free(parser) }
     for name in extensionNames {
       if let syntax = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
-    if hiddenPrefix > 0 {
+    // Each given definition and each probe a paragraph of its own, so one
+    // that is not what it seems cannot run into the next.
+    var prefix: [UInt8] = []
+    var probeLines: [Int: Int] = [:]
+    var prefixLines = 0
+    for label in given {
+      prefix += [0x5B] + label.bytes + Array("]: isle-ref:\(label.number)\n\n".utf8)
+      prefixLines += 2
+    }
+    for label in probes {
+      probeLines[prefixLines + 1] = label.number
+      prefix += [0x5B] + label.bytes + [0x5D, 0x0A, 0x0A]
+      prefixLines += 2
+    }
+    prefix.withUnsafeBufferPointer { feed(parser, $0) }
+
+    var start = range.lowerBound
+    if start == 0 && hiddenPrefix > 0 {
       let endings = bytes[..<hiddenPrefix].filter { $0 == 0x0A || $0 == 0x0D }
       endings.withUnsafeBufferPointer { feed(parser, $0) }
+      start = hiddenPrefix
+    } else if start == 0 && !prefix.isEmpty && bytes.count >= 3 && bytes[0] == 0xEF
+      && bytes[1] == 0xBB && bytes[2] == 0xBF
+    {
+      // cmark skips a byte order mark only as the first bytes it is fed.
+      start = 3
     }
-    feed(parser, UnsafeBufferPointer(rebasing: bytes[hiddenPrefix...]))
-    guard let root = finish(parser) else { return ParsedText() }
+    feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
+    guard let root = finish(parser) else { return PieceText() }
     defer { cmark_node_free(root) }
-    return try walk(root, bytes: bytes, lines: lines, maxDepth: maxDepth)
+    let firstLine = lines.line(ofOffset: range.lowerBound)
+    let lastLine = range.isEmpty ? firstLine : lines.line(ofOffset: range.upperBound - 1)
+    let place = Placing(
+      prefixLines: prefixLines, firstLine: firstLine, lastLine: lastLine, probes: probeLines)
+    return try walk(root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
   }
 
-  /// One inline phase at a time, process-wide.
-  ///
-  /// cmark-gfm keeps the table of special inline characters in one global
-  /// array: `cmark_parser_finish` adds the extensions' characters (`~` for
-  /// strikethrough, `:` and `w` for autolinks) before parsing inlines and
-  /// removes them after, so a parser finishing on one thread can take `~`
-  /// away from one still parsing on another (github/cmark-gfm#176). Block
-  /// parsing (`feed`) and everything after stays parallel.
+  /// One inline phase at a time, until `SpecialCharacters` is known to
+  /// keep cmark-gfm's global table of special characters set; after that,
+  /// parsers finish side by side.
   private static let inlinePhase = DispatchSemaphore(value: 1)
 
   private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+    if SpecialCharacters.isKeptSet { return cmark_parser_finish(parser) }
     inlinePhase.wait()
     defer { inlinePhase.signal() }
     return cmark_parser_finish(parser)
@@ -69,11 +106,20 @@ enum MarkdownReader {
 
   /// Walks the tree once, collecting headings and each block's reading.
   private static func walk(
-    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, maxDepth: Int
-  ) throws(OutlineError) -> ParsedText {
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: Placing,
+    maxDepth: Int
+  ) throws(OutlineError) -> PieceText {
+    var piece = PieceText()
     var result = ParsedText()
-    guard let iterator = cmark_iter_new(root) else { return result }
+    guard let iterator = cmark_iter_new(root) else { return piece }
     defer { cmark_iter_free(iterator) }
+    /// The probe whose paragraph is being walked, if any.
+    var probe: Int? = nil
+    var inPrefix = false
+    /// The last top-level block of the piece: whether it is one that runs
+    /// on over a heading (a fence, an HTML block), and its last line.
+    var lastBlockRunsOn = false
+    var lastBlockEnd = 0
 
     var counter = WordCounter()
     var blockOffset = 0
@@ -95,10 +141,48 @@ enum MarkdownReader {
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       let entering = event == CMARK_EVENT_ENTER
+      let isBlock = type.rawValue & 0xC000 == 0x8000
+
+      // The given definitions and the probes come first: a probe's answer
+      // is the link its paragraph became, and nothing else there is read.
+      if isBlock && entering && cmark_node_parent(node) == root {
+        let line = Int(cmark_node_get_start_line(node))
+        inPrefix = line <= place.prefixLines
+        probe = inPrefix ? place.probes[line] : nil
+        if !inPrefix {
+          lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
+          lastBlockRunsOn = false
+          if type == CMARK_NODE_CODE_BLOCK {
+            var length: Int32 = 0
+            var indent: Int32 = 0
+            var character: CChar = 0
+            lastBlockRunsOn = cmark_node_get_fenced(node, &length, &indent, &character) != 0
+          } else if type == CMARK_NODE_HTML_BLOCK {
+            lastBlockRunsOn = true
+          }
+        }
+      }
+      if inPrefix {
+        if type == CMARK_NODE_LINK && entering, let number = probe {
+          let target = url(node)
+          if let given = target.flatMap(givenNumber) {
+            piece.shadowed.insert(given)
+          } else {
+            piece.defines.insert(number)
+          }
+          probe = nil
+        }
+        continue
+      }
+      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering,
+        let number = url(node).flatMap(givenNumber)
+      {
+        piece.usesGiven.insert(number)
+      }
 
       // Block nodes (the extensions' table rows and cells among them) bound
       // words and place the reading inside them.
-      if type.rawValue & 0xC000 == 0x8000 {
+      if isBlock {
         closeBlock()
         if type == CMARK_NODE_HEADING {
           if entering {
@@ -108,7 +192,7 @@ enum MarkdownReader {
             result.headings.append(
               FoundHeading(
                 level: Int(cmark_node_get_heading_level(node)), title: "",
-                offset: lines.offset(ofLine: Int(cmark_node_get_start_line(node)))))
+                offset: lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))))
             blockHeading = result.headings.count - 1
             title = []
           } else {
@@ -120,7 +204,7 @@ enum MarkdownReader {
           blockHeading = nil
         }
         if entering {
-          blockOffset = lines.offset(ofLine: Int(cmark_node_get_start_line(node)))
+          blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
           // A code block is a leaf: its text is its literal.
           if type == CMARK_NODE_CODE_BLOCK { withLiteral(node) { counter.feed($0) } }
           // An HTML block may hold headings (`<h1 align="center">`): its raw
@@ -132,8 +216,11 @@ enum MarkdownReader {
             var end = blockOffset
             withLiteral(node) { literal in
               let endings = literal.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-              let startLine = Int(cmark_node_get_start_line(node))
+              let startLine = place.line(cmark_node_get_start_line(node))
               end = lines.offset(ofLine: startLine + max(endings, 1))
+              if cmark_node_parent(node) == root {
+                lastBlockEnd = startLine + max(endings, 1) - 1 - place.firstLine + 1
+              }
               let text = PlainText.collapsed(Array(literal))
               if let kind = TocMarker.Kind(rawValue: text) {
                 result.markers.append(TocMarker(kind: kind, offset: blockOffset, endOffset: end))
@@ -176,7 +263,19 @@ enum MarkdownReader {
       }
     }
     closeBlock()
-    return result
+    piece.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
+    piece.text = result
+    return piece
+  }
+
+  /// A link's destination.
+  private static func url(_ node: OpaquePointer) -> String? {
+    cmark_node_get_url(node).map { String(cString: $0) }
+  }
+
+  /// The number of a given definition, from its destination.
+  private static func givenNumber(_ url: String) -> Int? {
+    url.hasPrefix("isle-ref:") ? Int(url.dropFirst(9)) : nil
   }
 
   /// Calls `body` with the node's literal text as bytes.

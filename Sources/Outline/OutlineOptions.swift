@@ -12,12 +12,17 @@ public struct OutlineOptions: Sendable, Equatable {
   /// The deepest HTML nesting read (see `NestingProbe`); deeper is an
   /// error, not minutes of parsing.
   public var maxDepth: Int
+  /// Whether a large Markdown document may be parsed in pieces on every
+  /// core (`MarkdownPieces`); the result is the same either way.
+  public var split: Bool
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(
     format: DocumentFormat? = nil, levels: ClosedRange<Int> = 1...3,
-    slugFlavor: SlugFlavor = .github, rate: ReadingRate = ReadingRate(), maxDepth: Int = 20_000
+    slugFlavor: SlugFlavor = .github, rate: ReadingRate = ReadingRate(), maxDepth: Int = 20_000,
+    split: Bool = true
   ) {
+    self.split = split
     self.maxDepth = maxDepth
     self.format = format
     self.levels = levels

@@ -17,8 +17,9 @@ public enum Outliner {
     switch format {
     case .markdown:
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
-      let parsed = try MarkdownReader.parse(
-        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0, maxDepth: options.maxDepth)
+      let parsed = try MarkdownPieces.parse(
+        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0, maxDepth: options.maxDepth,
+        split: options.split)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
         options: options)

@@ -19,7 +19,7 @@ struct PlacedReading: Equatable {
 
 /// What a reader yields: every heading (all levels) and every stretch of
 /// reading, in any order; the outliner sorts them by offset.
-struct ParsedText {
+struct ParsedText: Equatable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []

@@ -66,8 +66,10 @@ enum Harness {
       binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
     environment["COLUMNS"] = nil
     environment["LC_ALL"] = "C.UTF-8"
+    let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
     let outcome = try Spawn.run(
-      "/bin/bash", ["-c", command], directory: root.path, environment: environment, timeout: 120)
+      "/bin/bash", ["-c", command], directory: root.path, environment: environment,
+      timeout: 120 * scale)
     return (outcome.status, outcome.output, outcome.errors)
   }
 

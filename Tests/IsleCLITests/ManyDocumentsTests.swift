@@ -222,3 +222,39 @@ import Testing
     #expect(output == "- [Soup \\& Bread x](#soup--bread-x)\n  - [link z](#link-z)\n")
   }
 }
+
+/// `--no-split` against the default on a document large enough to be
+/// parsed in pieces: the same output, byte for byte.
+@Suite struct SplitTests {
+  @Test func aLargeDocumentGivesTheSameOutlineInPiecesAndWhole() throws {
+    let fixtures = try FileManager.default.contentsOfDirectory(atPath: Harness.fixtures.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    var text = ""
+    var round = 0
+    while text.utf8.count < 3 << 20 {
+      for name in fixtures {
+        let body = try String(
+          decoding: Data(contentsOf: Harness.fixtures.appendingPathComponent(name)), as: UTF8.self)
+        // Footnotes keep a document whole (see MarkdownPieces).
+        if body.contains("[^") { continue }
+        // References whose definitions come at the very end, a piece away.
+        text += "# \(name) round \(round) uses [the spec][spec-\(round % 9)]\n\n" + body + "\n\n"
+      }
+      round += 1
+    }
+    text += (0..<9).map { "[Spec-\($0)]: https://example.com/\($0)\n" }.joined()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-split-\(UUID().uuidString).md")
+    try Data(text.utf8).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    for format in ["json", "tsv"] {
+      let split = Harness.run(["toc", "--format", format, "--max-level", "6", path.path])
+      let whole = Harness.run([
+        "toc", "--no-split", "--format", format, "--max-level", "6", path.path,
+      ])
+      #expect(split.status == 0)
+      #expect(split.stdout == whole.stdout)
+      #expect(split.stdout.contains("uses the spec"))
+    }
+  }
+}

@@ -1,0 +1,390 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A link label as written in the document, numbered.
+struct Label: Equatable {
+  var bytes: [UInt8]
+  var number: Int
+}
+
+/// What one piece of a Markdown document yields.
+struct PieceText {
+  var text = ParsedText()
+  /// The probes that found a definition in the piece itself.
+  var defines: Set<Int> = []
+  /// The given definitions a probe reached instead of the piece's own.
+  var shadowed: Set<Int> = []
+  /// The given definitions the piece's links and images used.
+  var usesGiven: Set<Int> = []
+  /// True when the piece ends in a block that would run on over the
+  /// heading after it (an unclosed fence, an HTML block to its last line).
+  var runsOn = false
+}
+
+/// How cmark's lines map to the document's, for one piece.
+struct Placing {
+  /// Lines of given definitions and probes before the piece.
+  var prefixLines = 0
+  /// The document's line where the piece starts, and where it ends.
+  var firstLine = 1
+  var lastLine = 1
+  /// The probe asked on each prefix line.
+  var probes: [Int: Int] = [:]
+
+  /// The document's line for cmark's `line`.
+  func line(_ line: Int32) -> Int { Int(line) - prefixLines + firstLine - 1 }
+}
+
+/// A large Markdown document parsed in pieces on every core, with the same
+/// result as one parse of the whole.
+///
+/// **Where it is cut.** Before an ATX heading at the first column outside
+/// a top-level fence or HTML block: such a line closes every list and
+/// quote, interrupts a paragraph and a table, and ends an indented code
+/// block, so the blocks before it are the same whether it or the end of the
+/// document follows them. The scan that proposes the cuts is cheap and may
+/// be wrong; cmark decides: a piece whose last block still runs on at its
+/// end (a fence left open, an HTML block up to its last line) is joined to
+/// the next one and parsed again.
+///
+/// **References.** A link like `[text][label]` resolves to a definition
+/// anywhere in the document. Every candidate definition, `[label]:` (a
+/// superset of the real ones, found by a byte scan), is numbered; each
+/// piece is parsed with the other pieces' candidates given before it as
+/// definitions of its own, and with a probe, `[label]`, for each of its own,
+/// which tells whether the piece really defines it. A piece that used a
+/// given definition no piece really has, or lacked one that another piece
+/// really has, is parsed again with exactly the real ones. Only whether a
+/// reference resolves matters to an outline (its text, and whether an
+/// image is one), not where it points.
+///
+/// What is not split: footnote definitions (`[^note]:`, which cmark keeps
+/// only when referenced, anywhere), a candidate label that spans lines, and
+/// a probe that reached another piece's definition (labels that are equal
+/// only after cmark's own case folding); such a document is parsed whole.
+enum MarkdownPieces {
+  /// Documents smaller than this are parsed whole.
+  static let smallest = 2 << 20
+  /// About how many bytes a piece holds.
+  static let pieceSize = 1 << 20
+
+  /// Parses `bytes` as `MarkdownReader` does, in pieces when it is large
+  /// and `split` allows.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest
+  ) throws(OutlineError) -> ParsedText {
+    try parseCounting(
+      bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, split: split,
+      pieceSize: pieceSize, smallest: smallest
+    ).text
+  }
+
+  /// The same, with the number of pieces it was parsed in at last.
+  static func parseCounting(
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest
+  ) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
+    let document = Whole(bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
+    return try document.parse(cutAt: cuts(bytes, from: hiddenPrefix, every: pieceSize))
+  }
+
+  /// One document and how it is read.
+  struct Whole {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let lines: LineIndex
+    let hiddenPrefix: Int
+    let maxDepth: Int
+
+    /// One parse of the whole.
+    func parse() throws(OutlineError) -> ParsedText {
+      try MarkdownReader.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    }
+
+    /// The pieces starting at `starts` parsed side by side, joined where
+    /// cmark says a cut does not hold.
+    func parse(cutAt starts: [Int]) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
+      guard starts.count > 1, let labels = candidates(bytes, starts: starts) else {
+        return (try parse(), 1)
+      }
+      // Each label once, numbered, with a key that groups the labels cmark
+      // may take as equal.
+      var numbers: [[UInt8]: Int] = [:]
+      var raw: [[UInt8]] = []
+      var keys: [String] = []
+      for piece in labels {
+        for label in piece where numbers[label] == nil {
+          numbers[label] = raw.count
+          raw.append(label)
+          keys.append(coarseKey(label))
+        }
+      }
+      let own = labels.map { Set($0.map { numbers[$0]! }) }
+      func range(_ index: Int) -> Range<Int> {
+        starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count)
+      }
+
+      var pieces = try parallel(starts.count) { (index: Int) throws(OutlineError) -> PieceText in
+        let ownKeys = Set(own[index].map { keys[$0] })
+        let given = raw.indices.filter { !own[index].contains($0) && !ownKeys.contains(keys[$0]) }
+        return try MarkdownReader.parse(
+          bytes, range: range(index), lines: lines, hiddenPrefix: hiddenPrefix,
+          maxDepth: maxDepth, given: given.map { Label(bytes: raw[$0], number: $0) },
+          probes: own[index].sorted().map { Label(bytes: raw[$0], number: $0) })
+      }
+      if let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
+        var joined = starts
+        joined.remove(at: broken + 1)
+        return try parse(cutAt: joined)
+      }
+
+      // The definitions the document really has, by the probes; a piece
+      // that used one it does not have, or lacked one it has, goes again.
+      var real = Set<Int>()
+      for piece in pieces {
+        guard piece.shadowed.isEmpty else { return (try parse(), 1) }
+        real.formUnion(piece.defines)
+      }
+      let realKeys = Set(real.map { keys[$0] })
+      let definitions = real.sorted().map { Label(bytes: raw[$0], number: $0) }
+      let again = pieces.indices.filter { index in
+        !pieces[index].usesGiven.isSubset(of: real)
+          || own[index].contains {
+            !pieces[index].defines.contains($0) && realKeys.contains(keys[$0])
+          }
+      }
+      let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceText in
+        try MarkdownReader.parse(
+          bytes, range: range(again[slot]), lines: lines, hiddenPrefix: hiddenPrefix,
+          maxDepth: maxDepth, given: definitions)
+      }
+      for (slot, index) in again.enumerated() { pieces[index] = redone[slot] }
+
+      var result = ParsedText()
+      for piece in pieces {
+        result.append(piece.text)
+        result.markers += piece.text.markers
+      }
+      return (result, pieces.count)
+    }
+  }
+
+  /// Where pieces start: 0, then before an ATX heading at the first column
+  /// outside a top-level fence or HTML block, once `every` bytes have
+  /// passed since the last cut.
+  static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, every size: Int) -> [Int] {
+    var starts = [0]
+    var fence: (character: UInt8, length: Int)? = nil
+    var html: HTMLEnd? = nil
+    var line = start
+    let count = bytes.count
+    while line < count {
+      var end = line
+      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+      let text = UnsafeBufferPointer(rebasing: bytes[line..<end])
+      if let open = fence {
+        if closesFence(text, open) { fence = nil }
+      } else if let ending = html {
+        if ending.ends(text) { html = nil }
+      } else if let opened = opensFence(text) {
+        fence = opened
+      } else if let ending = HTMLEnd.opened(by: text) {
+        html = ending.ends(text) ? nil : ending
+      } else if line - starts[starts.count - 1] >= size && isHeading(text) {
+        starts.append(line)
+      }
+      line = end
+      if line < count && bytes[line] == 0x0D { line += 1 }
+      if line < count && bytes[line] == 0x0A { line += 1 }
+    }
+    return starts
+  }
+
+  /// `#` to `######` at the first column, then a space, a tab or the end.
+  static func isHeading(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var hashes = 0
+    while hashes < text.count && text[hashes] == 0x23 { hashes += 1 }
+    guard hashes >= 1 && hashes <= 6 else { return false }
+    return hashes == text.count || text[hashes] == 0x20 || text[hashes] == 0x09
+  }
+
+  /// The indentation (spaces, at most 3) before a line's first other byte.
+  static func indent(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    var spaces = 0
+    while spaces < text.count && text[spaces] == 0x20 { spaces += 1 }
+    return spaces <= 3 ? spaces : nil
+  }
+
+  static func opensFence(_ text: UnsafeBufferPointer<UInt8>) -> (character: UInt8, length: Int)? {
+    guard let at = indent(text), at < text.count else { return nil }
+    let character = text[at]
+    guard character == 0x60 || character == 0x7E else { return nil }
+    var length = 0
+    while at + length < text.count && text[at + length] == character { length += 1 }
+    guard length >= 3 else { return nil }
+    // A backtick fence's info string holds no backtick.
+    if character == 0x60 && text[(at + length)...].contains(0x60) { return nil }
+    return (character, length)
+  }
+
+  static func closesFence(
+    _ text: UnsafeBufferPointer<UInt8>, _ open: (character: UInt8, length: Int)
+  ) -> Bool {
+    guard let at = indent(text) else { return false }
+    var length = 0
+    while at + length < text.count && text[at + length] == open.character { length += 1 }
+    guard length >= open.length else { return false }
+    return text[(at + length)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// What ends an HTML block, by how it began (CommonMark's seven kinds,
+  /// loosely: any `<` at the start of a line is taken to begin one).
+  enum HTMLEnd {
+    case marker([UInt8])
+    case blankLine
+
+    static func opened(by text: UnsafeBufferPointer<UInt8>) -> HTMLEnd? {
+      guard let at = indent(text), at < text.count, text[at] == 0x3C else { return nil }
+      let rest = Array(text[at...]).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+      for (start, end) in [
+        ("<script", "</script>"), ("<pre", "</pre>"), ("<style", "</style>"),
+        ("<textarea", "</textarea>"),
+      ] {
+        let opening = Array(start.utf8)
+        if rest.starts(with: opening)
+          && (rest.count == opening.count || [0x20, 0x09, 0x3E].contains(rest[opening.count]))
+        {
+          return .marker(Array(end.utf8))
+        }
+      }
+      if rest.starts(with: Array("<!--".utf8)) { return .marker(Array("-->".utf8)) }
+      if rest.starts(with: Array("<?".utf8)) { return .marker(Array("?>".utf8)) }
+      if rest.starts(with: Array("<![cdata[".utf8)) { return .marker(Array("]]>".utf8)) }
+      if rest.starts(with: Array("<!".utf8)) { return .marker(Array(">".utf8)) }
+      return .blankLine
+    }
+
+    func ends(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+      switch self {
+      case .blankLine:
+        return text.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      case .marker(let marker):
+        let lowered = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        guard lowered.count >= marker.count else { return false }
+        return (0...(lowered.count - marker.count)).contains {
+          lowered[$0..<($0 + marker.count)].elementsEqual(marker)
+        }
+      }
+    }
+  }
+
+  /// Each piece's candidate link labels, in order: the text between `[`
+  /// and `]:`, neither escaped. Nil when the document is not to be split by
+  /// them: a candidate spans lines, or is a footnote's (`[^note]:`).
+  static func candidates(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [[[UInt8]]]? {
+    var labels = [[[UInt8]]](repeating: [], count: starts.count)
+    var piece = 0
+    guard let base = bytes.baseAddress, bytes.count > 1 else { return labels }
+    var position = 1
+    while position < bytes.count {
+      guard let found = memchr(base + position, 0x3A, bytes.count - position) else { break }
+      let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      position = colon + 1
+      let close = colon - 1
+      guard bytes[close] == 0x5D, !isEscaped(bytes, close) else { continue }
+      var open = close - 1
+      while open >= 0 {
+        let byte = bytes[open]
+        if byte == 0x0A || byte == 0x0D { return nil }
+        if (byte == 0x5B || byte == 0x5D) && !isEscaped(bytes, open) { break }
+        open -= 1
+      }
+      guard open >= 0, bytes[open] == 0x5B else { continue }
+      let label = Array(bytes[(open + 1)..<close])
+      if label.first == 0x5E { return nil }
+      while piece + 1 < starts.count && starts[piece + 1] <= open { piece += 1 }
+      labels[piece].append(label)
+    }
+    return labels
+  }
+
+  /// True when an odd run of backslashes comes before `index`.
+  static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    var slashes = 0
+    while index - slashes - 1 >= 0 && bytes[index - slashes - 1] == 0x5C { slashes += 1 }
+    return slashes % 2 == 1
+  }
+
+  /// A key that labels cmark matches (white space collapsed, case folded)
+  /// share; it may join a few more, which only costs a probe's certainty.
+  static func coarseKey(_ label: [UInt8]) -> String {
+    String(decoding: label, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ").uppercased().lowercased()
+  }
+
+  /// `body` for 0..<count on every core, results in order; the first error
+  /// in order is thrown.
+  static func parallel(
+    _ count: Int, _ body: (Int) throws(OutlineError) -> PieceText
+  ) throws(OutlineError) -> [PieceText] {
+    let results = Slots(count)
+    let workers = min(count, max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1))
+    withoutActuallyEscaping(body) { body in
+      let shared = UnsafeSendable(body)
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while let index = results.next() {
+          let outcome: Result<PieceText, OutlineError>
+          do throws(OutlineError) {
+            outcome = .success(try shared.value(index))
+          } catch {
+            outcome = .failure(error)
+          }
+          results.store(outcome, at: index)
+        }
+      }
+    }
+    return try results.collected()
+  }
+
+  /// The results of `parallel`, filled from several threads.
+  final class Slots: @unchecked Sendable {
+    private var slots: [Result<PieceText, OutlineError>?]
+    private var taken = 0
+    private var mutex = pthread_mutex_t()
+
+    init(_ count: Int) {
+      slots = Array(repeating: nil, count: count)
+      pthread_mutex_init(&mutex, nil)
+    }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    /// The next index to work on, or nil when all are taken.
+    func next() -> Int? {
+      pthread_mutex_lock(&mutex)
+      defer { pthread_mutex_unlock(&mutex) }
+      guard taken < slots.count else { return nil }
+      taken += 1
+      return taken - 1
+    }
+
+    func store(_ result: Result<PieceText, OutlineError>, at index: Int) {
+      pthread_mutex_lock(&mutex)
+      defer { pthread_mutex_unlock(&mutex) }
+      slots[index] = result
+    }
+
+    func collected() throws(OutlineError) -> [PieceText] {
+      try slots.map { slot throws(OutlineError) in try slot!.get() }
+    }
+  }
+
+  /// A value handed to other threads that are all joined before it goes.
+  struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+  }
+}

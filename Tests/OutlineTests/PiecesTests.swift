@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import Outline
+
+/// A document parsed in pieces gives what one parse of the whole gives:
+/// every heading, title, offset and reading, on the fixtures and on
+/// generated documents full of what could go wrong at a cut.
+@Suite struct PiecesTests {
+  struct Both {
+    var split: ParsedText
+    var whole: ParsedText
+    var pieces: Int
+  }
+
+  /// Parsed whole, and in as many pieces as the cuts allow.
+  static func both(_ bytes: [UInt8]) throws -> Both {
+    try bytes.withUnsafeBufferPointer { buffer in
+      let lines = LineIndex(buffer)
+      let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
+      let whole = try MarkdownReader.parse(buffer, lines: lines, hiddenPrefix: hidden)
+      let split = try MarkdownPieces.parseCounting(
+        buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
+        smallest: 0)
+      return Both(split: split.text, whole: whole, pieces: split.pieces)
+    }
+  }
+
+  @Test(arguments: Fixtures.names)
+  func everyFixtureIsTheSameInPieces(_ name: String) throws {
+    let both = try Self.both(try Fixtures.bytes(name))
+    #expect(both.split == both.whole)
+  }
+
+  @Test(arguments: 0..<60)
+  func generatedDocumentsAreTheSameInPieces(_ seed: Int) throws {
+    let text = Generated.document(seed: UInt64(seed))
+    let both = try Self.both(Array(text.utf8))
+    #expect(both.split == both.whole, "seed \(seed):\n\(text)")
+  }
+
+  @Test func aHeadingUsesDefinitionsInOtherPieces() throws {
+    let text = """
+      # Uses [the spec][s] and ![a logo][L] and [none][missing]
+
+      Words [s] here.
+
+      # Middle
+
+      [S]: https://example.com/spec
+
+      # End
+
+      [l]: /logo.png
+
+      """
+    let both = try Self.both(Array(text.utf8))
+    #expect(both.pieces == 3)
+    #expect(both.split == both.whole)
+    #expect(both.split.headings.first?.title == "Uses the spec and a logo and [none][missing]")
+  }
+
+  @Test func aDefinitionInAFenceOrAContinuationIsNone() throws {
+    let text = """
+      # Uses [fenced] and [continued]
+
+      # Fence
+
+      ```
+      [fenced]: /not
+      ```
+
+      # Paragraph
+
+      Some text
+      [continued]: /not-either
+
+      """
+    let both = try Self.both(Array(text.utf8))
+    #expect(both.pieces == 3)
+    #expect(both.split == both.whole)
+    #expect(both.split.headings.first?.title == "Uses [fenced] and [continued]")
+  }
+
+  /// The scan takes a line that opens with a tag for an HTML block, so it
+  /// misses the fence after it (cmark sees a paragraph that the fence
+  /// interrupts) and proposes a cut inside the fence: cmark's parse of the
+  /// piece before shows the fence still open, and the two are joined.
+  @Test func aCutThatABlockRunsOverIsJoined() throws {
+    let text = """
+      # One
+
+      <a href="x"> text
+      ```
+
+      # inside the fence
+      ```
+
+      # Two
+
+      """
+    let both = try Self.both(Array(text.utf8))
+    let cuts = Array(text.utf8).withUnsafeBufferPointer {
+      MarkdownPieces.cuts($0, from: 0, every: 1)
+    }
+    #expect(cuts.count == 2, "the scan proposes a cut inside the fence")
+    #expect(both.pieces == 1, "and the pieces are joined again")
+    #expect(both.split == both.whole)
+    #expect(both.whole.headings.map(\.title) == ["One", "Two"])
+  }
+
+  @Test func footnotesAndLabelsOverLinesAreParsedWhole() throws {
+    for text in [
+      "# A [^n]\n\n# B\n\n[^n]: a note\n", "# A [x\ny]\n\n# B\n\n[x\ny]: /u\n",
+    ] {
+      let both = try Self.both(Array(text.utf8))
+      #expect(both.pieces == 1)
+      #expect(both.split == both.whole)
+    }
+  }
+
+  @Test func cutsFallBeforeHeadingsOutsideFencesAndHTML() {
+    let text = Array(
+      "intro\n# A\n```\n# no\n```\n<!--\n# no\n-->\n## B\n    # no\n#nope\n###### C\n".utf8)
+    let cuts = text.withUnsafeBufferPointer { MarkdownPieces.cuts($0, from: 0, every: 1) }
+    let lines = cuts.map { offset in text[..<offset].filter { $0 == 0x0A }.count + 1 }
+    #expect(lines == [1, 2, 9, 12])
+  }
+}
+
+/// Random Markdown made of what is hard at a cut: definitions before and
+/// after their use, in quotes and lists, in fences and continuations, case
+/// and space differences, HTML blocks and fences over headings, tables,
+/// setext headings, a byte order mark, CRLF, front matter.
+enum Generated {
+  static func document(seed: UInt64) -> String {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let blocks: [(Int) -> String] = [
+      { "# Heading \($0) [ref\($0 % 7)]\n" },
+      { "## Sub \($0) [text][Ref\($0 % 5)] and ![img][ref\($0 % 3)]\n" },
+      { "### Plain \($0) ~~struck~~ www.example.com\n" },
+      { "[ref\($0 % 7)]: /u\($0)\n" },
+      { "[REF\($0 % 5)]:\n  /multi-line \"title\"\n" },
+      { "> [ref\($0 % 7)]: /quoted\n" },
+      { "- [Ref  \($0 % 5)]: /listed\n" },
+      { "```\n# in a fence \($0)\n[ref\($0 % 7)]: /fake\n```\n" },
+      { "<div>\n# in html \($0)\n</div>\n" },
+      { "<!--\n# in a comment \($0)\n-->\n" },
+      { "Text \\[ref\($0 % 7)]: escaped, [ref\($0 % 7)] used\n" },
+      { "Text\n[ref\($0 % 7)]: /continuation\n" },
+      { "Setext \($0)\n===\n" },
+      { "| a | b |\n| - | - |\n| [ref\($0 % 7)] | \($0) |\n" },
+      { "    # indented \($0)\n" },
+      { "1. item\n\n   # heading in a list \($0)\n" },
+      { "Words and more words, \($0) of them, with `code` and *emphasis*.\n" },
+      { "<h2>HTML heading \($0)</h2>\n" },
+    ]
+    var text = next(5) == 0 ? "---\ntitle: Generated\n---\n" : ""
+    for index in 0..<(8 + next(30)) {
+      text += blocks[next(blocks.count)](index)
+      text += next(3) == 0 ? "" : "\n"
+    }
+    if next(6) == 0 { text += "```\n# unclosed \n" }
+    if next(8) == 0 { text = "\u{FEFF}" + text }
+    if next(6) == 0 { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+    return text
+  }
+}
+
+@Suite struct SpecialCharactersTests {
+  /// The program's definition is the one cmark-gfm calls, so parsers
+  /// finish side by side; and strikethrough and autolinks still work.
+  @Test func theProgramKeepsTheCharactersAndTheExtensionsStillWork() throws {
+    let document = try Outliner.outline(
+      Array("# a ~~b~~ c www.example.com\n".utf8), path: "a.md")
+    #expect(document.sections.first?.title == "a b c www.example.com")
+    #expect(SpecialCharacters.isKeptSet)
+    let again = try Outliner.outline(Array("# ~~d~~\n".utf8), path: "b.md")
+    #expect(again.sections.first?.title == "d")
+  }
+}
