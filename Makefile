@@ -55,6 +55,7 @@ fuzz: deps
 
 # Speed and memory, measured side by side in one run (never in a unit test).
 bench: build
+	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py
 
 install: build

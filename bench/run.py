@@ -1,50 +1,79 @@
 #!/usr/bin/env python3
 """isle's benchmark: commands measured side by side in one run, each pair
-alternating (A B A B ...), medians over RUNS runs, ratios printed, peak memory
-(max RSS) beside each. Timings are wall clock on a shared machine: read the
-ratios, not the absolute numbers."""
+alternating (A B A B ...), medians over RUNS runs (at least five), ratios
+printed, peak memory (max RSS, the largest of the runs) beside each.
+
+Timings are wall clock on a shared machine: read the ratios, not the
+absolute numbers. The report is printed and written to bench/out/report.txt;
+BENCH.md holds the one from the last run on this machine kind."""
 import os
+import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ISLE = os.environ.get("ISLE", ".build/release/isle")
-RUNS = int(os.environ.get("RUNS", "5"))
+RUNS = max(int(os.environ.get("RUNS", "5")), 5)
+STARTUP_RUNS = max(int(os.environ.get("STARTUP_RUNS", "40")), 5)
 OUT = "bench/out"
+LINES = []
+TARGETS = []
+
+
+def say(text=""):
+    print(text, flush=True)
+    LINES.append(text)
 
 
 def measure(argv):
     """Wall seconds and peak RSS (MiB) of one run, output discarded."""
-    start = time.perf_counter()
-    with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(argv, stdout=sink, stderr=subprocess.PIPE)
+    with open(os.devnull, "wb") as sink, tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=sink, stderr=errors)
         _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) not in (0, 1):
-        sys.exit("bench: %s failed: %s" % (" ".join(argv), proc.stderr.read().decode()))
+        elapsed = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            errors.seek(0)
+            sys.exit("bench: %s failed: %s" % (" ".join(argv), errors.read().decode()[-2000:]))
     return elapsed, usage.ru_maxrss / 1024
 
 
-def pair(label_a, argv_a, label_b, argv_b):
+def pair(label_a, argv_a, label_b, argv_b, runs=RUNS):
+    """Medians and peaks of A and B, run alternately; returns
+    (time of B / time of A, memory of B / memory of A)."""
     times = {label_a: [], label_b: []}
     memory = {label_a: 0.0, label_b: 0.0}
-    for _ in range(RUNS):
+    for _ in range(runs):
         for label, argv in ((label_a, argv_a), (label_b, argv_b)):
             seconds, mib = measure(argv)
             times[label].append(seconds)
             memory[label] = max(memory[label], mib)
     a = statistics.median(times[label_a])
     b = statistics.median(times[label_b])
-    print("  %-34s %8.3f s  %7.1f MiB" % (label_a, a, memory[label_a]))
-    print("  %-34s %8.3f s  %7.1f MiB" % (label_b, b, memory[label_b]))
-    print("  ratio %s / %s: %.3f" % (label_b, label_a, b / a))
-    return b / a
+    say("  %-40s %9.4f s  %8.1f MiB" % (label_a, a, memory[label_a]))
+    say("  %-40s %9.4f s  %8.1f MiB" % (label_b, b, memory[label_b]))
+    say("  time %s / %s: %.3f   memory: %.3f" % (label_b, label_a, b / a, memory[label_b] / memory[label_a]))
+    return b / a, memory[label_b] / memory[label_a]
+
+
+def target(text, met):
+    TARGETS.append((text, met))
+    say("  target: %s: %s" % (text, "met" if met else "NOT met"))
 
 
 def lines_of(path):
     with open(path, "rb") as f:
         return sum(1 for _ in f)
+
+
+def generate(path, script, size):
+    if not os.path.exists(path):
+        with open(path + ".part", "w") as f:
+            subprocess.run([sys.executable, script, str(size)], stdout=f, check=True)
+        os.rename(path + ".part", path)
+    return path
 
 
 def tree(root, count=2000):
@@ -65,40 +94,78 @@ def tree(root, count=2000):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    big = os.path.join(OUT, "generated-50mb.md")
-    if not os.path.exists(big):
-        with open(big, "w") as f:
-            subprocess.run([sys.executable, "bench/generate.py", str(50 * 1024 * 1024)], stdout=f, check=True)
+    big = generate(os.path.join(OUT, "generated-50mb.md"), "bench/generate.py", 50 * 1024 * 1024)
+    page = generate(os.path.join(OUT, "generated-20mb.html"), "bench/generate_html.py", 20 * 1024 * 1024)
+    readme = generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024)
     floor = os.path.join(OUT, "floor")
     subprocess.run(["gcc", "-O2", "bench/floor.c", "-lcmark-gfm", "-lcmark-gfm-extensions", "-o", floor],
                    check=True)
-    fixtures = [os.path.join("fixtures", n) for n in os.listdir("fixtures")
-                if os.path.isfile(os.path.join("fixtures", n))]
-    largest = max(fixtures, key=os.path.getsize)
-    print("isle benchmark: %d runs each, alternating, medians" % RUNS)
-    for path in (largest, big):
-        middle = str(max(lines_of(path) // 2, 1))
-        print("\n%s (%d bytes): where --line %s against toc" % (path, os.path.getsize(path), middle))
-        pair("toc --format json", [ISLE, "toc", "--format", "json", path],
-             "where --line " + middle, [ISLE, "where", "--line", middle, path])
+    middle = str(lines_of(big) // 2)
 
-    print("\n%s: isle against the floor (cmark-gfm's own parse, walk and free, bench/floor.c)" % big)
-    ratio = pair("floor", [floor, big], "isle toc --format json", [ISLE, "toc", "--format", "json", big])
+    say("isle benchmark: %d runs each (start-up: %d), alternating, medians; %s, %d cores" % (
+        RUNS, STARTUP_RUNS, platform.machine(), os.cpu_count()))
+    say("command: make bench (ISLE=%s python3 bench/run.py)" % ISLE)
+
+    say("\n%s (%d bytes): isle against the floor (bench/floor.c: cmark-gfm's own parse,"
+        " walk and free of the whole file)" % (big, os.path.getsize(big)))
+    t, m = pair("floor", [floor, big], "isle toc --format json", [ISLE, "toc", "--format", "json", big])
+    target("toc --format json at most 0.8x the floor's time (%.3f)" % t, t <= 0.8)
+    target("and at most 0.25x its peak memory (%.3f)" % m, m <= 0.25)
+
+    say("\n%s: text against JSON, where against toc" % big)
+    pair("isle toc --format json", [ISLE, "toc", "--format", "json", big],
+         "isle toc", [ISLE, "toc", big])
+    t, _ = pair("isle toc --format json", [ISLE, "toc", "--format", "json", big],
+                "isle where --line " + middle, [ISLE, "where", "--line", middle, big])
+    target("where within 1.05x of toc (%.3f)" % t, t <= 1.05)
+
+    say("\n%s: in pieces on every core against whole (--no-split)" % big)
+    pair("isle toc --format json --no-split", [ISLE, "toc", "--format", "json", "--no-split", big],
+         "isle toc --format json", [ISLE, "toc", "--format", "json", big])
+
+    say("\n%s: the peers" % big)
+    t, m = pair("isle toc --format json", [ISLE, "toc", "--format", "json", big],
+                "md_toc -c github", ["md_toc", "-c", "github", big])
+    target("at least 15x faster than md_toc (%.1fx)" % t, t >= 15)
+    target("less memory than md_toc (%.2fx of isle's)" % m, m > 1)
+    t, m = pair("isle toc --format json", [ISLE, "toc", "--format", "json", big],
+                "pandoc -f gfm --toc -s", ["pandoc", "-f", "gfm", "-t", "html", "--toc", "-s",
+                                           "--metadata", "title=bench", "-o", os.devnull, big])
+    target("at least 40x faster than pandoc (%.1fx)" % t, t >= 40)
+    target("less memory than pandoc (%.2fx of isle's)" % m, m > 1)
+
+    say("\n%s (%d bytes): HTML, against hxtoc" % (page, os.path.getsize(page)))
+    pair("isle toc --format json", [ISLE, "toc", "--format", "json", page],
+         "hxtoc", ["hxtoc", page])
+
+    say("\n%s (%d bytes): start-up, process start included" % (readme, os.path.getsize(readme)))
+    small_middle = str(lines_of(readme) // 2)
+    t, _ = pair("cmark-gfm", ["cmark-gfm", readme],
+                "isle where --line " + small_middle, [ISLE, "where", "--line", small_middle, readme],
+                runs=STARTUP_RUNS)
+    target("start-up within 6x of cmark-gfm (%.2f)" % t, t <= 6)
 
     docs = os.path.join(OUT, "tree")
     tree(docs)
     paths = [os.path.join(d, f) for d, _, fs in os.walk(docs) for f in fs if f.endswith(".md")]
     largest_doc = max(paths, key=os.path.getsize)
     total = sum(os.path.getsize(p) for p in paths)
-    print("\n%s: %d documents, %.1f MB in all, the largest %.1f MB" % (
+    say("\n%s: %d documents, %.1f MB in all, the largest %.1f MB" % (
         docs, len(paths), total / 1e6, os.path.getsize(largest_doc) / 1e6))
-    ratio = pair("toc --jobs 1 --format json", [ISLE, "toc", "--jobs", "1", "--format", "json", docs],
-                 "toc --jobs 2 --format json", [ISLE, "toc", "--jobs", "2", "--format", "json", docs])
-    print("  target: 0.6 or less on 2 cores: %s" % ("met" if ratio <= 0.6 else "NOT met"))
+    t, _ = pair("toc --jobs 1 --format json", [ISLE, "toc", "--jobs", "1", "--format", "json", docs],
+                "toc --jobs 2 --format json", [ISLE, "toc", "--jobs", "2", "--format", "json", docs])
+    target("two jobs at most 0.6x of one (%.3f)" % t, t <= 0.6)
     _, single = measure([ISLE, "toc", "--format", "json", largest_doc])
     _, whole = measure([ISLE, "toc", "--jobs", "2", "--format", "json", docs])
-    print("  peak memory: the whole tree %.1f MiB, its largest document alone %.1f MiB (ratio %.2f)" % (
+    say("  peak memory: the whole tree %.1f MiB, its largest document alone %.1f MiB (ratio %.2f)" % (
         whole, single, whole / single))
+
+    say("\ntargets: %d of %d met" % (sum(1 for _, met in TARGETS if met), len(TARGETS)))
+    for text, met in TARGETS:
+        if not met:
+            say("  NOT met: " + text)
+    with open(os.path.join(OUT, "report.txt"), "w") as f:
+        f.write("\n".join(LINES) + "\n")
 
 
 main()

@@ -8,6 +8,16 @@ public enum DocumentJSON {
   /// too, and with a bar (from `where`), `bar`.
   public static func render(_ document: Document, place: Place? = nil, bar: String? = nil) -> String
   {
+    var output = ""
+    write(document, place: place, bar: bar, to: &output)
+    return output
+  }
+
+  /// The same, appended to `output`: the sections written in place, so a
+  /// document with thousands of them is not built in pieces and copied.
+  public static func write(
+    _ document: Document, place: Place? = nil, bar: String? = nil, to output: inout String
+  ) {
     var object = JSONObject()
     object.add("path", document.path)
     object.add("format", document.format.rawValue)
@@ -18,18 +28,33 @@ public enum DocumentJSON {
     object.add("title", document.title)
     object.add("words", document.reading.wordCount)
     object.add("minutes", document.minutes)
-    object.add("sections", raw: "[" + document.sections.map(section).joined(separator: ",") + "]")
+    object.add("sections") { text in
+      text.reserveCapacity(text.utf8.count + document.sections.count * 200)
+      text += "["
+      for (index, section) in document.sections.enumerated() {
+        if index > 0 { text += "," }
+        write(section, to: &text)
+      }
+      text += "]"
+    }
     if let place {
       object.add(
         "current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
       object.add("fraction", place.fraction)
     }
     if let bar { object.add("bar", bar) }
-    return object.text
+    object.write(to: &output)
   }
 
   /// One section's JSON object, every field of SPEC §2.
   public static func section(_ section: Section) -> String {
+    var output = ""
+    write(section, to: &output)
+    return output
+  }
+
+  /// The same, appended to `output`.
+  public static func write(_ section: Section, to output: inout String) {
     var object = JSONObject()
     object.add("number", section.number)
     object.add("level", section.level)
@@ -42,6 +67,6 @@ public enum DocumentJSON {
     object.add("words", section.words)
     object.add("minutes", section.minutes)
     object.add("detail", section.detail)
-    return object.text
+    object.write(to: &output)
   }
 }

@@ -1,33 +1,57 @@
 /// A small JSON writer that keeps keys in the order they are written, so
 /// output is stable and reads in the order the README documents.
 public struct JSONObject {
-  private var members: [String] = []
+  /// The text so far, without the closing brace.
+  private var open = "{"
 
   /// An empty object.
   public init() {}
 
   /// Adds a string member (or null).
   public mutating func add(_ key: String, _ value: String?) {
-    members.append(JSON.quoted(key) + ":" + (value.map(JSON.quoted) ?? "null"))
+    member(key)
+    if let value { JSON.appendQuoted(value, to: &open) } else { open += "null" }
   }
 
   /// Adds an integer member.
   public mutating func add(_ key: String, _ value: Int) {
-    members.append(JSON.quoted(key) + ":" + String(value))
+    member(key)
+    open += String(value)
   }
 
   /// Adds a number member.
   public mutating func add(_ key: String, _ value: Double) {
-    members.append(JSON.quoted(key) + ":" + JSON.number(value))
+    member(key)
+    open += JSON.number(value)
   }
 
   /// Adds a member whose value is already JSON text.
   public mutating func add(_ key: String, raw: String) {
-    members.append(JSON.quoted(key) + ":" + raw)
+    member(key)
+    open += raw
+  }
+
+  /// Adds a member whose value `write` appends as JSON text, written in
+  /// place rather than built apart and copied in.
+  public mutating func add(_ key: String, writing write: (inout String) -> Void) {
+    member(key)
+    write(&open)
+  }
+
+  private mutating func member(_ key: String) {
+    if open.utf8.count > 1 { open += "," }
+    JSON.appendQuoted(key, to: &open)
+    open += ":"
   }
 
   /// The object as compact JSON text.
-  public var text: String { "{" + members.joined(separator: ",") + "}" }
+  public var text: String { open + "}" }
+
+  /// The object's text appended to `output`.
+  public func write(to output: inout String) {
+    output += open
+    output += "}"
+  }
 }
 
 /// JSON text for single values.
@@ -35,7 +59,41 @@ public enum JSON {
   /// `text` as a JSON string, with quotes, backslashes and every control
   /// character escaped.
   public static func quoted(_ text: String) -> String {
-    var result = "\""
+    var result = ""
+    appendQuoted(text, to: &result)
+    return result
+  }
+
+  /// `text` as a JSON string appended to `output`: the text whole when no
+  /// character in it needs escaping (the usual case), else scalar by scalar.
+  public static func appendQuoted(_ text: String, to output: inout String) {
+    output += "\""
+    if !needsEscaping(text) {
+      output += text
+    } else {
+      appendEscaped(text, to: &output)
+    }
+    output += "\""
+  }
+
+  /// True when `text` holds a quote, a backslash, a control character,
+  /// DEL, or U+2028 or U+2029 (E2 80 A8, E2 80 A9 in UTF-8).
+  static func needsEscaping(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+        if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  private static func appendEscaped(_ text: String, to result: inout String) {
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
@@ -52,7 +110,6 @@ public enum JSON {
         }
       }
     }
-    return result + "\""
   }
 
   /// `value` as a JSON number: the shortest text that reads back as the

@@ -220,8 +220,11 @@ public struct CLI {
     try OrderedWork.run(count: sources.count, jobs: settings.jobs) { index in
       let source = sources[index]
       do {
-        let bytes = try reader.read(source, limit: maxSize)
-        let document = try Outliner.outline(bytes, path: source.path, options: options)
+        let loaded = try reader.load(source, limit: maxSize)
+        let document = try withExtendedLifetime(loaded) {
+          try Outliner.outline(
+            loaded.buffer, path: source.path, options: options, release: loaded.release)
+        }
         return try body(document, source)
       } catch let error as OutlineError {
         return Answer(status: .failure, error: source.displayName + ": " + Self.describe(error))

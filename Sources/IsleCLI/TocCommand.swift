@@ -19,7 +19,10 @@ struct TocCommand {
       let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
       switch settings.format {
       case .json, .spoken:
-        return Answer(output: DocumentJSON.render(document, place: place) + "\n", status: found)
+        var output = ""
+        DocumentJSON.write(document, place: place, to: &output)
+        output += "\n"
+        return Answer(output: output, status: found)
       case .tsv:
         return Answer(output: TSV.rows(document, withPath: several), status: found)
       case .markdown:

@@ -4,17 +4,43 @@
 /// Lines end at `\n`, `\r\n` or a lone `\r`, as cmark counts them. A final
 /// line ending does not open a new, empty line: `"a\nb\n"` has two lines.
 public struct LineIndex: Sendable, Equatable {
-  /// The offset of the first byte of each line; `starts[0] == 0`.
-  public let starts: [Int]
+  /// The offset of the first byte of each line, in four bytes each while
+  /// the document is smaller than 4 GiB (half the memory of `Int`s: a
+  /// 50 MB document has half a million lines).
+  private let narrow: [UInt32]
+  /// The same, for a document of 4 GiB or more.
+  private let wide: [Int]
   /// The size of the document in bytes.
   public let size: Int
 
-  /// Indexes the lines of `bytes`.
-  public init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var starts = [0]
+  /// The offset of the first byte of each line; `starts[0] == 0`.
+  public var starts: [Int] { wide.isEmpty ? narrow.map { Int($0) } : wide }
+
+  /// Indexes the lines of `bytes`, calling `release` with each stretch
+  /// of bytes it has passed (see `Outliner.Release`).
+  public init(_ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release? = nil) {
+    if bytes.count <= Int(UInt32.max) {
+      narrow = Self.scan(bytes, release: release, as: UInt32.self)
+      wide = []
+    } else {
+      narrow = []
+      wide = Self.scan(bytes, release: release, as: Int.self)
+    }
+    size = bytes.count
+  }
+
+  private static func scan<Offset: FixedWidthInteger>(
+    _ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release?, as: Offset.Type
+  ) -> [Offset] {
+    var starts: [Offset] = [0]
     let count = bytes.count
     var i = 0
+    var released = 0
     while i < count {
+      if let release, i - released >= Outliner.releaseStep {
+        release(released..<i)
+        released = i
+      }
       let byte = bytes[i]
       if byte == 0x0A {
         i += 1
@@ -24,10 +50,9 @@ public struct LineIndex: Sendable, Equatable {
         i += 1
         continue
       }
-      if i < count { starts.append(i) }
+      if i < count { starts.append(Offset(i)) }
     }
-    self.starts = starts
-    self.size = count
+    return starts
   }
 
   /// Indexes the lines of `bytes`.
@@ -36,19 +61,22 @@ public struct LineIndex: Sendable, Equatable {
   }
 
   /// The number of lines; 0 for an empty document.
-  public var lineCount: Int { size == 0 ? 0 : starts.count }
+  public var lineCount: Int { size == 0 ? 0 : wide.isEmpty ? narrow.count : wide.count }
 
   /// The offset of the first byte of 1-based line `line`, clamped to the
   /// document (a line past the last one starts at the end).
   public func offset(ofLine line: Int) -> Int {
     if line < 1 { return 0 }
     if line > lineCount { return size }
-    return starts[line - 1]
+    return wide.isEmpty ? Int(narrow[line - 1]) : wide[line - 1]
   }
 
   /// The 1-based line that holds byte `offset` (the last line for the end of
   /// the document). Binary search.
   public func line(ofOffset offset: Int) -> Int {
-    max(starts.countAtOrBefore(offset) { $0 }, 1)
+    let count =
+      wide.isEmpty
+      ? narrow.countAtOrBefore(offset) { Int($0) } : wide.countAtOrBefore(offset) { $0 }
+    return max(count, 1)
   }
 }

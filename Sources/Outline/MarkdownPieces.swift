@@ -69,28 +69,32 @@ enum MarkdownPieces {
   /// Documents smaller than this are parsed whole.
   static let smallest = 2 << 20
   /// About how many bytes a piece holds.
-  static let pieceSize = 1 << 20
+  static let pieceSize = 128 << 10
 
   /// Parses `bytes` as `MarkdownReader` does, in pieces when it is large
   /// and `split` allows.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
+    release: Outliner.Release? = nil
   ) throws(OutlineError) -> ParsedText {
     try parseCounting(
       bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, split: split,
-      pieceSize: pieceSize, smallest: smallest
+      pieceSize: pieceSize, smallest: smallest, release: release
     ).text
   }
 
   /// The same, with the number of pieces it was parsed in at last.
   static func parseCounting(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
+    release: Outliner.Release? = nil
   ) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
-    let document = Whole(bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    let document = Whole(
+      bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
     guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
-    return try document.parse(cutAt: cuts(bytes, from: hiddenPrefix, every: pieceSize))
+    return try document.parse(
+      cutAt: cuts(bytes, from: hiddenPrefix, every: pieceSize, release: release))
   }
 
   /// One document and how it is read.
@@ -99,6 +103,7 @@ enum MarkdownPieces {
     let lines: LineIndex
     let hiddenPrefix: Int
     let maxDepth: Int
+    let release: Outliner.Release?
 
     /// One parse of the whole.
     func parse() throws(OutlineError) -> ParsedText {
@@ -108,7 +113,8 @@ enum MarkdownPieces {
     /// The pieces starting at `starts` parsed side by side, joined where
     /// cmark says a cut does not hold.
     func parse(cutAt starts: [Int]) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
-      guard starts.count > 1, let labels = candidates(bytes, starts: starts) else {
+      guard starts.count > 1, let labels = candidates(bytes, starts: starts, release: release)
+      else {
         return (try parse(), 1)
       }
       // Each label once, numbered, with a key that groups the labels cmark
@@ -131,10 +137,13 @@ enum MarkdownPieces {
       var pieces = try parallel(starts.count) { (index: Int) throws(OutlineError) -> PieceText in
         let ownKeys = Set(own[index].map { keys[$0] })
         let given = raw.indices.filter { !own[index].contains($0) && !ownKeys.contains(keys[$0]) }
-        return try MarkdownReader.parse(
+        var piece = try MarkdownReader.parse(
           bytes, range: range(index), lines: lines, hiddenPrefix: hiddenPrefix,
           maxDepth: maxDepth, given: given.map { Label(bytes: raw[$0], number: $0) },
           probes: own[index].sorted().map { Label(bytes: raw[$0], number: $0) })
+        piece.text = piece.text.compacted()
+        release?(range(index))
+        return piece
       }
       if let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
         var joined = starts
@@ -158,16 +167,21 @@ enum MarkdownPieces {
           }
       }
       let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceText in
-        try MarkdownReader.parse(
+        var piece = try MarkdownReader.parse(
           bytes, range: range(again[slot]), lines: lines, hiddenPrefix: hiddenPrefix,
           maxDepth: maxDepth, given: definitions)
+        piece.text = piece.text.compacted()
+        release?(range(again[slot]))
+        return piece
       }
       for (slot, index) in again.enumerated() { pieces[index] = redone[slot] }
 
+      // Each piece's findings are dropped as they join the whole.
       var result = ParsedText()
-      for piece in pieces {
-        result.append(piece.text)
-        result.markers += piece.text.markers
+      for index in pieces.indices {
+        result.append(pieces[index].text)
+        result.markers += pieces[index].text.markers
+        pieces[index].text = ParsedText()
       }
       return (result, pieces.count)
     }
@@ -176,8 +190,12 @@ enum MarkdownPieces {
   /// Where pieces start: 0, then before an ATX heading at the first column
   /// outside a top-level fence or HTML block, once `every` bytes have
   /// passed since the last cut.
-  static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, every size: Int) -> [Int] {
+  static func cuts(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, every size: Int,
+    release: Outliner.Release? = nil
+  ) -> [Int] {
     var starts = [0]
+    var released = 0
     var fence: (character: UInt8, length: Int)? = nil
     var html: HTMLEnd? = nil
     var line = start
@@ -200,6 +218,10 @@ enum MarkdownPieces {
       line = end
       if line < count && bytes[line] == 0x0D { line += 1 }
       if line < count && bytes[line] == 0x0A { line += 1 }
+      if let release, line - released >= Outliner.releaseStep {
+        release(released..<line)
+        released = line
+      }
     }
     return starts
   }
@@ -285,13 +307,27 @@ enum MarkdownPieces {
   /// Each piece's candidate link labels, in order: the text between `[`
   /// and `]:`, neither escaped. Nil when the document is not to be split by
   /// them: a candidate spans lines, or is a footnote's (`[^note]:`).
-  static func candidates(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [[[UInt8]]]? {
+  static func candidates(
+    _ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], release: Outliner.Release? = nil
+  ) -> [[[UInt8]]]? {
     var labels = [[[UInt8]]](repeating: [], count: starts.count)
     var piece = 0
     guard let base = bytes.baseAddress, bytes.count > 1 else { return labels }
     var position = 1
+    // Searched a stretch at a time, each released once passed (a label
+    // that looks back into one reads it again, which is only slower).
+    var stretchStart = 0
+    var stretchEnd = 0
     while position < bytes.count {
-      guard let found = memchr(base + position, 0x3A, bytes.count - position) else { break }
+      if position >= stretchEnd {
+        release?(stretchStart..<stretchEnd)
+        stretchStart = stretchEnd
+        stretchEnd = min(position + Outliner.releaseStep, bytes.count)
+      }
+      guard let found = memchr(base + position, 0x3A, stretchEnd - position) else {
+        position = stretchEnd
+        continue
+      }
       let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       position = colon + 1
       let close = colon - 1

@@ -6,20 +6,30 @@ public enum OutlineError: Error, Equatable, Sendable {
 
 /// Turns a document's bytes into its sections.
 public enum Outliner {
+  /// Told of each stretch of the document's bytes the outline is done with
+  /// for now: a reader that mapped the file may drop those pages, so a
+  /// large document is never resident all at once. It may be called from
+  /// several threads, and a stretch may be read again afterwards.
+  public typealias Release = @Sendable (Range<Int>) -> Void
+
+  /// How many bytes a scan passes between calls to `Release`.
+  static let releaseStep = 4 << 20
+
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
-    _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions()
+    _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions(),
+    release: Release? = nil
   ) throws(OutlineError) -> Document {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
-    let lines = LineIndex(bytes)
+    let lines = LineIndex(bytes, release: release)
     switch format {
     case .markdown:
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
       let parsed = try MarkdownPieces.parse(
         bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0, maxDepth: options.maxDepth,
-        split: options.split)
+        split: options.split, release: release)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
         options: options)

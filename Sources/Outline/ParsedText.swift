@@ -24,6 +24,38 @@ struct ParsedText: Equatable {
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []
 
+  /// The same findings with the readings between two headings summed
+  /// into one, placed at the first heading's offset (or, before the first
+  /// heading, at the first of them), in order of offset: what the outline
+  /// makes of them is unchanged, and a large document's thousands of blocks
+  /// take the room of its headings.
+  func compacted() -> ParsedText {
+    let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
+    let starts = order.map { headings[$0].offset }
+    var bodies = [Reading](repeating: Reading(), count: starts.count + 1)
+    var before: Int? = nil
+    var titles: [PlacedReading] = []
+    for placed in readings {
+      if placed.heading != nil {
+        titles.append(placed)
+        continue
+      }
+      let span = starts.countAtOrBefore(placed.offset) { $0 }
+      if span == 0 { before = min(before ?? placed.offset, placed.offset) }
+      bodies[span] += placed.reading
+    }
+    var summed = titles
+    for (span, reading) in bodies.enumerated() where !reading.isEmpty {
+      summed.append(
+        PlacedReading(
+          offset: span == 0 ? before ?? 0 : starts[span - 1], reading: reading, heading: nil))
+    }
+    summed.sort { ($0.offset, $0.heading ?? -1) < ($1.offset, $1.heading ?? -1) }
+    var result = self
+    result.readings = summed
+    return result
+  }
+
   /// Adds another reader's findings, keeping heading indices right.
   mutating func append(_ other: ParsedText) {
     let shift = headings.count

@@ -195,6 +195,36 @@ import Testing
     }
   }
 
+  /// A file cut short while isle has it mapped: a one-line error naming
+  /// it, or (if isle was done first) the whole outline; never a crash. The
+  /// file is cut at growing delays until one run is caught in the middle.
+  @Test func aFileCutShortWhileReadIsAnErrorNamingIt() throws {
+    let text = (0..<400_000).map { "## Heading \($0)\n\nSome words in a paragraph.\n\n" }.joined()
+    var caught = false
+    for attempt in 0..<12 where !caught {
+      let path = try Self.file("shrinking-\(attempt).md", Data(text.utf8))
+      let delay = useconds_t(2_000 * (attempt + 1))
+      let cutter = Thread {
+        usleep(delay)
+        truncate(path, 0)
+      }
+      cutter.start()
+      let result = try Harness.runBinary(["toc", "--format", "tsv", path], timeout: 60)
+      while !cutter.isFinished { usleep(1_000) }
+      #expect(!result.signaled, "ended by a signal")
+      if result.status == 2 {
+        #expect(
+          result.stderr == "isle: error: \(path): changed while it was read (it is shorter now)\n")
+        #expect(result.stdout.isEmpty)
+        caught = true
+      } else {
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.isEmpty || result.stdout.last == 0x0A)
+      }
+    }
+    #expect(caught, "no run was caught while reading")
+  }
+
   @Test func writeOnAReadOnlyFileChangesNothing() throws {
     let path = try Self.file("readonly.md", Data("<!-- toc -->\n<!-- tocstop -->\n# A\n".utf8))
     chmod(path, 0o444)

@@ -13,7 +13,8 @@ import Testing
     var pieces: Int
   }
 
-  /// Parsed whole, and in as many pieces as the cuts allow.
+  /// Parsed whole, and in as many pieces as the cuts allow; the readings
+  /// summed between headings in both, as pieces sum them.
   static func both(_ bytes: [UInt8]) throws -> Both {
     try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
@@ -22,7 +23,7 @@ import Testing
       let split = try MarkdownPieces.parseCounting(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
         smallest: 0)
-      return Both(split: split.text, whole: whole, pieces: split.pieces)
+      return Both(split: split.text.compacted(), whole: whole.compacted(), pieces: split.pieces)
     }
   }
 
@@ -119,6 +120,25 @@ import Testing
     }
   }
 
+  /// Summing the readings between headings changes no section's reading.
+  @Test(arguments: Fixtures.names)
+  func compactedReadingsGiveTheSameOutline(_ name: String) throws {
+    let bytes = try Fixtures.bytes(name)
+    let options = OutlineOptions(levels: 2...3)
+    let document = try Outliner.outline(bytes, path: name, options: options)
+    let compacted = try bytes.withUnsafeBufferPointer { buffer in
+      let lines = LineIndex(buffer)
+      let hidden = FrontMatter.find(in: buffer, lines: lines)
+      let parsed = try MarkdownReader.parse(
+        buffer, lines: lines, hiddenPrefix: hidden?.endOffset ?? 0)
+      return Outliner.assemble(
+        parsed.compacted(), path: name, format: .markdown, lines: lines, title: hidden?.title,
+        charset: nil, options: options)
+    }
+    #expect(compacted.sections == document.sections)
+    #expect(compacted.reading == document.reading)
+  }
+
   @Test func cutsFallBeforeHeadingsOutsideFencesAndHTML() {
     let text = Array(
       "intro\n# A\n```\n# no\n```\n<!--\n# no\n-->\n## B\n    # no\n#nope\n###### C\n".utf8)
@@ -181,5 +201,38 @@ enum Generated {
     #expect(SpecialCharacters.isKeptSet)
     let again = try Outliner.outline(Array("# ~~d~~\n".utf8), path: "b.md")
     #expect(again.sections.first?.title == "d")
+  }
+}
+
+/// A large document is never needed whole: every scan and every piece
+/// tells the reader which bytes it is done with.
+@Suite struct ReleaseTests {
+  final class Released: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ranges: [Range<Int>] = []
+    func add(_ range: Range<Int>) { lock.withLock { ranges.append(range) } }
+    var all: [Range<Int>] { lock.withLock { ranges } }
+  }
+
+  @Test func everyScanReleasesWhatItHasPassed() throws {
+    let text =
+      (0..<200_000).map { "## Heading \($0)\n\nSome [words][w] here: and more.\n\n" }
+      .joined() + "[w]: /u\n"
+    let bytes = Array(text.utf8)
+    let scans = Released()
+    let pieces = Released()
+    _ = bytes.withUnsafeBufferPointer { buffer in
+      let lines = LineIndex(buffer, release: scans.add)
+      let cuts = MarkdownPieces.cuts(buffer, from: 0, every: 1 << 18, release: scans.add)
+      _ = MarkdownPieces.candidates(buffer, starts: cuts, release: scans.add)
+      return try? MarkdownPieces.parse(
+        buffer, lines: lines, hiddenPrefix: 0, maxDepth: 100, split: true, release: pieces.add)
+    }
+    // Each of the three scans passes over the whole in steps of 4 MiB.
+    let covered = scans.all.reduce(0) { $0 + $1.count }
+    #expect(covered >= 3 * (bytes.count - (8 << 20)), "\(scans.all)")
+    #expect(scans.all.allSatisfy { $0.count <= (4 << 20) + 4096 || $0.upperBound == bytes.count })
+    // The pieces release every byte once they are parsed.
+    #expect(pieces.all.reduce(0) { $0 + $1.count } >= 2 * bytes.count)
   }
 }
