@@ -3,6 +3,7 @@
 public struct JSONObject {
   /// The text so far, without the closing brace.
   private var open = "{"
+  private var isEmpty = true
 
   /// An empty object.
   public init() {}
@@ -39,9 +40,11 @@ public struct JSONObject {
   }
 
   private mutating func member(_ key: String) {
-    if open.utf8.count > 1 { open += "," }
-    JSON.appendQuoted(key, to: &open)
-    open += ":"
+    open += isEmpty ? "\"" : ",\""
+    isEmpty = false
+    // Keys are our own names, which need no escaping.
+    open += key
+    open += "\":"
   }
 
   /// The object as compact JSON text.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The first byte of every line of a document, so lines and byte offsets
 /// convert both ways.
 ///
@@ -34,23 +38,35 @@ public struct LineIndex: Sendable, Equatable {
   ) -> [Offset] {
     var starts: [Offset] = [0]
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return starts }
     var i = 0
     var released = 0
     while i < count {
-      if let release, i - released >= Outliner.releaseStep {
-        release(released..<i)
-        released = i
-      }
-      let byte = bytes[i]
-      if byte == 0x0A {
-        i += 1
-      } else if byte == 0x0D {
-        i += (i + 1 < count && bytes[i + 1] == 0x0A) ? 2 : 1
+      // A stretch at a time: with no carriage return in it, memchr finds
+      // the line feeds; with one, each byte is looked at.
+      let stretchEnd = min(i + Outliner.releaseStep, count)
+      if memchr(base + i, 0x0D, stretchEnd - i) == nil {
+        while i < stretchEnd, let found = memchr(base + i, 0x0A, stretchEnd - i) {
+          i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+          if i < count { starts.append(Offset(i)) }
+        }
+        i = stretchEnd
       } else {
-        i += 1
-        continue
+        while i < stretchEnd {
+          let byte = bytes[i]
+          if byte == 0x0A {
+            i += 1
+          } else if byte == 0x0D {
+            i += (i + 1 < count && bytes[i + 1] == 0x0A) ? 2 : 1
+          } else {
+            i += 1
+            continue
+          }
+          if i < count { starts.append(Offset(i)) }
+        }
       }
-      if i < count { starts.append(Offset(i)) }
+      release?(released..<i)
+      released = i
     }
     return starts
   }

@@ -94,7 +94,7 @@ enum MarkdownPieces {
       bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
     guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
     return try document.parse(
-      cutAt: cuts(bytes, from: hiddenPrefix, every: pieceSize, release: release))
+      cutAt: cuts(bytes, lines: lines, from: hiddenPrefix, every: pieceSize, release: release))
   }
 
   /// One document and how it is read.
@@ -191,18 +191,22 @@ enum MarkdownPieces {
   /// outside a top-level fence or HTML block, once `every` bytes have
   /// passed since the last cut.
   static func cuts(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, every size: Int,
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, from start: Int, every size: Int,
     release: Outliner.Release? = nil
   ) -> [Int] {
     var starts = [0]
     var released = 0
     var fence: (character: UInt8, length: Int)? = nil
     var html: HTMLEnd? = nil
-    var line = start
     let count = bytes.count
-    while line < count {
-      var end = line
-      while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+    guard start < count else { return starts }
+    // The lines are known already: only the first bytes of most are read.
+    for number in lines.line(ofOffset: start)...lines.lineCount {
+      let line = lines.offset(ofLine: number)
+      guard line >= start else { continue }
+      var end = lines.offset(ofLine: number + 1)
+      if end > line && bytes[end - 1] == 0x0A { end -= 1 }
+      if end > line && bytes[end - 1] == 0x0D { end -= 1 }
       let text = UnsafeBufferPointer(rebasing: bytes[line..<end])
       if let open = fence {
         if closesFence(text, open) { fence = nil }
@@ -215,12 +219,9 @@ enum MarkdownPieces {
       } else if line - starts[starts.count - 1] >= size && isHeading(text) {
         starts.append(line)
       }
-      line = end
-      if line < count && bytes[line] == 0x0D { line += 1 }
-      if line < count && bytes[line] == 0x0A { line += 1 }
-      if let release, line - released >= Outliner.releaseStep {
-        release(released..<line)
-        released = line
+      if let release, end - released >= Outliner.releaseStep {
+        release(released..<end)
+        released = end
       }
     }
     return starts

@@ -221,7 +221,8 @@ enum MarkdownReader {
               if cmark_node_parent(node) == root {
                 lastBlockEnd = startLine + max(endings, 1) - 1 - place.firstLine + 1
               }
-              let text = PlainText.collapsed(Array(literal))
+              // A marker is a short comment; most blocks are not looked at.
+              let text = literal.count <= 64 ? PlainText.collapsed(Array(literal)) : ""
               if let kind = TocMarker.Kind(rawValue: text) {
                 result.markers.append(TocMarker(kind: kind, offset: blockOffset, endOffset: end))
               }

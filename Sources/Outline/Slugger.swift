@@ -42,6 +42,11 @@ public struct Slugger: Sendable {
 
   /// The id for `title` before duplicates are considered.
   public static func base(_ title: String, flavor: SlugFlavor) -> String {
+    asciiBase(title, flavor: flavor) ?? unicodeBase(title, flavor: flavor)
+  }
+
+  /// The same, scalar by scalar, by Unicode's general categories.
+  static func unicodeBase(_ title: String, flavor: SlugFlavor) -> String {
     var slug = String.UnicodeScalarView()
     for scalar in title.lowercased().unicodeScalars {
       if scalar == " " || scalar == "-" {
@@ -60,5 +65,28 @@ public struct Slugger: Sendable {
       }
     }
     return String(slug)
+  }
+
+  /// The same for a title of ASCII alone (most of them), byte by byte:
+  /// letters lowercased, digits and `_` kept, space and `-` as `-`. Nil
+  /// for any other title.
+  static func asciiBase(_ title: String, flavor: SlugFlavor) -> String? {
+    var title = title
+    return title.withUTF8 { bytes -> String? in
+      var slug: [UInt8] = []
+      slug.reserveCapacity(bytes.count)
+      for byte in bytes {
+        switch byte {
+        case 0x80...: return nil
+        case 0x41...0x5A: slug.append(byte + 0x20)
+        case 0x61...0x7A, 0x30...0x39, 0x5F: slug.append(byte)
+        case 0x20, 0x2D:
+          if flavor == .gitlab, slug.last == 0x2D { continue }
+          slug.append(0x2D)
+        default: continue
+        }
+      }
+      return String(decoding: slug, as: UTF8.self)
+    }
   }
 }

@@ -12,6 +12,29 @@ import Testing
     #expect(index.line(ofOffset: 5) == 3)
   }
 
+  /// Large documents are scanned a stretch at a time, line feeds found by
+  /// memchr where a stretch holds no carriage return: the same starts as
+  /// one byte at a time, with a CRLF and a lone CR at a stretch's edge.
+  @Test func stretchesAgreeWithAByteAtATime() throws {
+    let step = Outliner.releaseStep
+    var bytes = [UInt8](repeating: 0x61, count: 3 * step + 100)
+    for index in stride(from: 37, to: step - 10, by: 91) { bytes[index] = 0x0A }
+    bytes[step - 1] = 0x0D  // CRLF across the first edge
+    bytes[step] = 0x0A
+    for index in stride(from: step + 50, to: 2 * step - 10, by: 77) { bytes[index] = 0x0A }
+    bytes[2 * step - 1] = 0x0D  // a lone CR at the second edge
+    bytes[3 * step + 5] = 0x0D
+    bytes[3 * step + 6] = 0x0A
+    var expected = [0]
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+      if (byte == 0x0A || byte == 0x0D) && index < bytes.count { expected.append(index) }
+    }
+    #expect(LineIndex(bytes).starts == expected)
+  }
+
   @Test func aFinalLineEndingOpensNoLine() throws {
     #expect(LineIndex(Array("a\nb\n".utf8)).lineCount == 2)
     #expect(LineIndex(Array("a\nb".utf8)).lineCount == 2)

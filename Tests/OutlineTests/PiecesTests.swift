@@ -102,7 +102,7 @@ import Testing
       """
     let both = try Self.both(Array(text.utf8))
     let cuts = Array(text.utf8).withUnsafeBufferPointer {
-      MarkdownPieces.cuts($0, from: 0, every: 1)
+      MarkdownPieces.cuts($0, lines: LineIndex($0), from: 0, every: 1)
     }
     #expect(cuts.count == 2, "the scan proposes a cut inside the fence")
     #expect(both.pieces == 1, "and the pieces are joined again")
@@ -142,7 +142,9 @@ import Testing
   @Test func cutsFallBeforeHeadingsOutsideFencesAndHTML() {
     let text = Array(
       "intro\n# A\n```\n# no\n```\n<!--\n# no\n-->\n## B\n    # no\n#nope\n###### C\n".utf8)
-    let cuts = text.withUnsafeBufferPointer { MarkdownPieces.cuts($0, from: 0, every: 1) }
+    let cuts = text.withUnsafeBufferPointer {
+      MarkdownPieces.cuts($0, lines: LineIndex($0), from: 0, every: 1)
+    }
     let lines = cuts.map { offset in text[..<offset].filter { $0 == 0x0A }.count + 1 }
     #expect(lines == [1, 2, 9, 12])
   }
@@ -223,7 +225,8 @@ enum Generated {
     let pieces = Released()
     _ = bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer, release: scans.add)
-      let cuts = MarkdownPieces.cuts(buffer, from: 0, every: 1 << 18, release: scans.add)
+      let cuts = MarkdownPieces.cuts(
+        buffer, lines: lines, from: 0, every: 1 << 18, release: scans.add)
       _ = MarkdownPieces.candidates(buffer, starts: cuts, release: scans.add)
       return try? MarkdownPieces.parse(
         buffer, lines: lines, hiddenPrefix: 0, maxDepth: 100, split: true, release: pieces.add)

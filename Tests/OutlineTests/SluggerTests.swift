@@ -53,4 +53,27 @@ import Testing
     #expect(Slugger.base("Hello, World!", flavor: .gitlab) == "hello-world")
     #expect(slugs(["x", "x"], flavor: .gitlab) == ["x", "x-1"])
   }
+
+  /// The byte-by-byte path for ASCII titles agrees with the Unicode one on
+  /// every ASCII character and on random titles, in both flavours.
+  @Test func asciiTitlesTakeAShortcutToTheSameIds() {
+    var state: UInt64 = 42
+    var titles = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    for _ in 0..<2_000 {
+      var title = ""
+      for _ in 0..<Int(state % 24) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        title.unicodeScalars.append(UnicodeScalar(UInt8((state >> 33) % 128)))
+      }
+      titles.append(title)
+    }
+    for flavor in SlugFlavor.allCases {
+      for title in titles {
+        #expect(
+          Slugger.asciiBase(title, flavor: flavor) == Slugger.unicodeBase(title, flavor: flavor),
+          "\(title.unicodeScalars.map(\.value)) \(flavor)")
+      }
+    }
+    #expect(Slugger.asciiBase("Café", flavor: .github) == nil)
+  }
 }
