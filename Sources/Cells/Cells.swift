@@ -11,9 +11,24 @@ import CUtf8proc
 public enum Cells {
   /// The number of terminal cells `text` takes.
   public static func width(of text: String) -> Int {
+    if let cells = asciiWidth(of: text) { return cells }
     var total = 0
     for character in text { total += width(of: character) }
     return total
+  }
+
+  /// The width of a text of ASCII alone, byte by byte (a cell for each but
+  /// the controls); nil for any other text.
+  static func asciiWidth(of text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      var cells = 0
+      for byte in bytes {
+        if byte >= 0x80 { return nil }
+        if byte >= 0x20 && byte != 0x7F { cells += 1 }
+      }
+      return cells
+    }
   }
 
   /// The number of terminal cells one grapheme cluster takes.

@@ -1,10 +1,22 @@
-import Cells
 import Outline
 import Testing
 
+@testable import Cells
 @testable import Island
 
 @Suite struct CellsTests {
+  /// ASCII text is measured byte by byte: the same widths as cluster by
+  /// cluster, controls and CRLF included.
+  @Test func asciiIsMeasuredByTheBytesAlike() throws {
+    var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["\r\n", "a\r\nb", ""]
+    texts.append(String((0..<128).map { Character(UnicodeScalar(UInt8($0))) }))
+    for text in texts {
+      let byCluster = text.reduce(0) { $0 + Cells.width(of: $1) }
+      #expect(Cells.asciiWidth(of: text) == byCluster, "\(text.unicodeScalars.map(\.value))")
+    }
+    #expect(Cells.asciiWidth(of: "日本") == nil)
+  }
+
   @Test func measuresWideEmojiAndCombiningMarks() throws {
     #expect(Cells.width(of: "abc") == 3)
     #expect(Cells.width(of: "日本") == 4)
