@@ -53,4 +53,5 @@ def main():
         out.write("[ref%d]: https://example.com/%d\n" % (n, n))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -4,13 +4,12 @@ level (some with ids, some holding inline markup), prose (Latin and CJK),
 lists, tables, preformatted code holding heading-like text, scripts and
 styles. The same SIZE always gives the same bytes."""
 import html
+import os
 import random
 import sys
 
-WORDS = ("the reader scrolls through a long page and the island names the section "
-         "in view with a ring of how much is read opening into the contents where "
-         "a red puck marks the current row").split()
-CJK = "読書の時間は人によって大きく違います阅读是一种安静的快乐책을읽는시간은사람마다다릅니다"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generate import CJK, WORDS  # noqa: E402  the same words as the Markdown
 
 
 def prose(rng, n):

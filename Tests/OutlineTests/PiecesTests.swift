@@ -55,10 +55,16 @@ import Testing
       [l]: /logo.png
 
       """
+    try Self.expect(text, pieces: 3, firstTitle: "Uses the spec and a logo and [none][missing]")
+  }
+
+  /// `text` in `pieces` pieces gives what the whole gives, and its first
+  /// heading reads `firstTitle`.
+  static func expect(_ text: String, pieces: Int, firstTitle: String) throws {
     let both = try Self.both(Array(text.utf8))
-    #expect(both.pieces == 3)
+    #expect(both.pieces == pieces)
     #expect(both.split == both.whole)
-    #expect(both.split.headings.first?.title == "Uses the spec and a logo and [none][missing]")
+    #expect(both.split.headings.first?.title == firstTitle)
   }
 
   @Test func aDefinitionInAFenceOrAContinuationIsNone() throws {
@@ -77,10 +83,7 @@ import Testing
       [continued]: /not-either
 
       """
-    let both = try Self.both(Array(text.utf8))
-    #expect(both.pieces == 3)
-    #expect(both.split == both.whole)
-    #expect(both.split.headings.first?.title == "Uses [fenced] and [continued]")
+    try Self.expect(text, pieces: 3, firstTitle: "Uses [fenced] and [continued]")
   }
 
   /// The scan takes a line that opens with a tag for an HTML block, so it
