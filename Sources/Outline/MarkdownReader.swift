@@ -66,7 +66,15 @@ enum MarkdownReader {
 
     var start = range.lowerBound
     if start == 0 && hiddenPrefix > 0 {
-      let endings = bytes[..<hiddenPrefix].filter { $0 == 0x0A || $0 == 0x0D }
+      // One `\n` for each of its line endings, counted as cmark counts
+      // them: a lone CR kept as it was would run into a later LF as CRLF.
+      var endings: [UInt8] = []
+      var index = 0
+      while index < hiddenPrefix {
+        let byte = bytes[index]
+        index += byte == 0x0D && index + 1 < hiddenPrefix && bytes[index + 1] == 0x0A ? 2 : 1
+        if byte == 0x0A || byte == 0x0D { endings.append(0x0A) }
+      }
       endings.withUnsafeBufferPointer { feed(parser, $0) }
       start = hiddenPrefix
     } else if start == 0 && !prefix.isEmpty && bytes.count >= 3 && bytes[0] == 0xEF

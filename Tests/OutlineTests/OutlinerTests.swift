@@ -131,6 +131,15 @@ import Testing
     #expect(document.sections.map(\.line) == [4])
   }
 
+  /// A lone CR in front matter ends a line of its own: the heading after
+  /// it keeps its line and offset (the pieces fuzzer found it off by one).
+  @Test func aLoneCRInFrontMatterKeepsTheLinesAfter() throws {
+    let text = "+++\na = 1\rb = 2\n+++\n# H\n"
+    let document = try Outliner.outline(Array(text.utf8), path: "a.md")
+    #expect(document.sections.map(\.line) == [5])
+    #expect(document.sections.map(\.offset) == [Array(text.utf8).count - 4])
+  }
+
   @Test func tomlIsSkippedAndGivesTheTitle() throws {
     let document = try outline("+++\ntitle = \"Toml\"\n+++\n# H\n")
     #expect(document.title == "Toml")

@@ -242,3 +242,18 @@ enum Generated {
     #expect(pieces.all.reduce(0) { $0 + $1.count } >= 2 * bytes.count)
   }
 }
+
+/// Inputs the pieces fuzzer found, kept as they were found.
+@Suite struct PiecesRegressionTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Regressions")
+
+  @Test(arguments: ["pieces-lone-cr.md"])
+  func foundByTheFuzzer(_ name: String) throws {
+    let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
+    let both = try PiecesTests.both(bytes)
+    #expect(both.split.headings == both.whole.headings)
+    #expect(both.split.readings == both.whole.readings)
+    #expect(both.split.markers == both.whole.markers)
+  }
+}
