@@ -11,13 +11,22 @@ WORDS = ("the reader scrolls through a long page and the island names the sectio
 CJK = "読書の時間は人によって大きく違います阅读是一种安静的快乐책을읽는시간은사람마다다릅니다"
 
 
-def paragraph(rng, n):
+def sentence(rng, n, link, links=50, emphasis=None):
+    """N random words, sometimes with a CJK run, a link (LINK % a number
+    below LINKS) and, given EMPHASIS, an emphasised word; capitalised, with
+    a full stop. The HTML generator writes its prose with it too."""
     words = [rng.choice(WORDS) for _ in range(n)]
     if rng.random() < 0.2:
         words.insert(rng.randrange(len(words)), "".join(rng.choice(CJK) for _ in range(12)))
     if rng.random() < 0.3:
-        words.insert(rng.randrange(len(words)), "[a link][ref%d]" % rng.randrange(50))
-    return " ".join(words).capitalize() + ".\n"
+        words.insert(rng.randrange(len(words)), link % rng.randrange(links))
+    if emphasis and rng.random() < 0.2:
+        words.insert(rng.randrange(len(words)), emphasis % rng.choice(WORDS))
+    return " ".join(words).capitalize() + "."
+
+
+def paragraph(rng, n):
+    return sentence(rng, n, "[a link][ref%d]") + "\n"
 
 
 def block(rng, i):

@@ -9,18 +9,11 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generate import CJK, WORDS  # noqa: E402  the same words as the Markdown
+from generate import WORDS, sentence  # noqa: E402  the Markdown generator's words
 
 
 def prose(rng, n):
-    words = [rng.choice(WORDS) for _ in range(n)]
-    if rng.random() < 0.2:
-        words.insert(rng.randrange(len(words)), "".join(rng.choice(CJK) for _ in range(12)))
-    if rng.random() < 0.3:
-        words.insert(rng.randrange(len(words)), '<a href="#s%d">a link</a>' % rng.randrange(1000))
-    if rng.random() < 0.2:
-        words.insert(rng.randrange(len(words)), "<em>%s</em>" % rng.choice(WORDS))
-    return " ".join(words).capitalize() + "."
+    return sentence(rng, n, '<a href="#s%d">a link</a>', links=1000, emphasis="<em>%s</em>")
 
 
 def block(rng, i):

@@ -81,10 +81,20 @@ def lines_of(path):
 
 
 def generate(path, script, size):
-    if not os.path.exists(path):
+    """PATH made by SCRIPT, kept between runs while the generators that
+    wrote it are unchanged."""
+    import hashlib
+    digest = hashlib.sha256()
+    for source in sorted({script, "bench/generate.py"}):
+        digest.update(open(source, "rb").read())
+    stamp = path + ".source"
+    current = digest.hexdigest() + " %d\n" % size
+    if not os.path.exists(path) or not os.path.exists(stamp) or open(stamp).read() != current:
         with open(path + ".part", "w") as f:
             subprocess.run([sys.executable, script, str(size)], stdout=f, check=True)
         os.rename(path + ".part", path)
+        with open(stamp, "w") as f:
+            f.write(current)
     return path
 
 

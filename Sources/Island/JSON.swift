@@ -47,9 +47,6 @@ public struct JSONObject {
     open += "\":"
   }
 
-  /// The object as compact JSON text.
-  public var text: String { open + "}" }
-
   /// The object's text appended to `output`.
   public func write(to output: inout String) {
     output += open
@@ -96,7 +93,7 @@ public enum JSON {
     }
   }
 
-  private static func appendEscaped(_ text: String, to result: inout String) {
+  static func appendEscaped(_ text: String, to result: inout String) {
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""

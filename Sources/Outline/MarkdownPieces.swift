@@ -15,8 +15,9 @@ struct PieceText {
   var text = ParsedText()
   /// The probes that found a definition in the piece itself.
   var defines: Set<Int> = []
-  /// The given definitions a probe reached instead of the piece's own.
-  var shadowed: Set<Int> = []
+  /// True when a probe reached a given definition instead of the piece's
+  /// own.
+  var shadowed = false
   /// The given definitions the piece's links and images used.
   var usesGiven: Set<Int> = []
   /// True when the piece ends in a block that would run on over the
@@ -129,33 +130,38 @@ enum MarkdownPieces {
           keys.append(coarseKey(label))
         }
       }
-      let own = labels.map { Set($0.map { numbers[$0]! }) }
-      func range(_ index: Int) -> Range<Int> {
-        starts[index]..<(index + 1 < starts.count ? starts[index + 1] : bytes.count)
+      var ranges = starts.indices.map {
+        starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : bytes.count)
       }
+      var own = labels.map { Set($0.map { numbers[$0]! }) }
 
-      var pieces = try parallel(starts.count) { (index: Int) throws(OutlineError) -> PieceText in
+      /// A piece's first parse: the other pieces' labels given, its own
+      /// probed.
+      func first(_ index: Int) throws(OutlineError) -> PieceText {
         let ownKeys = Set(own[index].map { keys[$0] })
         let given = raw.indices.filter { !own[index].contains($0) && !ownKeys.contains(keys[$0]) }
-        var piece = try MarkdownReader.parse(
-          bytes, range: range(index), lines: lines, hiddenPrefix: hiddenPrefix,
-          maxDepth: maxDepth, given: given.map { Label(bytes: raw[$0], number: $0) },
+        return try piece(
+          ranges[index], given: given.map { Label(bytes: raw[$0], number: $0) },
           probes: own[index].sorted().map { Label(bytes: raw[$0], number: $0) })
-        piece.text = piece.text.compacted()
-        release?(range(index))
-        return piece
       }
-      if let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
-        var joined = starts
-        joined.remove(at: broken + 1)
-        return try parse(cutAt: joined)
+
+      var pieces = try parallel(ranges.count, first)
+      // A piece that runs on is joined to the next and only the joined
+      // piece parsed again: the others' given labels do not change.
+      while let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
+        ranges[broken] = ranges[broken].lowerBound..<ranges[broken + 1].upperBound
+        own[broken].formUnion(own[broken + 1])
+        ranges.remove(at: broken + 1)
+        own.remove(at: broken + 1)
+        pieces.remove(at: broken + 1)
+        pieces[broken] = try first(broken)
       }
 
       // The definitions the document really has, by the probes; a piece
       // that used one it does not have, or lacked one it has, goes again.
       var real = Set<Int>()
       for piece in pieces {
-        guard piece.shadowed.isEmpty else { return (try parse(), 1) }
+        guard !piece.shadowed else { return (try parse(), 1) }
         real.formUnion(piece.defines)
       }
       let realKeys = Set(real.map { keys[$0] })
@@ -167,12 +173,7 @@ enum MarkdownPieces {
           }
       }
       let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceText in
-        var piece = try MarkdownReader.parse(
-          bytes, range: range(again[slot]), lines: lines, hiddenPrefix: hiddenPrefix,
-          maxDepth: maxDepth, given: definitions)
-        piece.text = piece.text.compacted()
-        release?(range(again[slot]))
-        return piece
+        try piece(ranges[again[slot]], given: definitions, probes: [])
       }
       for (slot, index) in again.enumerated() { pieces[index] = redone[slot] }
 
@@ -180,10 +181,22 @@ enum MarkdownPieces {
       var result = ParsedText()
       for index in pieces.indices {
         result.append(pieces[index].text)
-        result.markers += pieces[index].text.markers
         pieces[index].text = ParsedText()
       }
       return (result, pieces.count)
+    }
+
+    /// One piece parsed, its readings summed between headings and its
+    /// bytes released.
+    func piece(_ range: Range<Int>, given: [Label], probes: [Label]) throws(OutlineError)
+      -> PieceText
+    {
+      var piece = try MarkdownReader.parse(
+        bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+        given: given, probes: probes)
+      piece.text = piece.text.compacted()
+      release?(range)
+      return piece
     }
   }
 
@@ -224,6 +237,7 @@ enum MarkdownPieces {
         released = end
       }
     }
+    release?(released..<count)
     return starts
   }
 
@@ -306,8 +320,9 @@ enum MarkdownPieces {
   }
 
   /// Each piece's candidate link labels, in order: the text between `[`
-  /// and `]:`, neither escaped. Nil when the document is not to be split by
-  /// them: a candidate spans lines, or is a footnote's (`[^note]:`).
+  /// and `]:`, neither escaped, at most 999 bytes (CommonMark's longest
+  /// label). Nil when the document is not to be split by them: a candidate
+  /// spans lines, or is a footnote's (`[^note]:`).
   static func candidates(
     _ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], release: Outliner.Release? = nil
   ) -> [[[UInt8]]]? {
@@ -334,18 +349,21 @@ enum MarkdownPieces {
       let close = colon - 1
       guard bytes[close] == 0x5D, !isEscaped(bytes, close) else { continue }
       var open = close - 1
-      while open >= 0 {
+      var spansLines = false
+      while open >= max(close - 1000, 0) {
         let byte = bytes[open]
-        if byte == 0x0A || byte == 0x0D { return nil }
+        if byte == 0x0A || byte == 0x0D { spansLines = true }
         if (byte == 0x5B || byte == 0x5D) && !isEscaped(bytes, open) { break }
         open -= 1
       }
-      guard open >= 0, bytes[open] == 0x5B else { continue }
+      guard open >= max(close - 1000, 0), bytes[open] == 0x5B else { continue }
+      if spansLines { return nil }
       let label = Array(bytes[(open + 1)..<close])
       if label.first == 0x5E { return nil }
       while piece + 1 < starts.count && starts[piece + 1] <= open { piece += 1 }
       labels[piece].append(label)
     }
+    release?(stretchStart..<stretchEnd)
     return labels
   }
 

@@ -172,9 +172,8 @@ enum MarkdownReader {
       }
       if inPrefix {
         if type == CMARK_NODE_LINK && entering, let number = probe {
-          let target = url(node)
-          if let given = target.flatMap(givenNumber) {
-            piece.shadowed.insert(given)
+          if givenNumber(node) != nil {
+            piece.shadowed = true
           } else {
             piece.defines.insert(number)
           }
@@ -182,8 +181,8 @@ enum MarkdownReader {
         }
         continue
       }
-      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering,
-        let number = url(node).flatMap(givenNumber)
+      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.prefixLines > 0,
+        let number = givenNumber(node)
       {
         piece.usesGiven.insert(number)
       }
@@ -277,14 +276,13 @@ enum MarkdownReader {
     return piece
   }
 
-  /// A link's destination.
-  private static func url(_ node: OpaquePointer) -> String? {
-    cmark_node_get_url(node).map { String(cString: $0) }
-  }
-
-  /// The number of a given definition, from its destination.
-  private static func givenNumber(_ url: String) -> Int? {
-    url.hasPrefix("isle-ref:") ? Int(url.dropFirst(9)) : nil
+  /// The number of the given definition a link or image resolved to
+  /// (its destination is `isle-ref:N`), read from cmark's own string.
+  private static func givenNumber(_ node: OpaquePointer) -> Int? {
+    guard let url = cmark_node_get_url(node), strncmp(url, "isle-ref:", 9) == 0 else {
+      return nil
+    }
+    return Int(String(cString: url + 9))
   }
 
   /// Calls `body` with the node's literal text as bytes.

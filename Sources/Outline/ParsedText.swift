@@ -56,9 +56,11 @@ struct ParsedText: Equatable {
     return result
   }
 
-  /// Adds another reader's findings, keeping heading indices right.
+  /// Adds another reader's findings (markers too), keeping heading
+  /// indices right.
   mutating func append(_ other: ParsedText) {
     let shift = headings.count
+    markers += other.markers
     headings += other.headings
     readings += other.readings.map { placed in
       var moved = placed

@@ -74,10 +74,12 @@ public enum Spawn {
       ?? [executable]
     let program = argv[0]
     let words = argv + arguments
-    let variables = (environment ?? currentEnvironment()).map { "\($0.key)=\($0.value)" }
     var child: pid_t = 0
     let started = withCStrings(words) { argv in
-      withCStrings(variables) { envp in
+      guard let environment else {
+        return posix_spawn(&child, program, &actions, &attributes, argv, environ)
+      }
+      return withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
         posix_spawn(&child, program, &actions, &attributes, argv, envp)
       }
     }
@@ -112,19 +114,6 @@ public enum Spawn {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  static func currentEnvironment() -> [String: String] {
-    var variables: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      cursor += 1
-    }
-    return variables
   }
 
   static func withCStrings<R>(
