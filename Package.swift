@@ -27,8 +27,10 @@ let package = Package(
       pkgConfig: "libutf8proc",
       providers: [.apt(["libutf8proc-dev"])]
     ),
+    // Work side by side, results in order: the one concurrency tool.
+    .target(name: "Parallel"),
     .target(
-      name: "Outline", dependencies: ["CCmarkGFM", "CGumbo"],
+      name: "Outline", dependencies: ["CCmarkGFM", "CGumbo", "Parallel"],
       // The program's definition of this cmark-gfm function is to be the
       // one the library calls (see Sources/Outline/SpecialCharacters.swift).
       linkerSettings: [
@@ -42,7 +44,7 @@ let package = Package(
     .target(name: "Cells", dependencies: ["CUtf8proc"]),
     .target(name: "Progress", dependencies: ["Outline"]),
     .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
-    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island"]),
+    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

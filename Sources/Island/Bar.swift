@@ -18,7 +18,7 @@ public struct Bar: Sendable {
   /// Whether the back-to-top mark stands at the leading end.
   public var showsTop: Bool
   /// The words of the island.
-  public var copy: Copy
+  public var copy: Wording
   /// The glyphs and colours.
   public var theme: Theme
   /// The widest the bar may be, in cells.
@@ -27,7 +27,8 @@ public struct Bar: Sendable {
   /// A bar from its parts. The top mark shows once the reader is past the
   /// first section, unless `top` is false (`--no-top`).
   public init(
-    title: String, number: Int, count: Int, fraction: Double, top: Bool = true, copy: Copy = Copy(),
+    title: String, number: Int, count: Int, fraction: Double, top: Bool = true,
+    copy: Wording = Wording(),
     theme: Theme = .plain, width: Int = 60
   ) {
     self.title = title
@@ -71,7 +72,7 @@ public struct Bar: Sendable {
 public enum Spoken {
   /// `Method, Section 3 of 6, 62% read`; one section: `Method, 62% read`.
   public static func text(
-    title: String, number: Int, count: Int, fraction: Double, copy: Copy = Copy()
+    title: String, number: Int, count: Int, fraction: Double, copy: Wording = Wording()
   ) -> String {
     var parts = [SafeText.forTerminal(title)]
     if count > 1 { parts.append(copy.spokenPosition(number, of: count)) }

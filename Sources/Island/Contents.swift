@@ -20,7 +20,7 @@ public struct Contents: Sendable {
   /// What the bar says at its trailing end (`12 min`, `62% read`).
   public var barDetail: String
   /// The words of the island.
-  public var copy: Copy
+  public var copy: Wording
   /// The glyphs and colours.
   public var theme: Theme
   /// The widest the island may grow, in cells.
@@ -29,7 +29,7 @@ public struct Contents: Sendable {
   /// Creates the contents from its parts.
   public init(
     sections: [Section], currentIndex: Int? = nil, readFraction: Double = 0, barDetail: String,
-    copy: Copy = Copy(), theme: Theme = .plain, width: Int = 60
+    copy: Wording = Wording(), theme: Theme = .plain, width: Int = 60
   ) {
     self.sections = sections
     self.currentIndex = currentIndex
@@ -63,7 +63,8 @@ public struct Contents: Sendable {
     guard !sections.isEmpty else { return [] }
     func onPuck(_ index: Int) -> Bool { index == currentIndex || alsoOnPuck.contains(index) }
     let glyphs = theme.glyphs
-    let numberWidth = String(sections.count).count
+    // The rows may be a filtered few with numbers of any length.
+    let numberWidth = sections.map { String($0.number).count }.max() ?? 1
     let topLevel = sections.map(\.level).min() ?? 1
     let markerWidth = Cells.width(of: glyphs.puck)
     let titles = sections.map { SafeText.forTerminal($0.title) }

@@ -54,8 +54,8 @@ public struct PickerState: Equatable, Sendable {
   /// How many rows the panel may show (about 60% of the terminal).
   public private(set) var panelRows: Int
   /// Set for one frame when a step met an end: -1 at the first, +1 at the
-  /// last, so the bar can give visibly instead of wrapping.
-  public private(set) var give = 0
+  /// last, so the bar can bounce visibly instead of wrapping.
+  public private(set) var overshoot = 0
 
   /// A picker on `sections`, starting on section `start`, open unless
   /// `closed`, with room for `panelRows` rows.
@@ -67,6 +67,12 @@ public struct PickerState: Equatable, Sendable {
     self.filtered = Array(sections.indices)
     self.puck = barIndex
     scrollIntoView()
+  }
+
+  /// How many rows the panel shows in a terminal `terminalRows` high: about
+  /// 60% of it, no more than there are sections, and at least one.
+  public static func panelRows(terminalRows: Int, sections: Int) -> Int {
+    max(min(sections, terminalRows * 6 / 10 - 1), 1)
   }
 
   /// The indices (into `sections`) of the rows the filter lets through, in
@@ -104,11 +110,11 @@ public struct PickerState: Equatable, Sendable {
 
   /// Applies `event` and says whether the session goes on.
   public mutating func handle(_ event: PickerEvent) -> PickerOutcome {
-    give = 0
+    overshoot = 0
     guard !sections.isEmpty else { return event == .interrupt ? .interrupted : .cancelled }
     if event == .interrupt { return .interrupted }
     if case .resize(_, let rows) = event {
-      panelRows = max(rows * 6 / 10 - 1, 1)
+      panelRows = Self.panelRows(terminalRows: rows, sections: sections.count)
       scrollIntoView()
       return .going
     }
@@ -172,9 +178,9 @@ public struct PickerState: Equatable, Sendable {
   private mutating func step(_ steps: Int) {
     let target = barIndex + steps
     if target < 0 {
-      give = -1
+      overshoot = -1
     } else if target >= sections.count {
-      give = 1
+      overshoot = 1
     }
     let clamped = min(max(target, 0), sections.count - 1)
     if clamped != barIndex { hasStepped = true }
@@ -183,8 +189,8 @@ public struct PickerState: Equatable, Sendable {
 
   private mutating func movePuck(to row: Int, count: Int) {
     guard count > 0 else { return }
-    if row < 0 { give = -1 }
-    if row >= count { give = 1 }
+    if row < 0 { overshoot = -1 }
+    if row >= count { overshoot = 1 }
     puck = min(max(row, 0), count - 1)
     scrollIntoView()
   }

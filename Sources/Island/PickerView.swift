@@ -13,14 +13,14 @@ public struct PickerView: Sendable {
   /// The document picked from.
   public let document: Document
   /// The words of the island.
-  public let copy: Copy
+  public let copy: Wording
   /// The glyphs and colours.
   public let theme: Theme
   /// The terminal's width.
   public let columns: Int
 
   /// A view of `document` for a terminal `columns` wide.
-  public init(document: Document, copy: Copy, theme: Theme, columns: Int) {
+  public init(document: Document, copy: Wording, theme: Theme, columns: Int) {
     self.document = document
     self.copy = copy
     self.theme = theme
@@ -39,7 +39,13 @@ public struct PickerView: Sendable {
 
   /// The frame for `state`.
   public func frame(_ state: PickerState) -> [String] {
-    state.isOpen ? openFrame(state) : closedFrame(state, shift: 0)
+    fitted(state.isOpen ? openFrame(state) : closedFrame(state, shift: 0))
+  }
+
+  /// A terminal under three columns has no room for a cell of margin on
+  /// each side and one of island: its lines stay blank.
+  private func fitted(_ frame: [String]) -> [String] {
+    columns < 3 ? frame.map { _ in "" } : frame
   }
 
   private func closedFrame(_ state: PickerState, shift: Int, title: String? = nil) -> [String] {
@@ -96,9 +102,13 @@ public struct PickerView: Sendable {
   /// The frames between `old` and `new`, not counting `new`'s own: the
   /// contents growing upward row by row as they open, the puck's leading
   /// edge reaching the next row before its far edge leaves, the bar's
-  /// title changing letter by letter, a give at either end, rows fading in
+  /// title changing letter by letter, a bounce at either end, rows fading in
   /// as they scroll into view. Empty when nothing moves.
   public func transition(from old: PickerState, to new: PickerState) -> [[String]] {
+    frames(from: old, to: new).map(fitted)
+  }
+
+  private func frames(from old: PickerState, to new: PickerState) -> [[String]] {
     if !old.isOpen && new.isOpen {
       let count = new.visibleRows.count
       let step = max((count + 5) / 6, 1)
@@ -111,7 +121,7 @@ public struct PickerView: Sendable {
     }
     if !new.isOpen {
       var frames: [[String]] = []
-      if new.give != 0 { frames.append(closedFrame(new, shift: new.give)) }
+      if new.overshoot != 0 { frames.append(closedFrame(new, shift: new.overshoot)) }
       if let was = old.selected, let now = new.selected, was != now {
         let from = Array(document.sections[was].title)
         let to = Array(document.sections[now].title)

@@ -19,12 +19,12 @@ struct AtomicFile: Sendable {
   /// Replaces `path` (opened as `resolvedPath`) with `bytes`.
   func replace(_ resolvedPath: String, with bytes: [UInt8]) throws(Failure) {
     guard let real = realpath(resolvedPath, nil) else {
-      throw Failure(reason: SystemReader.reason(errno))
+      throw Failure(reason: SystemFiles.reason(errno))
     }
     let target = String(cString: real)
     free(real)
     var info = stat()
-    guard stat(target, &info) == 0 else { throw Failure(reason: SystemReader.reason(errno)) }
+    guard stat(target, &info) == 0 else { throw Failure(reason: SystemFiles.reason(errno)) }
     guard info.st_mode & 0o222 != 0 else { throw Failure(reason: "is read-only") }
     let slash = target.lastIndex(of: "/")!
     let directory = String(target[..<slash])
@@ -33,7 +33,7 @@ struct AtomicFile: Sendable {
     var template = Array((directory + "/." + name + ".isle-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw Failure(reason: "cannot write beside it: " + SystemReader.reason(errno))
+      throw Failure(reason: "cannot write beside it: " + SystemFiles.reason(errno))
     }
     let temporary = String(cString: template)
     var renamed = false
@@ -49,19 +49,19 @@ struct AtomicFile: Sendable {
         }
         if result < 0 {
           if errno == EINTR { continue }
-          throw Failure(reason: "cannot write: " + SystemReader.reason(errno))
+          throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
         }
         written += result
       }
       fchmod(descriptor, info.st_mode & 0o7777)
       _ = fchown(descriptor, info.st_uid, info.st_gid)
       guard fsync(descriptor) == 0 else {
-        throw Failure(reason: "cannot write: " + SystemReader.reason(errno))
+        throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
       }
     }
     if failBeforeRename { throw Failure(reason: "stopped before the rename (test)") }
     guard rename(temporary, target) == 0 else {
-      throw Failure(reason: "cannot replace: " + SystemReader.reason(errno))
+      throw Failure(reason: "cannot replace: " + SystemFiles.reason(errno))
     }
     renamed = true
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY)

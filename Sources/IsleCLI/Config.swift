@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The config file, `$XDG_CONFIG_HOME/isle/config` (else
 /// `~/.config/isle/config`): `key = value` lines whose keys are long option
 /// names. Its settings come before the command line's, so options win.
@@ -26,11 +30,11 @@ enum Config {
   /// The file's settings as option words (`--title=Sommaire`); none when
   /// there is no file. A line that is not `key = value`, or an unknown key,
   /// is an error naming the file and the line.
-  static func words(at path: String, reader: DocumentReading) throws -> [String] {
+  static func words(at path: String, files: FileReading) throws -> [String] {
     let bytes: [UInt8]
     do {
-      bytes = try reader.read(.file(path), limit: 1 << 20)
-    } catch let failure as ReadFailure where failure.reason == "No such file or directory" {
+      bytes = try files.read(.file(path), limit: 1 << 20)
+    } catch let failure as ReadFailure where failure.code == ENOENT {
       return []
     }
     var words: [String] = []

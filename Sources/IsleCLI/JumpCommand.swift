@@ -5,7 +5,7 @@ import Progress
 /// `isle jump`: pick a section and say where it is.
 struct JumpCommand {
   let target: String
-  let print: JumpPrint
+  let print: SectionPrint
   let settings: Settings
   let cli: CLI
 
@@ -13,18 +13,18 @@ struct JumpCommand {
     let (target, print, settings) = (self.target, self.print, self.settings)
     return try cli.forEachDocument(settings) { document, source in
       let name = source.displayName
-      let start = try settings.reader.place(in: document, name: name)
+      let start = try settings.position.place(in: document, name: name)
       let index = try DocumentFailure.resolving(
         Target(target), text: target, in: document, name: name, from: start?.offset)
       let output = Self.describe(
         document.sections[index], in: document, print: print, settings: settings)
-      return Answer(output: output + "\n", status: .success)
+      return DocumentOutput(output: output + "\n", status: .success)
     }
   }
 
   /// What `--print` asks for of `section`.
   static func describe(
-    _ section: Section, in document: Document, print: JumpPrint, settings: Settings
+    _ section: Section, in document: Document, print: SectionPrint, settings: Settings
   )
     -> String
   {
@@ -36,7 +36,7 @@ struct JumpCommand {
     case .bar:
       // The reader arrives at the section's first line.
       let place = Place.locate(
-        .line(section.line), in: document, viewport: settings.reader.viewport)
+        .line(section.line), in: document, viewport: settings.position.viewport)
       return settings.display.bar(
         for: section, count: document.sections.count, fraction: place.fraction)
     }

@@ -10,24 +10,17 @@ import Progress
 /// the terminal device, like `fzf --height`.
 struct PickCommand {
   let settings: Settings
-  let print: JumpPrint
+  let print: SectionPrint
   let closed: Bool
   let reduceMotion: Bool
   let cli: CLI
 
   func run() throws -> ExitStatus {
     guard let source = settings.sources.first else { return .failure }
-    let document: Document
-    do {
-      let bytes = try cli.reader.read(source, limit: settings.maxSize)
-      document = try Outliner.outline(bytes, path: source.path, options: settings.outline)
-    } catch let failure as ReadFailure {
-      throw DocumentFailure(failure.message, status: .failure)
-    } catch let error as OutlineError {
-      throw DocumentFailure(source.displayName + ": " + CLI.describe(error), status: .failure)
-    }
+    let document = try settings.loader(cli.files).document(source)
     guard !document.sections.isEmpty else { return .nothingFound }
-    let start = try settings.reader.place(in: document, name: source.displayName)?.currentIndex ?? 0
+    let start =
+      try settings.position.place(in: document, name: source.displayName)?.currentIndex ?? 0
 
     let terminal: RawTerminal
     do {
@@ -85,13 +78,10 @@ struct PickCommand {
       let size = terminal.size
       state = PickerState(
         sections: document.sections, start: start, closed: closed,
-        panelRows: Self.panelRows(size.rows, document))
+        panelRows: PickerState.panelRows(terminalRows: size.rows, sections: document.sections.count)
+      )
       view = Self.view(document, display, columns: size.columns)
       motion = !reduceMotion
-    }
-
-    static func panelRows(_ rows: Int, _ document: Document) -> Int {
-      min(document.sections.count, max(rows * 6 / 10 - 1, 1))
     }
 
     static func view(_ document: Document, _ display: Display, columns: Int) -> PickerView {

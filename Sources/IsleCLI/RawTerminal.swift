@@ -21,7 +21,7 @@ final class RawTerminal {
   init(device: String = "/dev/tty") throws(Failure) {
     let descriptor = open(device, O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
-      throw Failure(reason: "no terminal to draw on (\(device)): " + SystemReader.reason(errno))
+      throw Failure(reason: "no terminal to draw on (\(device)): " + SystemFiles.reason(errno))
     }
     var modes = termios()
     guard tcgetattr(descriptor, &modes) == 0 else {
@@ -96,60 +96,5 @@ final class RawTerminal {
   func restore() {
     TerminalRescue.restore()
     close(descriptor)
-  }
-}
-
-/// What a signal handler needs to leave the terminal as it was found:
-/// plain globals, since a C signal handler can capture nothing.
-enum TerminalRescue {
-  nonisolated(unsafe) static var descriptor: Int32 = -1
-  /// The modes found, on the heap: a global `termios` is laid out with its
-  /// size (57 bytes) while copies move its stride (60), which
-  /// AddressSanitizer caught as an overflow.
-  nonisolated(unsafe) static let modes: UnsafeMutablePointer<termios> = {
-    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    pointer.initialize(to: termios())
-    return pointer
-  }()
-  /// Written on the way out: clear the lines the picker drew (set as it
-  /// reserves them), mouse reporting off, the cursor shown.
-  nonisolated(unsafe) static var farewell: [UInt8] = Array(showCursor.utf8)
-  static let showCursor = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
-
-  /// Makes the way out clear `lines` lines from the cursor down and come
-  /// back up, as the picker's region is.
-  static func clearing(lines: Int) {
-    var sequence = "\r"
-    for line in 0..<lines { sequence += "\u{1B}[2K" + (line + 1 < lines ? "\r\n" : "") }
-    if lines > 1 { sequence += "\u{1B}[\(lines - 1)A" }
-    farewell = Array((sequence + "\r" + showCursor).utf8)
-  }
-  nonisolated(unsafe) static var resized: sig_atomic_t = 0
-
-  static func arm(descriptor: Int32, modes: termios) {
-    self.descriptor = descriptor
-    self.modes.pointee = modes
-    let leave: @convention(c) (Int32) -> Void = { signal in
-      TerminalRescue.restore()
-      _exit(128 + signal)
-    }
-    signal(SIGTERM, leave)
-    signal(SIGHUP, leave)
-    signal(SIGINT, leave)
-    signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
-    // A parent may have started isle with these blocked (a test harness on
-    // a worker thread, a daemon's child): unblocked, they reach the
-    // handlers above and the terminal is put back.
-    var handled = sigset_t()
-    sigemptyset(&handled)
-    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, handledSignal) }
-    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-  }
-
-  /// Restores the modes and the cursor; safe in a signal handler.
-  static func restore() {
-    guard descriptor >= 0 else { return }
-    _ = farewell.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-    tcsetattr(descriptor, TCSAFLUSH, modes)
   }
 }

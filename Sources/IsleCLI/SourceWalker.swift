@@ -7,40 +7,51 @@
 /// and `.htm` files, each directory's entries sorted by name; hidden names
 /// (starting with `.`) are skipped unless asked for; a directory reached
 /// twice (a symlink loop) is walked once. A file named outright is read
-/// whatever its name.
+/// whatever it is (a FIFO named on the command line is read as a pipe).
+///
+/// A walk reads only what can be read, as ripgrep does: regular files and
+/// links to them. FIFOs, sockets and devices found in a folder are skipped
+/// (opening a FIFO would wait for a writer for ever); a broken link is a
+/// warning naming it, and the rest goes on.
 struct SourceWalker {
   var includeHidden = false
   var fileSystem: FileSystemProbe
 
   static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
 
-  /// The documents for `operands`, and a message for each directory that
-  /// could not be read.
-  func expand(_ operands: [String]) -> (sources: [InputSource], failures: [String]) {
-    var sources: [InputSource] = []
+  /// What a walk found and ran into.
+  struct Walked: Sendable {
+    var sources: [InputSource]
+    /// Folders that could not be read: errors.
     var failures: [String] = []
+    /// Links that lead nowhere: warnings.
+    var warnings: [String] = []
+  }
+
+  /// The documents for `operands`.
+  func expand(_ operands: [String]) -> Walked {
+    var walked = Walked(sources: [])
     for operand in operands {
       if operand == "-" {
-        sources.append(.standardInput)
+        walked.sources.append(.standardInput)
       } else if fileSystem.isDirectory(operand) {
         var visited = Set<FileIdentity>()
-        walk(operand, into: &sources, failures: &failures, visited: &visited)
+        walk(operand, into: &walked, visited: &visited)
       } else {
-        sources.append(.file(operand))
+        walked.sources.append(.file(operand))
       }
     }
-    return (sources, failures)
+    return walked
   }
 
   private func walk(
-    _ directory: String, into sources: inout [InputSource], failures: inout [String],
-    visited: inout Set<FileIdentity>
+    _ directory: String, into walked: inout Walked, visited: inout Set<FileIdentity>
   ) {
     guard let identity = fileSystem.identity(directory), visited.insert(identity).inserted else {
       return
     }
     guard let names = fileSystem.entries(directory) else {
-      failures.append("\(directory): \(SystemReader.reason(errno))")
+      walked.failures.append("\(directory): \(SystemFiles.reason(errno))")
       return
     }
     let base = directory.hasSuffix("/") ? directory : directory + "/"
@@ -48,53 +59,22 @@ struct SourceWalker {
       if name == "." || name == ".." { continue }
       if name.hasPrefix(".") && !includeHidden { continue }
       let path = base + name
-      if fileSystem.isDirectory(path) {
-        walk(path, into: &sources, failures: &failures, visited: &visited)
-      } else if let dot = name.lastIndex(of: "."),
-        Self.extensions.contains(name[name.index(after: dot)...].lowercased())
-      {
-        sources.append(.file(path))
+      switch fileSystem.kind(path) {
+      case .directory:
+        walk(path, into: &walked, visited: &visited)
+      case .regular where Self.isDocument(name):
+        walked.sources.append(.file(path))
+      case .brokenLink where Self.isDocument(name):
+        walked.warnings.append("\(path): a broken symbolic link, skipped")
+      default:
+        continue
       }
     }
   }
-}
 
-/// A file's device and inode, which tell a directory reached twice.
-public struct FileIdentity: Hashable, Sendable {
-  let device: UInt64
-  let inode: UInt64
-}
-
-/// What the walker asks of the file system.
-public protocol FileSystemProbe {
-  func isDirectory(_ path: String) -> Bool
-  func identity(_ path: String) -> FileIdentity?
-  func entries(_ directory: String) -> [String]?
-}
-
-extension SystemReader: FileSystemProbe {
-  /// Whether `path` is a directory, symlinks followed.
-  public func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(resolved(path), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-  }
-
-  public func identity(_ path: String) -> FileIdentity? {
-    var info = stat()
-    guard stat(resolved(path), &info) == 0 else { return nil }
-    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-  }
-
-  public func entries(_ directory: String) -> [String]? {
-    guard let handle = opendir(resolved(directory)) else { return nil }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      names.append(name)
-    }
-    return names
+  /// True for a name with one of the document extensions.
+  static func isDocument(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: ".") else { return false }
+    return extensions.contains(name[name.index(after: dot)...].lowercased())
   }
 }

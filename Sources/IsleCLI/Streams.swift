@@ -5,24 +5,24 @@
 /// Somewhere output goes: standard output, standard error, or a buffer in
 /// a test.
 public protocol OutputSink: AnyObject {
-  /// Writes `text`; throws `ClosedPipe` once the reader has gone away.
+  /// Writes `text`; throws `ClosedPipe` once the reader has gone away, and
+  /// `OutputFailure` when the system will not take it.
   func write(_ text: String) throws
   /// Writes out anything buffered.
   func flush() throws
 }
 
-/// The reader of a pipe went away (EPIPE): stop writing, quietly.
-public struct ClosedPipe: Error {}
-
 /// A buffered writer on a file descriptor.
 public final class FileSink: OutputSink {
   private let descriptor: Int32
+  private let name: String
   private var buffer: [UInt8] = []
   private let limit = 64 * 1024
 
   /// A writer on `descriptor` (1 for standard output, 2 for standard error).
   public init(descriptor: Int32) {
     self.descriptor = descriptor
+    self.name = descriptor == 2 ? "standard error" : "standard output"
     buffer.reserveCapacity(limit)
   }
 
@@ -45,7 +45,12 @@ public final class FileSink: OutputSink {
           sent = 0
           throw ClosedPipe()
         }
-        return
+        // Anything else (a full disk, an I/O error, a closed descriptor) is
+        // an error: the output is lost, and saying nothing would hide it.
+        let code = errno
+        buffer.removeAll()
+        sent = 0
+        throw OutputFailure(stream: name, code: code)
       }
       sent += result
     }

@@ -15,24 +15,24 @@ struct TocCommand {
     }
     let separator = settings.format == .text ? "\n" : ""
     return try cli.forEachDocument(settings, separator: separator) { document, source in
-      let place = try settings.reader.place(in: document, name: source.displayName)
+      let place = try settings.position.place(in: document, name: source.displayName)
       let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
       switch settings.format {
       case .json, .spoken:
         var output = ""
         DocumentJSON.write(document, place: place, to: &output)
         output += "\n"
-        return Answer(output: output, status: found)
+        return DocumentOutput(output: output, status: found)
       case .tsv:
-        return Answer(output: TSV.rows(document, withPath: several), status: found)
+        return DocumentOutput(output: TSV.rows(document, withPath: several), status: found)
       case .markdown:
-        return Answer(
+        return DocumentOutput(
           output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found)
       case .text:
         let lines = Self.contents(of: document, at: place, display: settings.display).lines()
-        guard !lines.isEmpty else { return Answer(status: found) }
+        guard !lines.isEmpty else { return DocumentOutput(status: found) }
         let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""
-        return Answer(output: header + lines.joined(separator: "\n") + "\n", status: found)
+        return DocumentOutput(output: header + lines.joined(separator: "\n") + "\n", status: found)
       }
     }
   }

@@ -16,59 +16,83 @@ struct TocWriteCommand {
   let named: Set<String>
 
   /// A file whose markers are missing or do not pair.
-  struct MarkerFailure: Error {
-    let message: String
+  struct MarkerFailure: IsleError {
+    let path: String
+    let problem: String
     var noMarkers = false
+
+    var message: String? { "\(path): \(problem)" }
+    var status: ExitStatus { .failure }
   }
 
   func run() throws -> ExitStatus {
     var status = ExitStatus.success
-    for failure in settings.walkFailures {
+    for failure in settings.walk.failures {
       cli.report("isle: error: \(failure)")
       status = .failure
     }
+    for warning in settings.walk.warnings { cli.report("isle: warning: \(warning)") }
+    var options = settings.outline
+    options.format = .markdown
+    let loader = DocumentLoader(files: cli.files, options: options, maxSize: settings.maxSize)
     for source in settings.sources {
       guard case .file(let path) = source else {
         throw UsageError("--write and --check need files, not standard input", command: "toc")
       }
+      // Errors of one file are reported in its turn and the others go on;
+      // an error writing the list of files ends the run.
+      let change: (old: String, new: String)?
       do {
-        let bytes = try cli.reader.read(source, limit: settings.maxSize)
-        let updated: [UInt8]
-        do {
-          updated = try Self.updated(
-            bytes, path: path, options: settings.outline, ordered: settings.ordered,
-            afterMarkers: afterMarkers)
-        } catch let failure as MarkerFailure where failure.noMarkers && !named.contains(path) {
-          // Found in a directory: a document without a list is left alone.
-          continue
+        change = try self.change(source, path: path, loader: loader)
+      } catch {
+        let failure = CLI.failure(error)
+        if let message = failure.message { cli.report("isle: error: \(message)") }
+        status = .failure
+        continue
+      }
+      guard let change else { continue }
+      try cli.stdout.write(path + "\n")
+      if check {
+        if diff {
+          try cli.stdout.write(
+            UnifiedDiff.render(old: change.old, new: change.new, oldName: path, newName: path))
         }
-        guard updated != bytes else { continue }
-        if check {
-          try cli.stdout.write(path + "\n")
-          if diff {
-            try cli.stdout.write(
-              UnifiedDiff.render(
-                old: String(decoding: bytes, as: UTF8.self),
-                new: String(decoding: updated, as: UTF8.self),
-                oldName: path, newName: path))
-          }
-          if status == .success { status = .nothingFound }
-        } else {
-          try cli.writer.replace(cli.reader.resolvedPath(path), with: updated)
-          try cli.stdout.write(path + "\n")
-        }
-      } catch let failure as ReadFailure {
-        cli.report("isle: error: \(failure.message)")
-        status = .failure
-      } catch let failure as MarkerFailure {
-        cli.report("isle: error: \(path): \(failure.message)")
-        status = .failure
-      } catch let failure as AtomicFile.Failure {
-        cli.report("isle: error: \(path): \(failure.reason); the file is unchanged")
-        status = .failure
+        if status == .success { status = .nothingFound }
       }
     }
     return status
+  }
+
+  /// The file's text before and after its list is brought up to date (and,
+  /// unless checking, the file replaced); nil when it is up to date, or has
+  /// no markers and was only found in a folder.
+  private func change(_ source: InputSource, path: String, loader: DocumentLoader) throws
+    -> (old: String, new: String)?
+  {
+    let loaded = try loader.load(source)
+    return try withExtendedLifetime(loaded) { () throws -> (old: String, new: String)? in
+      let bytes = loaded.bytes.buffer
+      let updated: [UInt8]
+      do {
+        updated = try Self.updated(
+          bytes, document: loaded.document, path: path, ordered: settings.ordered,
+          afterMarkers: afterMarkers)
+      } catch let failure as MarkerFailure where failure.noMarkers && !named.contains(path) {
+        // Found in a directory: a document without a list is left alone.
+        return nil
+      }
+      guard !updated.elementsEqual(bytes) else { return nil }
+      if !check {
+        do throws(AtomicFile.Failure) {
+          try cli.writer.replace(cli.files.resolvedPath(path), with: updated)
+        } catch {
+          throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
+        }
+      }
+      return check && diff
+        ? (String(decoding: bytes, as: UTF8.self), String(decoding: updated, as: UTF8.self))
+        : ("", "")
+    }
   }
 
   /// The document with its contents list brought up to date; the same
@@ -79,24 +103,19 @@ struct TocWriteCommand {
   /// listed (they are what gets replaced); with `afterMarkers`, only those
   /// after the closing marker are.
   static func updated(
-    _ bytes: [UInt8], path: String, options: OutlineOptions, ordered: Bool, afterMarkers: Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, document: Document, path: String, ordered: Bool,
+    afterMarkers: Bool
   ) throws -> [UInt8] {
-    var options = options
-    options.format = .markdown
-    let document: Document
-    do {
-      document = try Outliner.outline(bytes, path: path, options: options)
-    } catch {
-      throw MarkerFailure(message: CLI.describe(error))
-    }
     let starts = document.markers.filter { $0.kind == .start }
     let stops = document.markers.filter { $0.kind == .stop }
     guard !starts.isEmpty || !stops.isEmpty else {
-      throw MarkerFailure(message: "no <!-- toc --> and <!-- tocstop --> markers", noMarkers: true)
+      throw MarkerFailure(
+        path: path, problem: "no <!-- toc --> and <!-- tocstop --> markers", noMarkers: true)
     }
     guard starts.count == 1, stops.count == 1, starts[0].offset < stops[0].offset else {
       throw MarkerFailure(
-        message: "the markers do not pair: found \(starts.count) <!-- toc --> and \(stops.count) "
+        path: path,
+        problem: "the markers do not pair: found \(starts.count) <!-- toc --> and \(stops.count) "
           + "<!-- tocstop -->, which must be one of each, in that order")
     }
     let (start, stop) = (starts[0], stops[0])

@@ -1,19 +1,21 @@
 /// A mistake in how isle was called: an unknown option, a missing or bad
 /// value. Reported as one line on standard error, with exit status 2.
-public struct UsageError: Error, Equatable {
+public struct UsageError: IsleError, Equatable {
   /// What was wrong, naming the option and the value.
-  public let message: String
+  public let problem: String
   /// The command whose help would set it right, if one is known.
   public let command: String?
 
   init(_ message: String, command: String? = nil) {
-    self.message = message
+    self.problem = message
     self.command = command
   }
 
-  /// The line printed on standard error.
-  var line: String {
+  /// What was wrong and where help is.
+  public var message: String? {
     let hint = command.map { "isle help \($0)" } ?? "isle --help"
-    return "isle: error: \(message) (see '\(hint)')"
+    return "\(problem) (see '\(hint)')"
   }
+
+  public var status: ExitStatus { .failure }
 }

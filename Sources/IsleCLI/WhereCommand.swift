@@ -10,8 +10,8 @@ struct WhereCommand {
   func run() throws -> ExitStatus {
     let settings = self.settings
     return try cli.forEachDocument(settings) { document, source in
-      guard let place = try settings.reader.place(in: document, name: source.displayName) else {
-        return Answer(status: .nothingFound)
+      guard let place = try settings.position.place(in: document, name: source.displayName) else {
+        return DocumentOutput(status: .nothingFound)
       }
       let current = place.currentIndex.map { document.sections[$0] }
       let status: ExitStatus = current == nil ? .nothingFound : .success
@@ -20,17 +20,17 @@ struct WhereCommand {
       }
       switch settings.format {
       case .json, .tsv, .markdown:
-        return Answer(
+        return DocumentOutput(
           output: DocumentJSON.render(document, place: place, bar: bar ?? "") + "\n", status: status
         )
       case .spoken:
-        guard let current else { return Answer(status: status) }
+        guard let current else { return DocumentOutput(status: status) }
         let spoken = Spoken.text(
           title: current.title, number: current.number, count: document.sections.count,
           fraction: place.fraction, copy: settings.display.copy)
-        return Answer(output: spoken + "\n", status: status)
+        return DocumentOutput(output: spoken + "\n", status: status)
       case .text:
-        return Answer(output: bar.map { $0 + "\n" } ?? "", status: status)
+        return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status)
       }
     }
   }

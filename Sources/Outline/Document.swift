@@ -39,7 +39,7 @@ public struct Document: Sendable {
   /// The sections shown, in document order.
   public var sections: [Section]
   /// Everything there is to read in it, headings included.
-  public var reading: Reading
+  public var reading: ReadingAmount
   /// Whole minutes to read all of it.
   public var minutes: Int
   /// The character encoding an HTML page declares, lowercased; nil when it
@@ -54,7 +54,7 @@ public struct Document: Sendable {
   /// Creates a document from its parts.
   public init(
     path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
-    sections: [Section], reading: Reading, minutes: Int, charset: String? = nil,
+    sections: [Section], reading: ReadingAmount, minutes: Int, charset: String? = nil,
     decoded: Bool = true
   ) {
     self.charset = charset

@@ -1,4 +1,4 @@
-import Dispatch
+import Parallel
 
 #if canImport(Glibc)
   import Glibc
@@ -11,8 +11,8 @@ struct Label: Equatable {
 }
 
 /// What one piece of a Markdown document yields.
-struct PieceText {
-  var text = ParsedText()
+struct PieceFindings {
+  var text = Findings()
   /// The probes that found a definition in the piece itself.
   var defines: Set<Int> = []
   /// True when a probe reached a given definition instead of the piece's
@@ -26,7 +26,7 @@ struct PieceText {
 }
 
 /// How cmark's lines map to the document's, for one piece.
-struct Placing {
+struct PieceLines {
   /// Lines of given definitions and probes before the piece.
   var prefixLines = 0
   /// The document's line where the piece starts, and where it ends.
@@ -72,13 +72,13 @@ enum MarkdownPieces {
   /// About how many bytes a piece holds.
   static let pieceSize = 128 << 10
 
-  /// Parses `bytes` as `MarkdownReader` does, in pieces when it is large
+  /// Parses `bytes` as `MarkdownWalker` does, in pieces when it is large
   /// and `split` allows.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
     split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
     release: Outliner.Release? = nil
-  ) throws(OutlineError) -> ParsedText {
+  ) throws(OutlineError) -> Findings {
     try parseCounting(
       bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, split: split,
       pieceSize: pieceSize, smallest: smallest, release: release
@@ -90,8 +90,8 @@ enum MarkdownPieces {
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
     split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
     release: Outliner.Release? = nil
-  ) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
-    let document = Whole(
+  ) throws(OutlineError) -> (text: Findings, pieces: Int) {
+    let document = PieceParse(
       bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
     guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
     return try document.parse(
@@ -99,7 +99,7 @@ enum MarkdownPieces {
   }
 
   /// One document and how it is read.
-  struct Whole {
+  struct PieceParse {
     let bytes: UnsafeBufferPointer<UInt8>
     let lines: LineIndex
     let hiddenPrefix: Int
@@ -107,13 +107,13 @@ enum MarkdownPieces {
     let release: Outliner.Release?
 
     /// One parse of the whole.
-    func parse() throws(OutlineError) -> ParsedText {
-      try MarkdownReader.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    func parse() throws(OutlineError) -> Findings {
+      try MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
     }
 
     /// The pieces starting at `starts` parsed side by side, joined where
     /// cmark says a cut does not hold.
-    func parse(cutAt starts: [Int]) throws(OutlineError) -> (text: ParsedText, pieces: Int) {
+    func parse(cutAt starts: [Int]) throws(OutlineError) -> (text: Findings, pieces: Int) {
       guard starts.count > 1, let labels = candidates(bytes, starts: starts, release: release)
       else {
         return (try parse(), 1)
@@ -137,7 +137,7 @@ enum MarkdownPieces {
 
       /// A piece's first parse: the other pieces' labels given, its own
       /// probed.
-      func first(_ index: Int) throws(OutlineError) -> PieceText {
+      func first(_ index: Int) throws(OutlineError) -> PieceFindings {
         let ownKeys = Set(own[index].map { keys[$0] })
         let given = raw.indices.filter { !own[index].contains($0) && !ownKeys.contains(keys[$0]) }
         return try piece(
@@ -172,16 +172,16 @@ enum MarkdownPieces {
             !pieces[index].defines.contains($0) && realKeys.contains(keys[$0])
           }
       }
-      let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceText in
+      let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceFindings in
         try piece(ranges[again[slot]], given: definitions, probes: [])
       }
       for (slot, index) in again.enumerated() { pieces[index] = redone[slot] }
 
       // Each piece's findings are dropped as they join the whole.
-      var result = ParsedText()
+      var result = Findings()
       for index in pieces.indices {
         result.append(pieces[index].text)
-        pieces[index].text = ParsedText()
+        pieces[index].text = Findings()
       }
       return (result, pieces.count)
     }
@@ -189,9 +189,9 @@ enum MarkdownPieces {
     /// One piece parsed, its readings summed between headings and its
     /// bytes released.
     func piece(_ range: Range<Int>, given: [Label], probes: [Label]) throws(OutlineError)
-      -> PieceText
+      -> PieceFindings
     {
-      var piece = try MarkdownReader.parse(
+      var piece = try MarkdownWalker.parse(
         bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
         given: given, probes: probes)
       piece.text = piece.text.compacted()
@@ -384,62 +384,13 @@ enum MarkdownPieces {
   /// `body` for 0..<count on every core, results in order; the first error
   /// in order is thrown.
   static func parallel(
-    _ count: Int, _ body: (Int) throws(OutlineError) -> PieceText
-  ) throws(OutlineError) -> [PieceText] {
-    let results = Slots(count)
-    let workers = min(count, max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1))
-    withoutActuallyEscaping(body) { body in
-      let shared = UnsafeSendable(body)
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while let index = results.next() {
-          let outcome: Result<PieceText, OutlineError>
-          do throws(OutlineError) {
-            outcome = .success(try shared.value(index))
-          } catch {
-            outcome = .failure(error)
-          }
-          results.store(outcome, at: index)
-        }
-      }
+    _ count: Int, _ body: (Int) throws(OutlineError) -> PieceFindings
+  ) throws(OutlineError) -> [PieceFindings] {
+    let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    let outcomes = OrderedParallelMap.collect(count: count, jobs: cores) {
+      index -> Result<PieceFindings, OutlineError> in
+      do throws(OutlineError) { return .success(try body(index)) } catch { return .failure(error) }
     }
-    return try results.collected()
-  }
-
-  /// The results of `parallel`, filled from several threads.
-  final class Slots: @unchecked Sendable {
-    private var slots: [Result<PieceText, OutlineError>?]
-    private var taken = 0
-    private var mutex = pthread_mutex_t()
-
-    init(_ count: Int) {
-      slots = Array(repeating: nil, count: count)
-      pthread_mutex_init(&mutex, nil)
-    }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    /// The next index to work on, or nil when all are taken.
-    func next() -> Int? {
-      pthread_mutex_lock(&mutex)
-      defer { pthread_mutex_unlock(&mutex) }
-      guard taken < slots.count else { return nil }
-      taken += 1
-      return taken - 1
-    }
-
-    func store(_ result: Result<PieceText, OutlineError>, at index: Int) {
-      pthread_mutex_lock(&mutex)
-      defer { pthread_mutex_unlock(&mutex) }
-      slots[index] = result
-    }
-
-    func collected() throws(OutlineError) -> [PieceText] {
-      try slots.map { slot throws(OutlineError) in try slot!.get() }
-    }
-  }
-
-  /// A value handed to other threads that are all joined before it goes.
-  struct UnsafeSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+    return try outcomes.map { outcome throws(OutlineError) in try outcome.get() }
   }
 }

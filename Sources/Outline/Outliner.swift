@@ -15,10 +15,21 @@ public enum Outliner {
   /// How many bytes a scan passes between calls to `Release`.
   static let releaseStep = 4 << 20
 
-  /// Outlines `bytes`, read from `path` (nil for standard input).
+  /// Outlines `bytes`, read from `path` (nil for standard input). The
+  /// bytes are only borrowed: nothing in the document points into them.
   public static func outline(
-    _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions = OutlineOptions(),
+    _ bytes: Span<UInt8>, path: String?, options: OutlineOptions = OutlineOptions(),
     release: Release? = nil
+  ) throws(OutlineError) -> Document {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> Document in
+      try outline(buffer, path: path, options: options, release: release)
+    }
+  }
+
+  /// The same over the bytes as the C parsers take them.
+  static func outline(
+    _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions,
+    release: Release?
   ) throws(OutlineError) -> Document {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
@@ -37,14 +48,14 @@ public enum Outliner {
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
       let charset = Charset.declared(in: bytes)
-      let parsed: ParsedHTML
+      let parsed: HTMLFindings
       if charset.isWindows1252 {
         let transcoded = Charset.transcodeWindows1252(bytes)
         parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLReader.parse($0, place: transcoded.rawOffset)
+          HTMLWalker.parse($0, place: transcoded.rawOffset)
         }
       } else {
-        parsed = HTMLReader.parse(bytes)
+        parsed = HTMLWalker.parse(bytes)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,
@@ -57,19 +68,13 @@ public enum Outliner {
   public static func outline(
     _ bytes: [UInt8], path: String?, options: OutlineOptions = OutlineOptions()
   ) throws(OutlineError) -> Document {
-    do {
-      return try bytes.withUnsafeBufferPointer { try outline($0, path: path, options: options) }
-    } catch let error as OutlineError {
-      throw error
-    } catch {
-      fatalError("only OutlineError is thrown")
-    }
+    try outline(bytes.span, path: path, options: options)
   }
 
   /// Decides ids over every heading, keeps the levels shown, and shares the
   /// reading out among the sections by where each stretch starts.
   static func assemble(
-    _ parsed: ParsedText, path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
+    _ parsed: Findings, path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
     charset: Charset?, options: OutlineOptions
   ) -> Document {
     let headings = parsed.headings
@@ -91,8 +96,8 @@ public enum Outliner {
     var isShown = [Bool](repeating: false, count: headings.count)
     for index in shown { isShown[index] = true }
 
-    var readings = [Reading](repeating: Reading(), count: shown.count)
-    var total = Reading()
+    var readings = [ReadingAmount](repeating: ReadingAmount(), count: shown.count)
+    var total = ReadingAmount()
     for placed in parsed.readings {
       total += placed.reading
       if let heading = placed.heading, isShown[heading] { continue }

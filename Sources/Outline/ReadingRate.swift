@@ -1,4 +1,4 @@
-/// How fast a reader reads, and so how long a `Reading` takes.
+/// How fast a reader reads, and so how long a `ReadingAmount` takes.
 public struct ReadingRate: Sendable, Equatable {
   /// Prose words a minute; 238 is the mean silent reading rate for
   /// non-fiction (Brysbaert, 2019).
@@ -25,7 +25,7 @@ public struct ReadingRate: Sendable, Equatable {
   ///
   /// Computed in integers over a common denominator, so 238 words at 238 a
   /// minute is exactly 1 minute and 239 words is 2, with no rounding error.
-  public func minutes(for reading: Reading) -> Int {
+  public func minutes(for reading: ReadingAmount) -> Int {
     let wpm = max(wordsPerMinute, 1)
     let cpm = max(cjkCharactersPerMinute, 1)
     let denominator = wpm * cpm * 60

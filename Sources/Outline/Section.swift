@@ -19,7 +19,7 @@ public struct Section: Sendable, Equatable {
   /// the document's size.
   public var endOffset: Int
   /// What there is to read in the section's body (its own heading aside).
-  public var reading: Reading
+  public var reading: ReadingAmount
   /// Whole minutes to read the section, rounded up; 0 when there is nothing
   /// to read.
   public var minutes: Int
@@ -27,7 +27,7 @@ public struct Section: Sendable, Equatable {
   /// Creates a section from its parts.
   public init(
     number: Int, level: Int, title: String, id: String, line: Int, offset: Int,
-    endLine: Int, endOffset: Int, reading: Reading, minutes: Int
+    endLine: Int, endOffset: Int, reading: ReadingAmount, minutes: Int
   ) {
     self.number = number
     self.level = level

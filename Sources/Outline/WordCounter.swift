@@ -7,7 +7,7 @@
 /// Each CJK character is read on its own, so a text mixing CJK and Latin is
 /// timed run by run rather than as all one script.
 struct WordCounter {
-  private(set) var reading = Reading()
+  private(set) var reading = ReadingAmount()
   private var inWord = false
   private var wordHasLetter = false
 
@@ -42,9 +42,9 @@ struct WordCounter {
   }
 
   /// Ends the word in progress and hands over what was counted.
-  mutating func take() -> Reading {
+  mutating func take() -> ReadingAmount {
     endWord()
-    defer { reading = Reading() }
+    defer { reading = ReadingAmount() }
     return reading
   }
 

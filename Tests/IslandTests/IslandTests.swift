@@ -88,7 +88,7 @@ import Testing
     Section(
       number: number, level: level, title: title, id: "", line: number, offset: number,
       endLine: number + 1,
-      endOffset: number + 1, reading: Reading(words: minutes * 238), minutes: minutes)
+      endOffset: number + 1, reading: ReadingAmount(words: minutes * 238), minutes: minutes)
   }
 
   @Test func rowsThenTheBarAlignedOnTheRight() throws {

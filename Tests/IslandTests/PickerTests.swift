@@ -9,7 +9,7 @@ import Testing
       Section(
         number: index + 1, level: 2, title: title, id: title.lowercased(), line: index * 10 + 1,
         offset: index * 100, endLine: index * 10 + 11, endOffset: index * 100 + 100,
-        reading: Reading(words: 10), minutes: 1)
+        reading: ReadingAmount(words: 10), minutes: 1)
     }
   }
 
@@ -19,14 +19,14 @@ import Testing
     var state = PickerState(sections: recipe, panelRows: 3)
     #expect(state.isOpen && state.selected == 0)
     #expect(state.handle(.up) == .going)
-    #expect(state.selected == 0 && state.give == -1)
+    #expect(state.selected == 0 && state.overshoot == -1)
     _ = state.handle(.down)
     _ = state.handle(.wheelDown)
-    #expect(state.selected == 2 && state.give == 0)
+    #expect(state.selected == 2 && state.overshoot == 0)
     _ = state.handle(.end)
     #expect(state.selected == 4)
     _ = state.handle(.down)
-    #expect(state.selected == 4 && state.give == 1)
+    #expect(state.selected == 4 && state.overshoot == 1)
     _ = state.handle(.home)
     #expect(state.selected == 0)
     _ = state.handle(.pageDown)
@@ -91,12 +91,12 @@ import Testing
   @Test func theClosedBarStepsGivesAtTheEndsAndOpens() throws {
     var state = PickerState(sections: recipe, start: 0, closed: true, panelRows: 5)
     _ = state.handle(.left)
-    #expect(state.selected == 0 && state.give == -1 && !state.hasStepped)
+    #expect(state.selected == 0 && state.overshoot == -1 && !state.hasStepped)
     _ = state.handle(.right)
     _ = state.handle(.right)
     #expect(state.selected == 2 && state.hasStepped)
     _ = state.handle(.drag(cells: 5))
-    #expect(state.selected == 4 && state.give == 1)
+    #expect(state.selected == 4 && state.overshoot == 1)
     #expect(state.handle(.enter) == .picked(4))
 
     for key in [PickerEvent.up, .space, .click(row: nil)] {
@@ -142,7 +142,7 @@ import Testing
     Array("# One\n\ntext\n\n## Two\n\nmore\n\n## Three\n\nend\n".utf8), path: nil)
 
   func view(_ theme: Theme = .plain) -> PickerView {
-    PickerView(document: document, copy: Copy(), theme: theme, columns: 30)
+    PickerView(document: document, copy: Wording(), theme: theme, columns: 30)
   }
 
   @Test func aFrameIsThePanelTheBarAndAMargin() throws {
@@ -197,7 +197,8 @@ import Testing
   @Test func rowsAtAnEdgeWithMoreBeyondAreFainter() throws {
     let theme = Theme(glyphs: .unicode, paint: Paint(enabled: true))
     let state = PickerState(sections: document.sections, panelRows: 2)
-    let frame = PickerView(document: document, copy: Copy(), theme: theme, columns: 30).frame(state)
+    let frame = PickerView(document: document, copy: Wording(), theme: theme, columns: 30).frame(
+      state)
     #expect(frame[1].contains("\u{1B}[2m"))  // the bottom row shown, with Three beyond it
     #expect(!frame[0].contains("\u{1B}[2m"))
   }

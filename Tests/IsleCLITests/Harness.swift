@@ -29,7 +29,7 @@ enum Harness {
     // repository root rather than the process changing directory.
     let status = CLI(
       environment: environment, stdout: out, stderr: err,
-      reader: SystemReader(directory: root.path),
+      files: SystemFiles(directory: root.path),
       terminal: TerminalFacts(isTerminal: terminal, columns: columns)
     ).run(arguments)
     return Outcome(status: status, stdout: out.text, stderr: err.text)

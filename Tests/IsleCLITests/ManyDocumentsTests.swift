@@ -146,9 +146,11 @@ import Testing
     }
   }
 
-  @Test func aHundredMegabyteDocumentIntoHeadEndsQuietly() throws {
+  /// A document far larger than a pipe's buffer, and parsed in pieces on
+  /// every core, cut short by `head`.
+  @Test func aLargeDocumentIntoHeadEndsQuietly() throws {
     let big = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "isle-100mb-\(UUID()).md")
+      "isle-large-\(UUID()).md")
     defer { try? FileManager.default.removeItem(at: big) }
     var chunk = ""
     for index in 0..<20 {
@@ -161,7 +163,7 @@ import Testing
         return big
       }())
     var written = 0
-    while written < 100 * 1024 * 1024 {
+    while written < 8 * 1024 * 1024 {
       handle.write(block)
       written += block.count
     }

@@ -152,7 +152,7 @@ import Testing
       let out = StringSink()
       let err = StringSink()
       let cli = CLI(
-        environment: [:], stdout: out, stderr: err, reader: SystemReader(), terminal: .pipe,
+        environment: [:], stdout: out, stderr: err, files: SystemFiles(), terminal: .pipe,
         writer: AtomicFile(failBeforeRename: true))
       #expect(cli.run(["toc", "--write", file.path]) == 2)
       #expect(err.text.contains("the file is unchanged"))

@@ -16,13 +16,13 @@ import Testing
     }
   }
 
-  struct Answer {
+  struct DocumentOutput {
     var current: [String: Any]?
     var fraction: Double
     var document: [String: Any]
   }
 
-  static func whereJSON(_ arguments: [String], file: String) throws -> Answer {
+  static func whereJSON(_ arguments: [String], file: String) throws -> DocumentOutput {
     let outcome = Harness.run(["where", "--format", "json"] + arguments + ["fixtures/\(file)"])
     guard outcome.status == 0 || outcome.status == 1 else {
       throw Failure(
@@ -30,7 +30,7 @@ import Testing
     }
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
-    return Answer(
+    return DocumentOutput(
       current: object["current"] as? [String: Any], fraction: try exactFraction(outcome.stdout),
       document: object)
   }

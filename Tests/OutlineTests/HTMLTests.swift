@@ -95,7 +95,7 @@ import Testing
       "<head><title>T</title><style>p{}</style></head><h1>H</h1><p>one two</p>"
         + "<script>var three = four;</script><div hidden><p>five six</p></div>"
         + "<noscript>seven</noscript><template><p>eight</p></template><p>nine</p>")
-    #expect(document.sections[0].reading == Reading(words: 3))
+    #expect(document.sections[0].reading == ReadingAmount(words: 3))
     #expect(document.title == "T")
   }
 

@@ -76,7 +76,7 @@ import Testing
 
   @Test func imagesAreTimedNotRead() throws {
     let document = try outline("# Pictures\n\n![a long alt text here](x.png)\n")
-    #expect(document.sections[0].reading == Reading(words: 0, images: 1))
+    #expect(document.sections[0].reading == ReadingAmount(words: 0, images: 1))
     #expect(document.sections[0].minutes == 1)
   }
 

@@ -8,8 +8,8 @@ import Testing
 /// generated documents full of what could go wrong at a cut.
 @Suite struct PiecesTests {
   struct Both {
-    var split: ParsedText
-    var whole: ParsedText
+    var split: Findings
+    var whole: Findings
     var pieces: Int
   }
 
@@ -19,7 +19,7 @@ import Testing
     try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
-      let whole = try MarkdownReader.parse(buffer, lines: lines, hiddenPrefix: hidden)
+      let whole = try MarkdownWalker.parse(buffer, lines: lines, hiddenPrefix: hidden)
       let split = try MarkdownPieces.parseCounting(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
         smallest: 0)
@@ -141,7 +141,7 @@ import Testing
     let compacted = try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)
-      let parsed = try MarkdownReader.parse(
+      let parsed = try MarkdownWalker.parse(
         buffer, lines: lines, hiddenPrefix: hidden?.endOffset ?? 0)
       return Outliner.assemble(
         parsed.compacted(), path: name, format: .markdown, lines: lines, title: hidden?.title,
@@ -253,7 +253,7 @@ enum Generated {
       let starts = MarkdownPieces.cuts(
         buffer, lines: index, from: 0, every: 1 << 18, release: cuts.add)
       _ = MarkdownPieces.candidates(buffer, starts: starts, release: labels.add)
-      let whole = MarkdownPieces.Whole(
+      let whole = MarkdownPieces.PieceParse(
         bytes: buffer, lines: index, hiddenPrefix: 0, maxDepth: 100, release: pieces.add)
       _ = try? whole.parse(cutAt: starts)
       return starts

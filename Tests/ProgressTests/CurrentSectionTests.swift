@@ -6,7 +6,8 @@ import Testing
   let sections = [0, 10, 25].enumerated().map { place, offset in
     Section(
       number: place + 1, level: 2, title: "S\(place)", id: "s\(place)", line: place + 1,
-      offset: offset, endLine: place + 2, endOffset: offset + 5, reading: Reading(), minutes: 0)
+      offset: offset, endLine: place + 2, endOffset: offset + 5, reading: ReadingAmount(),
+      minutes: 0)
   }
 
   @Test func isTheLastSectionStartingAtOrBefore() throws {

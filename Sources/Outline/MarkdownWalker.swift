@@ -9,7 +9,7 @@ import Dispatch
 ///
 /// The whole tree is turned into Swift values and freed before `parse`
 /// returns; no cmark pointer outlives the call.
-enum MarkdownReader {
+enum MarkdownWalker {
   /// The GitHub extensions, attached to every parser.
   private static let extensionNames = [
     "table", "strikethrough", "autolink", "tagfilter", "tasklist",
@@ -24,7 +24,7 @@ enum MarkdownReader {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0,
     maxDepth: Int = 20_000
-  ) throws(OutlineError) -> ParsedText {
+  ) throws(OutlineError) -> Findings {
     try parse(
       bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth
     ).text
@@ -38,10 +38,10 @@ enum MarkdownReader {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
     hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = []
-  ) throws(OutlineError) -> PieceText {
+  ) throws(OutlineError) -> PieceFindings {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
-    guard let parser = cmark_parser_new(options) else { return PieceText() }
+    guard let parser = cmark_parser_new(options) else { return PieceFindings() }
     defer { cmark_parser_free(parser) }
     for name in extensionNames {
       if let syntax = cmark_find_syntax_extension(name) {
@@ -84,11 +84,11 @@ enum MarkdownReader {
       start = 3
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
-    guard let root = finish(parser) else { return PieceText() }
+    guard let root = finish(parser) else { return PieceFindings() }
     defer { cmark_node_free(root) }
     let firstLine = lines.line(ofOffset: range.lowerBound)
     let lastLine = range.isEmpty ? firstLine : lines.line(ofOffset: range.upperBound - 1)
-    let place = Placing(
+    let place = PieceLines(
       prefixLines: prefixLines, firstLine: firstLine, lastLine: lastLine, probes: probeLines)
     return try walk(root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
   }
@@ -114,11 +114,11 @@ enum MarkdownReader {
 
   /// Walks the tree once, collecting headings and each block's reading.
   private static func walk(
-    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: Placing,
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
     maxDepth: Int
-  ) throws(OutlineError) -> PieceText {
-    var piece = PieceText()
-    var result = ParsedText()
+  ) throws(OutlineError) -> PieceFindings {
+    var piece = PieceFindings()
+    var result = Findings()
     guard let iterator = cmark_iter_new(root) else { return piece }
     defer { cmark_iter_free(iterator) }
     /// The probe whose paragraph is being walked, if any.
@@ -237,7 +237,7 @@ enum MarkdownReader {
             let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
             let depth = NestingProbe.depth(of: block, limit: maxDepth)
             guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-            let html = HTMLReader.parse(
+            let html = HTMLWalker.parse(
               UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)]),
               base: blockOffset)
             result.append(html.text)

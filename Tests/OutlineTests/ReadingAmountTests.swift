@@ -6,25 +6,25 @@ import Testing
   let rate = ReadingRate()
 
   @Test func pinsTheMinuteBoundaryAt238Words() throws {
-    #expect(rate.minutes(for: Reading(words: 0)) == 0)
-    #expect(rate.minutes(for: Reading(words: 1)) == 1)
-    #expect(rate.minutes(for: Reading(words: 238)) == 1)
-    #expect(rate.minutes(for: Reading(words: 239)) == 2)
-    #expect(rate.minutes(for: Reading(words: 476)) == 2)
-    #expect(rate.minutes(for: Reading(words: 477)) == 3)
+    #expect(rate.minutes(for: ReadingAmount(words: 0)) == 0)
+    #expect(rate.minutes(for: ReadingAmount(words: 1)) == 1)
+    #expect(rate.minutes(for: ReadingAmount(words: 238)) == 1)
+    #expect(rate.minutes(for: ReadingAmount(words: 239)) == 2)
+    #expect(rate.minutes(for: ReadingAmount(words: 476)) == 2)
+    #expect(rate.minutes(for: ReadingAmount(words: 477)) == 3)
   }
 
   @Test func readsCJKAt500CharactersAMinute() throws {
-    #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 500)) == 1)
-    #expect(rate.minutes(for: Reading(words: 0, cjkCharacters: 501)) == 2)
+    #expect(rate.minutes(for: ReadingAmount(words: 0, cjkCharacters: 500)) == 1)
+    #expect(rate.minutes(for: ReadingAmount(words: 0, cjkCharacters: 501)) == 2)
   }
 
   @Test func timesMixedTextRunByRun() throws {
     // 119 words (half a minute) and 250 CJK characters (half a minute): one
     // minute exactly. Read as all-CJK it would be 369/500 of a minute; as
     // all-Latin, 369/238.
-    #expect(rate.minutes(for: Reading(words: 119, cjkCharacters: 250)) == 1)
-    #expect(rate.minutes(for: Reading(words: 120, cjkCharacters: 250)) == 2)
+    #expect(rate.minutes(for: ReadingAmount(words: 119, cjkCharacters: 250)) == 1)
+    #expect(rate.minutes(for: ReadingAmount(words: 120, cjkCharacters: 250)) == 2)
   }
 
   @Test func countsImagesAsMediumDoes() throws {
@@ -36,19 +36,19 @@ import Testing
     #expect(ReadingRate.imageSeconds(12) == 81)
     // 5 images: 12+11+10+9+8 = 50 s; with 10 s of words (238/6 ≈ 39.67
     // words): 39 words stay under the minute, 40 go over.
-    #expect(rate.minutes(for: Reading(words: 39, images: 5)) == 1)
-    #expect(rate.minutes(for: Reading(words: 40, images: 5)) == 2)
+    #expect(rate.minutes(for: ReadingAmount(words: 39, images: 5)) == 1)
+    #expect(rate.minutes(for: ReadingAmount(words: 40, images: 5)) == 2)
   }
 
   @Test func honoursAnotherWordsPerMinute() throws {
     let slow = ReadingRate(wordsPerMinute: 100)
-    #expect(slow.minutes(for: Reading(words: 100)) == 1)
-    #expect(slow.minutes(for: Reading(words: 101)) == 2)
+    #expect(slow.minutes(for: ReadingAmount(words: 100)) == 1)
+    #expect(slow.minutes(for: ReadingAmount(words: 101)) == 2)
   }
 }
 
 @Suite struct WordCounterTests {
-  private func count(_ pieces: String...) -> Reading {
+  private func count(_ pieces: String...) -> ReadingAmount {
     var counter = WordCounter()
     for piece in pieces {
       var bytes = Array(piece.utf8)

@@ -1,8 +1,8 @@
 import CGumbo
 
 /// What the HTML reader yields beyond headings and reading: the `<title>`.
-struct ParsedHTML {
-  var text = ParsedText()
+struct HTMLFindings {
+  var text = Findings()
   var title: String?
 }
 
@@ -15,21 +15,21 @@ struct ParsedHTML {
 /// `<script>`, `<style>`, `<template>`, `<noscript>` or anything under a
 /// `hidden` attribute. The tree is walked with an explicit stack, so deep
 /// nesting cannot overflow ours, and freed before `parse` returns.
-enum HTMLReader {
+enum HTMLWalker {
   /// Parses `bytes` (UTF-8) as an HTML document. Every offset found is
   /// mapped through `place` (for transcoded input) and then shifted by `base`
   /// (for an HTML block inside Markdown).
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil
-  ) -> ParsedHTML {
-    guard let start = bytes.baseAddress, !bytes.isEmpty else { return ParsedHTML() }
+  ) -> HTMLFindings {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else { return HTMLFindings() }
     var options = kGumboDefaultOptions
     // Parse errors are not needed; recording them costs memory on garbage.
     options.max_errors = 0
     let output = start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
       gumbo_parse_with_options(&options, $0, bytes.count)
     }
-    guard let output else { return ParsedHTML() }
+    guard let output else { return HTMLFindings() }
     defer { gumbo_destroy_output(&options, output) }
     var walker = Walker(place: { base + (place?($0) ?? $0) })
     walker.walk(output.pointee.document)
@@ -58,7 +58,7 @@ enum HTMLReader {
 
   private struct Walker {
     let place: (Int) -> Int
-    var result = ParsedHTML()
+    var result = HTMLFindings()
     private var counter = WordCounter()
     private var readingOffset: Int? = nil
     private var hiddenDepth = 0
@@ -124,29 +124,29 @@ enum HTMLReader {
       let element = node.pointee.v.element
       let tag = element.tag.rawValue
       guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return true }
-      if HTMLReader.skippedTags.contains(tag) { return false }
+      if HTMLWalker.skippedTags.contains(tag) { return false }
       if tag == GUMBO_TAG_TITLE.rawValue, result.title == nil, titleElement == nil {
         titleElement = []
       }
-      if tag == GUMBO_TAG_HEAD.rawValue || HTMLReader.attribute("hidden", of: element) != nil {
+      if tag == GUMBO_TAG_HEAD.rawValue || HTMLWalker.attribute("hidden", of: element) != nil {
         hiddenDepth += 1
       }
-      if !HTMLReader.inlineTags.contains(tag) { counter.endWord() }
+      if !HTMLWalker.inlineTags.contains(tag) { counter.endWord() }
       if tag == GUMBO_TAG_IMG.rawValue {
         if hiddenDepth == 0 {
           counter.addImage()
           if readingOffset == nil { readingOffset = place(Int(element.start_pos.offset)) }
         }
-        if let alt = HTMLReader.attribute("alt", of: element) {
+        if let alt = HTMLWalker.attribute("alt", of: element) {
           for index in open.indices { open[index].title += Array(alt.utf8) }
         }
       }
-      if let level = HTMLReader.headingLevels[tag] {
+      if let level = HTMLWalker.headingLevels[tag] {
         flush(heading: open.last?.index)
         result.text.headings.append(
           FoundHeading(
             level: level, title: "", offset: place(Int(element.start_pos.offset)),
-            explicitID: HTMLReader.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }))
+            explicitID: HTMLWalker.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }))
         open.append((result.text.headings.count - 1, node, []))
       }
       return true
@@ -156,19 +156,19 @@ enum HTMLReader {
       let element = node.pointee.v.element
       let tag = element.tag.rawValue
       guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return }
-      if tag == GUMBO_TAG_HEAD.rawValue || HTMLReader.attribute("hidden", of: element) != nil {
+      if tag == GUMBO_TAG_HEAD.rawValue || HTMLWalker.attribute("hidden", of: element) != nil {
         hiddenDepth -= 1
       }
       if tag == GUMBO_TAG_TITLE.rawValue, let title = titleElement {
         result.title = PlainText.collapsed(title)
         titleElement = nil
       }
-      if !HTMLReader.inlineTags.contains(tag) { counter.endWord() }
+      if !HTMLWalker.inlineTags.contains(tag) { counter.endWord() }
       if let innermost = open.last, innermost.node == node {
         open.removeLast()
         result.text.headings[innermost.index].title = PlainText.collapsed(innermost.title)
         if result.text.headings[innermost.index].explicitID == nil {
-          result.text.headings[innermost.index].explicitID = HTMLReader.anchorID(
+          result.text.headings[innermost.index].explicitID = HTMLWalker.anchorID(
             firstChildOf: element)
         }
         flush(heading: innermost.index)

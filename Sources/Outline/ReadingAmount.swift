@@ -1,5 +1,5 @@
 /// What a reader has to read in a stretch of a document.
-public struct Reading: Sendable, Equatable {
+public struct ReadingAmount: Sendable, Equatable {
   /// Prose words (runs of letters and numbers outside CJK text).
   public var words = 0
   /// CJK characters (Han, Hiragana, Katakana, Hangul), read one by one.
@@ -24,7 +24,7 @@ public struct Reading: Sendable, Equatable {
   public var wordCount: Int { words + cjkCharacters }
 
   /// Adds another stretch of reading to this one.
-  public static func += (lhs: inout Reading, rhs: Reading) {
+  public static func += (lhs: inout ReadingAmount, rhs: ReadingAmount) {
     lhs.words += rhs.words
     lhs.cjkCharacters += rhs.cjkCharacters
     lhs.images += rhs.images

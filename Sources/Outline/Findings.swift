@@ -12,14 +12,14 @@ struct FoundHeading: Equatable {
 /// A stretch of reading, placed by the byte where it starts.
 struct PlacedReading: Equatable {
   var offset: Int
-  var reading: Reading
+  var reading: ReadingAmount
   /// The index of the heading this reading is the title of, if it is one.
   var heading: Int?
 }
 
 /// What a reader yields: every heading (all levels) and every stretch of
 /// reading, in any order; the outliner sorts them by offset.
-struct ParsedText: Equatable {
+struct Findings: Equatable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []
@@ -29,10 +29,10 @@ struct ParsedText: Equatable {
   /// heading, at the first of them), in order of offset: what the outline
   /// makes of them is unchanged, and a large document's thousands of blocks
   /// take the room of its headings.
-  func compacted() -> ParsedText {
+  func compacted() -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
     let starts = order.map { headings[$0].offset }
-    var bodies = [Reading](repeating: Reading(), count: starts.count + 1)
+    var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
     var before: Int? = nil
     var titles: [PlacedReading] = []
     for placed in readings {
@@ -58,7 +58,7 @@ struct ParsedText: Equatable {
 
   /// Adds another reader's findings (markers too), keeping heading
   /// indices right.
-  mutating func append(_ other: ParsedText) {
+  mutating func append(_ other: Findings) {
     let shift = headings.count
     markers += other.markers
     headings += other.headings

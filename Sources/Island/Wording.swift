@@ -1,6 +1,6 @@
 /// Every word the island shows that does not come from the document, so
 /// each can be replaced. Templates fill `{n}`, `{count}` and `{percent}`.
-public struct Copy: Sendable, Equatable {
+public struct Wording: Sendable, Equatable {
   /// The title of the open contents.
   public var contentsTitle: String
   /// The section's place on the bar: `3 of 6`.

@@ -2,7 +2,7 @@ import Outline
 
 /// Turns option values into settings, with errors that name the option, the
 /// value and what was allowed.
-enum Values {
+enum OptionValues {
   /// A whole number within `range`, or nil when the option was not given.
   static func integer(
     _ raw: RawArguments, _ name: String, in range: ClosedRange<Int>, command: String

@@ -1,0 +1,137 @@
+import Outline
+
+/// Which command runs, with what: the first word decides, the config file
+/// and the options are read, and the command is handed its settings.
+extension CLI {
+  func dispatch(_ arguments: [String]) throws -> ExitStatus {
+    guard let first = arguments.first else {
+      throw UsageError("no command given; try 'isle toc FILE'")
+    }
+    switch first {
+    case "-h", "--help":
+      try stdout.write(Command.generalHelp)
+      return .success
+    case "--version", "-V":
+      try stdout.write("isle \(Self.version)\n")
+      return .success
+    default:
+      break
+    }
+    guard let command = Command(rawValue: first) else {
+      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+      throw UsageError("unknown command '\(first)'")
+    }
+    // The config file's settings go first, so the command line wins.
+    let configured = try Config.path(environment: environment).map {
+      try Config.words(at: $0, files: files).filter { word in
+        command.options.contains { word.hasPrefix("--\($0.name)=") }
+      }
+    }
+    let raw = try RawArguments.parse(
+      (configured ?? []) + Array(arguments.dropFirst()), specs: command.options,
+      command: command.rawValue)
+    if raw.has("help") {
+      try stdout.write(command.help)
+      return .success
+    }
+    switch command {
+    case .help:
+      return try help(raw.operands)
+    case .pick:
+      try Self.expectOneDocument(raw.operands, command: command)
+      // The island is drawn on the terminal device, whatever stdout is.
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .pick, formats: [.text],
+        terminal: TerminalFacts(isTerminal: true, columns: nil))
+      let print =
+        try OptionValues.choice(
+          raw, "print", as: SectionPrint.self, allowed: [.line, .offset, .id, .json],
+          command: "pick")
+        ?? .line
+      let reduce =
+        raw.has("reduce-motion")
+        || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
+          && environment["ISLE_REDUCE_MOTION"] != "0"
+      return try PickCommand(
+        settings: settings, print: print, closed: raw.has("closed"), reduceMotion: reduce, cli: self
+      )
+      .run()
+    case .completions:
+      guard let shell = raw.operands.first.flatMap(Completions.Shell.init(rawValue:)),
+        raw.operands.count == 1
+      else {
+        throw UsageError(
+          "completions needs one shell: bash, zsh or fish (got '\(raw.operands.joined(separator: " "))')",
+          command: "completions")
+      }
+      try stdout.write(Completions.script(for: shell))
+      return .success
+    case .toc:
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
+        terminal: terminal)
+      if raw.has("write") || raw.has("check") {
+        return try TocWriteCommand(
+          settings: settings, check: raw.has("check"), diff: raw.has("diff"),
+          afterMarkers: raw.has("after-markers"), cli: self, named: Set(raw.operands)
+        ).run()
+      }
+      return try TocCommand(settings: settings, cli: self).run()
+    case .where:
+      try Self.expectOneDocument(raw.operands, command: command)
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
+        terminal: terminal)
+      guard !settings.position.isEmpty else {
+        throw UsageError(
+          "where needs a position: --offset B, --line N, --percent P or --section X",
+          command: "where")
+      }
+      return try WhereCommand(settings: settings, cli: self).run()
+    case .jump:
+      guard let target = raw.operands.first else {
+        throw UsageError(
+          "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
+          command: "jump")
+      }
+      let files = Array(raw.operands.dropFirst())
+      try Self.expectOneDocument(files, command: command)
+      let settings = try decideSettings(
+        raw, operands: files, command: .jump, formats: [.text], terminal: terminal)
+      let print =
+        try OptionValues.choice(raw, "print", as: SectionPrint.self, command: "jump") ?? .line
+      return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
+    }
+  }
+
+  private static func expectOneDocument(_ files: [String], command: Command) throws {
+    guard files.count <= 1 else {
+      throw UsageError(
+        "\(command.rawValue) reads one document, not \(files.count) ('\(files[1])')",
+        command: command.rawValue)
+    }
+  }
+
+  private func help(_ operands: [String]) throws -> ExitStatus {
+    guard let name = operands.first else {
+      try stdout.write(Command.generalHelp)
+      return .success
+    }
+    guard let command = Command(rawValue: name) else {
+      throw UsageError("unknown command '\(name)'", command: "help")
+    }
+    try stdout.write(command.help)
+    return .success
+  }
+
+  /// The settings of `command`, decided from the words given and this
+  /// command line's surroundings.
+  func decideSettings(
+    _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
+    terminal: TerminalFacts
+  ) throws -> Settings {
+    try Settings.decide(
+      raw, operands: operands, command: command, formats: formats, environment: environment,
+      terminal: terminal, inputIsTerminal: inputIsTerminal, files: files)
+  }
+}

@@ -1,0 +1,77 @@
+import Island
+import Outline
+
+/// How the island is drawn: its words, glyphs, colours and width.
+struct Display: Sendable {
+  var copy: Wording
+  var theme: Theme
+  /// The widest any line may be, in cells.
+  var width: Int
+  var showsTop: Bool
+
+  /// When to colour: `--color auto` colours a terminal only.
+  enum ColorChoice: String, CaseIterable {
+    case auto
+    case always
+    case never
+  }
+
+  /// Decides the display. The width is `--width` outright, else
+  /// `--max-width` (default 60) capped by `COLUMNS`, else by the terminal's
+  /// own width. Colour is on for `always`, or for `auto` on a terminal
+  /// unless `NO_COLOR` is set (non-empty) or `TERM` is `dumb`; true colour
+  /// when `COLORTERM` says so.
+  static func decide(
+    _ raw: RawArguments, command: String, environment: [String: String], terminal: TerminalFacts
+  ) throws -> Display {
+    var copy = Wording()
+    if let title = raw.value("title") { copy.contentsTitle = title }
+    if let text = raw.value("position-text") { copy.position = text }
+    if let text = raw.value("spoken-text") { copy.spokenPosition = text }
+    if let text = raw.value("read-text") { copy.readAmount = text }
+
+    var width = try OptionValues.integer(raw, "max-width", in: 1...100_000, command: command) ?? 60
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      width = min(width, columns)
+    } else if let columns = terminal.columns {
+      width = min(width, columns)
+    }
+    if let outright = try OptionValues.integer(raw, "width", in: 1...100_000, command: command) {
+      width = outright
+    }
+
+    let choice =
+      try OptionValues.choice(raw, "color", as: ColorChoice.self, command: command) ?? .auto
+    let colored: Bool
+    switch choice {
+    case .always: colored = true
+    case .never: colored = false
+    case .auto:
+      colored =
+        terminal.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        && environment["TERM"] != "dumb"
+    }
+    var accent = Accent.red
+    if let text = raw.value("accent") {
+      guard let parsed = Accent(text) else {
+        throw UsageError(
+          "invalid value '\(text)' for '--accent': expected #RRGGBB or one of "
+            + Accent.named.keys.sorted().joined(separator: ", "), command: command)
+      }
+      accent = parsed
+    }
+    let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    let theme = Theme(
+      glyphs: raw.has("ascii") ? .ascii : .unicode,
+      paint: Paint(enabled: colored, accent: accent, trueColor: trueColor))
+    return Display(copy: copy, theme: theme, width: width, showsTop: !raw.has("no-top"))
+  }
+
+  /// The bar for `section` of `count`, at `fraction` read.
+  func bar(for section: Section, count: Int, fraction: Double) -> String {
+    Bar(
+      title: section.title, number: section.number, count: count, fraction: fraction, top: showsTop,
+      copy: copy, theme: theme, width: width
+    ).text()
+  }
+}

@@ -1,0 +1,44 @@
+import Outline
+
+/// The one way every command turns a source into a document: its bytes
+/// loaded (a regular file mapped, never copied), outlined, and any failure
+/// made one `IsleError` that names the source.
+struct DocumentLoader: Sendable {
+  let files: FileReading
+  let options: OutlineOptions
+  let maxSize: Int
+
+  /// A document with the bytes it was read from, for a command that
+  /// rewrites them; the bytes stay valid while this value lives.
+  struct Loaded {
+    let document: Document
+    let bytes: LoadedBytes
+  }
+
+  /// The document `source` holds.
+  func document(_ source: InputSource) throws -> Document {
+    try load(source).document
+  }
+
+  /// The document `source` holds, and its bytes.
+  func load(_ source: InputSource, options: OutlineOptions? = nil) throws -> Loaded {
+    let bytes = try files.load(source, limit: maxSize)
+    do {
+      let document = try Outliner.outline(
+        bytes.buffer.span, path: source.path, options: options ?? self.options,
+        release: bytes.release)
+      return Loaded(document: document, bytes: bytes)
+    } catch {
+      throw DocumentFailure(source.displayName + ": " + Self.describe(error), status: .failure)
+    }
+  }
+
+  /// One line for an outline that was refused.
+  static func describe(_ error: OutlineError) -> String {
+    switch error {
+    case .tooDeep(let depth, let limit):
+      return "HTML nests \(depth) elements deep, past the limit of \(limit) "
+        + "(raise it with --max-depth)"
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Outline
+import Parallel
+
+extension CLI {
+  /// Loads each document and hands it to `body`, which says what to print
+  /// and what it found; documents are read in parallel on `settings.jobs`
+  /// threads and printed in argument order, with `separator` between
+  /// documents that print something. A document that fails is reported on
+  /// standard error, naming it, in its turn, and the others go on.
+  ///
+  /// The status is 2 if any document failed, else 0 if any found
+  /// something, else 1; walk warnings (a broken link found in a folder)
+  /// make it 2 only when nothing at all was found.
+  func forEachDocument(
+    _ settings: Settings, separator: String = "",
+    _ body: @escaping @Sendable (Document, InputSource) throws -> DocumentOutput
+  ) throws -> ExitStatus {
+    var statuses: [ExitStatus] = settings.walk.failures.map { _ in .failure }
+    for failure in settings.walk.failures { report("isle: error: \(failure)") }
+    for warning in settings.walk.warnings { report("isle: warning: \(warning)") }
+    let loader = settings.loader(files)
+    let sources = settings.sources
+    var printedAny = false
+    try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
+      let source = sources[index]
+      do {
+        return try body(loader.document(source), source)
+      } catch {
+        let failure = Self.failure(error)
+        return DocumentOutput(status: failure.status, error: failure.message)
+      }
+    } consume: { _, answer in
+      if let error = answer.error { report("isle: error: \(error)") }
+      if !answer.output.isEmpty {
+        try stdout.write((printedAny ? separator : "") + answer.output)
+        printedAny = true
+      }
+      statuses.append(answer.status)
+    }
+    if statuses.contains(.failure) { return .failure }
+    if statuses.contains(.success) { return .success }
+    return settings.walk.warnings.isEmpty ? .nothingFound : .failure
+  }
+}

@@ -1,0 +1,60 @@
+import Outline
+import Progress
+
+/// Where the reader is, as the options said it, kept as text until the
+/// document is read: whether a value is in range depends on its size.
+struct PositionRequest: Sendable {
+  var position: (kind: Position.Kind, text: String)?
+  var viewport: Int?
+  var progress: Double?
+  var section: String?
+
+  /// True when nothing about the reader's place was given.
+  var isEmpty: Bool { position == nil && progress == nil && section == nil }
+
+  static func decide(_ raw: RawArguments, command: Command) throws -> PositionRequest {
+    let name = command.rawValue
+    // jump starts from a position; the others stand at one.
+    let prefix = command == .jump || command == .pick ? "from-" : ""
+    let kinds: [Position.Kind] = prefix.isEmpty ? [.offset, .line, .percent] : [.offset, .line]
+    let given = kinds.compactMap { kind in raw.value(prefix + kind.rawValue).map { (kind, $0) } }
+    guard given.count <= 1 else {
+      let names = given.map { "'--\(prefix)\($0.0.rawValue)'" }.joined(separator: " and ")
+      throw UsageError("give one position, not \(names)", command: name)
+    }
+    var request = PositionRequest()
+    request.position = given.first
+    request.viewport = try OptionValues.integer(raw, "viewport", in: 1...Int.max, command: name)
+    if let text = raw.value("progress") {
+      guard let value = Double(text), (0...1).contains(value) else {
+        throw UsageError(
+          "invalid value '\(text)' for '--progress': expected a fraction from 0 to 1", command: name
+        )
+      }
+      request.progress = value
+    }
+    request.section = raw.value("section")
+    return request
+  }
+
+  /// The reader's place in `document`, or nil when none was given.
+  func place(in document: Document, name: String) throws -> Place? {
+    if let position {
+      do {
+        let parsed = try Position.parse(position.text, as: position.kind, in: document)
+        return Place.locate(parsed, in: document, viewport: viewport, progress: progress)
+      } catch {
+        throw DocumentFailure(error.message(document: name), status: .failure)
+      }
+    }
+    if let section {
+      let index = try DocumentFailure.resolving(
+        Target(section), text: section, in: document, name: name)
+      return Place.estimate(section: index, in: document, progress: progress)
+    }
+    if let progress {
+      return Place.locate(.offset(0), in: document, viewport: viewport, progress: progress)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads from the file system and the process's standard input.
+public struct SystemFiles: FileReading {
+  /// The directory relative paths are read from; nil for the process's own.
+  let directory: String?
+
+  /// A reader of real files, relative paths taken from `directory` (the
+  /// current directory when nil). Errors name each path as it was given.
+  public init(directory: String? = nil) {
+    self.directory = directory
+  }
+
+  /// The bytes of `source`, at most `limit` of them: a larger document is
+  /// a `ReadFailure` that names the limit, found from the file's size
+  /// before a byte is read, or as the bytes arrive from a pipe, a FIFO or
+  /// a device that never ends (`/dev/zero`).
+  public func read(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
+    let loaded = try load(source, limit: limit, mapping: false)
+    return withExtendedLifetime(loaded) { Array(loaded.buffer) }
+  }
+
+  /// The bytes of `source` as `read` gives them, a regular file mapped
+  /// into memory rather than copied (see `LoadedBytes`).
+  public func load(_ source: InputSource, limit: Int = .max) throws -> LoadedBytes {
+    try load(source, limit: limit, mapping: true)
+  }
+
+  private func load(_ source: InputSource, limit: Int, mapping: Bool) throws -> LoadedBytes {
+    switch source {
+    case .standardInput:
+      return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
+    case .file(let path):
+      let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw ReadFailure(name: path, code: errno) }
+      defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0 else {
+        throw ReadFailure(name: path, code: errno)
+      }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        throw ReadFailure(name: path, reason: "is a directory")
+      }
+      let isRegular = info.st_mode & S_IFMT == S_IFREG
+      if isRegular && Int(info.st_size) > limit {
+        throw ReadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
+      }
+      if mapping && isRegular && info.st_size > 0,
+        let mapped = LoadedBytes(mapping: descriptor, count: Int(info.st_size), name: path)
+      {
+        return mapped
+      }
+      return try readAll(
+        descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0,
+        limit: limit)
+    }
+  }
+
+  /// `path` as the system should open it: relative paths from `directory`.
+  public func resolvedPath(_ path: String) -> String { resolved(path) }
+
+  func resolved(_ path: String) -> String {
+    directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+  }
+
+  /// Reads to the end of `descriptor` into one buffer, sized by the file's
+  /// size when known and doubled when it is not.
+  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
+    -> LoadedBytes
+  {
+    var capacity = max(min(sizeHint, limit) + 1, 1 << 16)
+    var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    var kept = false
+    defer { if !kept { storage.deallocate() } }
+    var count = 0
+    while true {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+      }
+      let result = Glibc.read(descriptor, storage + count, capacity - count)
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw ReadFailure(name: name, code: errno)
+      }
+      if result == 0 {
+        kept = true
+        return LoadedBytes(owning: storage, count: count)
+      }
+      count += result
+      if count > limit {
+        throw ReadFailure(name: name, reason: Self.tooLarge(nil, limit: limit))
+      }
+    }
+  }
+
+  /// Why a document too large is not read, and how to read it anyway.
+  static func tooLarge(_ size: Int?, limit: Int) -> String {
+    let what = size.map { "is \($0) bytes," } ?? "goes on"
+    return "\(what) past the limit of \(limit) bytes (raise it with --max-size)"
+  }
+
+  /// The system's words for an errno, in the form `ls` and `cat` use.
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "No such file or directory"
+    case EACCES: return "Permission denied"
+    case EISDIR: return "is a directory"
+    default: return String(cString: strerror(code))
+    }
+  }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What puts the terminal back however isle ends: the modes it found and
+/// the bytes that undo what it drew (the picker's region cleared, mouse
+/// reporting off, the cursor shown, the alternate screen left).
+///
+/// Everything a signal handler reads lives in memory allocated once, before
+/// any handler can run, and is read with plain loads: no Swift array, no
+/// lock, no allocation. `restore` makes only async-signal-safe calls
+/// (`write`, `tcsetattr`), so the handlers for SIGTERM, SIGHUP, SIGINT and
+/// the crash signals may call it.
+enum TerminalRescue {
+  /// The terminal's descriptor while it is changed; -1 otherwise.
+  nonisolated(unsafe) static var descriptor: Int32 = -1
+  /// The modes found, on the heap: a global `termios` is laid out with its
+  /// size (57 bytes) while copies move its stride (60), which
+  /// AddressSanitizer caught as an overflow.
+  nonisolated(unsafe) static let modes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
+  /// The farewell bytes and how many of them there are.
+  static let farewellCapacity = 4096
+  nonisolated(unsafe) static let farewell: UnsafeMutablePointer<UInt8> = {
+    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: farewellCapacity)
+    pointer.initialize(repeating: 0, count: farewellCapacity)
+    return pointer
+  }()
+  nonisolated(unsafe) static var farewellLength = 0
+  /// Set by SIGWINCH, cleared by the picker when it has redrawn.
+  nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+  /// Mouse reporting off, the cursor shown, the alternate screen left.
+  static let plainScreen = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
+
+  /// Sets the bytes written on the way out. The length is zero while they
+  /// change, so a handler running meanwhile writes nothing rather than half.
+  static func setFarewell(_ text: String) {
+    farewellLength = 0
+    let bytes = Array(text.utf8.prefix(farewellCapacity))
+    bytes.withUnsafeBufferPointer { farewell.update(from: $0.baseAddress!, count: $0.count) }
+    farewellLength = bytes.count
+  }
+
+  /// Makes the way out clear `lines` lines from the cursor down and come
+  /// back up, as the picker's region is.
+  static func clearing(lines: Int) {
+    var sequence = "\r"
+    for line in 0..<max(lines, 0) { sequence += "\u{1B}[2K" + (line + 1 < lines ? "\r\n" : "") }
+    if lines > 1 { sequence += "\u{1B}[\(lines - 1)A" }
+    setFarewell(sequence + "\r" + plainScreen)
+  }
+
+  /// Remembers the terminal and its modes, and has SIGTERM, SIGHUP and
+  /// SIGINT put them back before isle ends by them.
+  static func arm(descriptor: Int32, modes: termios) {
+    self.modes.pointee = modes
+    setFarewell(plainScreen)
+    self.descriptor = descriptor
+    let leave: @convention(c) (Int32) -> Void = { signal in
+      TerminalRescue.restore()
+      _exit(128 + signal)
+    }
+    signal(SIGTERM, leave)
+    signal(SIGHUP, leave)
+    signal(SIGINT, leave)
+    signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
+    // A parent may have started isle with these blocked (a test harness on
+    // a worker thread, a daemon's child): unblocked, they reach the
+    // handlers above and the terminal is put back.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, handledSignal) }
+    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+  }
+
+  /// Writes the farewell and restores the modes; then forgets the
+  /// terminal, so a second call (a signal after a normal end) does nothing.
+  static func restore() {
+    let descriptor = self.descriptor
+    guard descriptor >= 0 else { return }
+    self.descriptor = -1
+    if farewellLength > 0 { _ = write(descriptor, farewell, farewellLength) }
+    tcsetattr(descriptor, TCSAFLUSH, modes)
+  }
+}

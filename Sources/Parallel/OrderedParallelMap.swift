@@ -1,0 +1,125 @@
+import Dispatch
+import Synchronization
+
+/// Work over `0..<count` on several threads with the results handed over in
+/// index order: the one way isle runs things side by side (many documents,
+/// the pieces of one large document).
+///
+/// At most `window` results wait for their turn, so memory follows the
+/// largest result rather than the sum. When the consumer stops early (a
+/// closed pipe), the workers finish what they hold and take nothing more;
+/// every thread is joined before `run` returns, whatever happened.
+public enum OrderedParallelMap {
+  /// Calls `work` for each index on `jobs` threads and `consume` for each
+  /// result on the calling thread, in index order. If `consume` throws, no
+  /// new work starts and the error is rethrown once the workers are done.
+  public static func run<Result: Sendable>(
+    count: Int, jobs: Int, window: Int? = nil, work: @escaping @Sendable (Int) -> Result,
+    consume: (Int, Result) throws -> Void
+  ) rethrows {
+    if jobs <= 1 || count <= 1 {
+      for index in 0..<count { try consume(index, work(index)) }
+      return
+    }
+    let workers = min(jobs, count)
+    let state = Shared<Result>(count: count, window: max(window ?? workers * 16, workers))
+    let group = DispatchGroup()
+    for _ in 0..<workers {
+      DispatchQueue.global().async(group: group) {
+        while let index = state.claim() { state.store(work(index), at: index) }
+      }
+    }
+    defer {
+      state.stop(workers: workers)
+      group.wait()
+    }
+    for index in 0..<count { try consume(index, state.take(index)) }
+  }
+
+  /// Every result of `work` over `0..<count`, in order, computed on `jobs`
+  /// threads. `work` need not be `Sendable`: it is only called while this
+  /// function runs, and every thread is joined before it returns.
+  public static func collect<Result>(count: Int, jobs: Int, _ work: (Int) -> Result) -> [Result] {
+    withoutActuallyEscaping(work) { work in
+      let borrowed = Borrowed(work)
+      var results: [Result] = []
+      results.reserveCapacity(count)
+      run(count: count, jobs: jobs, window: count) { index in
+        Borrowed(borrowed.value(index))
+      } consume: {
+        _, result in
+        results.append(result.value)
+      }
+      return results
+    }
+  }
+
+  /// What the workers and the consumer share. The semaphores only signal
+  /// (they start at zero, so none is ever disposed of below its start,
+  /// which libdispatch treats as a crash); the state is behind the mutex.
+  private final class Shared<Result: Sendable>: Sendable {
+    private struct State {
+      var results: [Result?]
+      var next = 0
+      var taken = 0
+      var stopped = false
+    }
+    private let state: Mutex<State>
+    private let ready: [DispatchSemaphore]
+    private let room = DispatchSemaphore(value: 0)
+    private let window: Int
+
+    init(count: Int, window: Int) {
+      state = Mutex(State(results: Array(repeating: nil, count: count)))
+      ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+      self.window = window
+    }
+
+    /// The next index to work on once fewer than `window` results wait;
+    /// nil when all are claimed or the run has stopped.
+    func claim() -> Int? {
+      while true {
+        let claimed: Int?? = state.withLock { state in
+          if state.stopped || state.next >= state.results.count { return .some(nil) }
+          guard state.next - state.taken < window else { return nil }
+          state.next += 1
+          return .some(state.next - 1)
+        }
+        if let claimed { return claimed }
+        room.wait()
+      }
+    }
+
+    func store(_ result: Result, at index: Int) {
+      state.withLock { $0.results[index] = result }
+      ready[index].signal()
+    }
+
+    /// Waits for result `index`, takes it out, and makes room for another.
+    func take(_ index: Int) -> Result {
+      ready[index].wait()
+      let result = state.withLock { state in
+        defer {
+          state.results[index] = nil
+          state.taken += 1
+        }
+        return state.results[index]!
+      }
+      room.signal()
+      return result
+    }
+
+    /// Ends the run: workers waiting for room wake and find nothing to do.
+    func stop(workers: Int) {
+      state.withLock { $0.stopped = true }
+      for _ in 0..<workers { room.signal() }
+    }
+  }
+}
+
+/// A value lent to worker threads that are all joined before the lender
+/// returns: the one place isle vouches for sendability by hand.
+private struct Borrowed<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
