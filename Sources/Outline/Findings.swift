@@ -1,22 +1,3 @@
-/// A heading as a reader found it, before levels and ids are decided.
-struct FoundHeading: Equatable {
-  var level: Int
-  var title: String
-  /// Where it starts in the raw bytes: the first byte of its first line
-  /// (Markdown) or of its start tag (HTML).
-  var offset: Int
-  /// Its own `id`, or its first child anchor's `id` or `name` (HTML).
-  var explicitID: String? = nil
-}
-
-/// A stretch of reading, placed by the byte where it starts.
-struct PlacedReading: Equatable {
-  var offset: Int
-  var reading: ReadingAmount
-  /// The index of the heading this reading is the title of, if it is one.
-  var heading: Int?
-}
-
 /// What a reader yields: every heading (all levels) and every stretch of
 /// reading, in any order; the outliner sorts them by offset.
 struct Findings: Equatable {
@@ -68,22 +49,4 @@ struct Findings: Equatable {
       return moved
     }
   }
-}
-
-/// A `<!-- toc -->` or `<!-- tocstop -->` comment standing as an HTML block
-/// of its own in Markdown: where `toc --write` puts the contents list. One
-/// inside a code block is text, not a marker.
-public struct TocMarker: Equatable, Sendable {
-  /// Which marker: the list's start or its end, by the comment's text.
-  public enum Kind: String, Sendable {
-    case start = "<!-- toc -->"
-    case stop = "<!-- tocstop -->"
-  }
-
-  /// Start or end.
-  public var kind: Kind
-  /// The first byte of the marker's line.
-  public var offset: Int
-  /// The first byte after the marker's block (its line ending included).
-  public var endOffset: Int
 }

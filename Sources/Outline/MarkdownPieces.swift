@@ -4,41 +4,6 @@ import Parallel
   import Glibc
 #endif
 
-/// A link label as written in the document, numbered.
-struct Label: Equatable {
-  var bytes: [UInt8]
-  var number: Int
-}
-
-/// What one piece of a Markdown document yields.
-struct PieceFindings {
-  var text = Findings()
-  /// The probes that found a definition in the piece itself.
-  var defines: Set<Int> = []
-  /// True when a probe reached a given definition instead of the piece's
-  /// own.
-  var shadowed = false
-  /// The given definitions the piece's links and images used.
-  var usesGiven: Set<Int> = []
-  /// True when the piece ends in a block that would run on over the
-  /// heading after it (an unclosed fence, an HTML block to its last line).
-  var runsOn = false
-}
-
-/// How cmark's lines map to the document's, for one piece.
-struct PieceLines {
-  /// Lines of given definitions and probes before the piece.
-  var prefixLines = 0
-  /// The document's line where the piece starts, and where it ends.
-  var firstLine = 1
-  var lastLine = 1
-  /// The probe asked on each prefix line.
-  var probes: [Int: Int] = [:]
-
-  /// The document's line for cmark's `line`.
-  func line(_ line: Int32) -> Int { Int(line) - prefixLines + firstLine - 1 }
-}
-
 /// A large Markdown document parsed in pieces on every core, with the same
 /// result as one parse of the whole.
 ///

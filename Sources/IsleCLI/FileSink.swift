@@ -2,16 +2,6 @@
   import Glibc
 #endif
 
-/// Somewhere output goes: standard output, standard error, or a buffer in
-/// a test.
-public protocol OutputSink: AnyObject {
-  /// Writes `text`; throws `ClosedPipe` once the reader has gone away, and
-  /// `OutputFailure` when the system will not take it.
-  func write(_ text: String) throws
-  /// Writes out anything buffered.
-  func flush() throws
-}
-
 /// A buffered writer on a file descriptor.
 public final class FileSink: OutputSink {
   private let descriptor: Int32
@@ -55,17 +45,4 @@ public final class FileSink: OutputSink {
       sent += result
     }
   }
-}
-
-/// A sink that keeps what is written, for tests and for building output
-/// before any of it is sent.
-public final class StringSink: OutputSink {
-  /// Everything written so far.
-  public private(set) var text = ""
-
-  /// An empty sink.
-  public init() {}
-
-  public func write(_ text: String) throws { self.text += text }
-  public func flush() throws {}
 }

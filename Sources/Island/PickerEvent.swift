@@ -1,0 +1,23 @@
+import Outline
+
+/// What a person does at the interactive island.
+public enum PickerEvent: Equatable, Sendable {
+  case left, right, up, down, pageUp, pageDown, home, end
+  /// Return.
+  case enter
+  case space
+  case escape
+  case backspace
+  /// `q` on the closed bar leaves; elsewhere a letter filters.
+  case character(Character)
+  /// Ctrl-C.
+  case interrupt
+  /// A click on row `index` of the visible contents (0 = the top row
+  /// shown), or on the bar (`nil`).
+  case click(row: Int?)
+  case wheelUp, wheelDown
+  /// A drag along the closed bar by so many cells since the press.
+  case drag(cells: Int)
+  /// The terminal changed size.
+  case resize(columns: Int, rows: Int)
+}

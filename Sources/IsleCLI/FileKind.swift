@@ -1,0 +1,15 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a path names, links followed.
+public enum FileKind: Sendable, Equatable {
+  case regular
+  case directory
+  /// A FIFO, a socket or a device: nothing a walk should open.
+  case special
+  /// A symbolic link whose target does not exist.
+  case brokenLink
+  /// Nothing, or nothing that may be looked at (the reason is `errno`).
+  case missing
+}

@@ -1,0 +1,11 @@
+import Parallel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A link label as written in the document, numbered.
+struct Label: Equatable {
+  var bytes: [UInt8]
+  var number: Int
+}
