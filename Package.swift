@@ -50,8 +50,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
-      // Inputs the fuzzers found, read by path.
-      exclude: ["Regressions"]),
+      // Inputs the fuzzers found, and slug fixtures, read by path.
+      exclude: ["Regressions", "SlugFixtures"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
     .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells"]),
     .testTarget(

@@ -1,7 +1,7 @@
 import Outline
 
 /// The contents as the linked list a README carries: `- [Title](#id)`,
-/// nested by level.
+/// nested by level; a heading without an id is an item without a link.
 ///
 /// Nesting follows the headings' order, not their raw levels: a heading
 /// sits under the nearest earlier one of a shallower level, so a jump from
@@ -29,9 +29,11 @@ public enum MarkdownList {
         number = stack[stack.count - 1].children
       }
       let marker = ordered ? "\(number). " : "- "
-      output +=
-        String(repeating: " ", count: indent) + marker + "[" + escaped(section.title) + "](#"
-        + destination(section.id) + ")\n"
+      // A heading with no anchor is listed without a link.
+      let item =
+        section.id.map { "[" + escaped(section.title) + "](#" + destination($0) + ")" }
+        ?? escaped(section.title)
+      output += String(repeating: " ", count: indent) + marker + item + "\n"
       stack.append((section.level, indent + marker.count, 0))
     }
     return output

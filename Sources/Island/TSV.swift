@@ -22,7 +22,8 @@ public enum TSV {
       var fields = withPath ? [path] : []
       fields += [
         String(section.number), String(section.level), escaped(SafeText.forTerminal(section.title)),
-        escaped(section.id), String(section.line), String(section.offset), String(section.endLine),
+        escaped(section.id ?? ""), String(section.line), String(section.offset),
+        String(section.endLine),
         String(section.endOffset), String(section.words), String(section.minutes),
       ]
       output += fields.joined(separator: "\t") + "\n"

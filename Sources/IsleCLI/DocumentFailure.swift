@@ -39,7 +39,8 @@ struct DocumentFailure: IsleError {
 
   private static func list(_ indices: [Int], in sections: [Section]) -> String {
     indices.map {
-      "\(sections[$0].number) \(SafeText.forTerminal(sections[$0].title)) (#\(sections[$0].id))"
+      "\(sections[$0].number) \(SafeText.forTerminal(sections[$0].title))"
+        + (sections[$0].id.map { " (#\($0))" } ?? "")
     }
     .joined(separator: ", ")
   }

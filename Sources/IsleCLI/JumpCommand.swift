@@ -31,7 +31,7 @@ struct JumpCommand {
     switch print {
     case .line: return String(section.line)
     case .offset: return String(section.offset)
-    case .id: return section.id
+    case .id: return section.id ?? ""
     case .json: return DocumentJSON.section(section)
     case .bar:
       // The reader arrives at the section's first line.

@@ -64,7 +64,13 @@ enum HTMLWalker {
     private var hiddenDepth = 0
     /// Headings still open, innermost last: a heading may hold another
     /// (`<h1><div><h2>`), and its text content then holds the inner one's.
-    private var open: [(index: Int, node: UnsafeMutablePointer<GumboNode>, title: [UInt8])] = []
+    private var open:
+      [(
+        index: Int, node: UnsafeMutablePointer<GumboNode>, title: HeadingTextBuilder,
+        enclosingID: String?
+      )] = []
+    private var enclosingIDs = EnclosingIDs()
+    private var marks = PermalinkMarks()
     private var titleElement: [UInt8]? = nil
 
     init(place: @escaping (Int) -> Int) {
@@ -138,16 +144,28 @@ enum HTMLWalker {
           if readingOffset == nil { readingOffset = place(Int(element.start_pos.offset)) }
         }
         if let alt = HTMLWalker.attribute("alt", of: element) {
-          for index in open.indices { open[index].title += Array(alt.utf8) }
+          var alt = alt
+          alt.withUTF8 { bytes in
+            for index in open.indices { open[index].title.add(bytes, inImage: true) }
+          }
         }
       }
+      let ownID = HTMLWalker.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }
       if let level = HTMLWalker.headingLevels[tag] {
         flush(heading: open.last?.index)
         result.text.headings.append(
           FoundHeading(
             level: level, title: "", offset: place(Int(element.start_pos.offset)),
-            explicitID: HTMLWalker.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }))
-        open.append((result.text.headings.count - 1, node, []))
+            explicitID: ownID))
+        open.append(
+          (result.text.headings.count - 1, node, HeadingTextBuilder(), enclosingIDs.headingStarts())
+        )
+      }
+      enclosingIDs.enter(node, id: ownID)
+      if tag == GUMBO_TAG_A.rawValue {
+        marks.enter(
+          node, href: HTMLWalker.attribute("href", of: element),
+          positions: open.map { ($0.index, $0.title.position) })
       }
       return true
     }
@@ -164,13 +182,20 @@ enum HTMLWalker {
         titleElement = nil
       }
       if !HTMLWalker.inlineTags.contains(tag) { counter.endWord() }
-      if let innermost = open.last, innermost.node == node {
+      marks.leave(node, positions: open.map { ($0.index, $0.title.position) })
+      enclosingIDs.leave(node)
+      if var innermost = open.last, innermost.node == node {
         open.removeLast()
-        result.text.headings[innermost.index].title = PlainText.collapsed(innermost.title)
-        if result.text.headings[innermost.index].explicitID == nil {
-          result.text.headings[innermost.index].explicitID = HTMLWalker.anchorID(
-            firstChildOf: element)
-        }
+        // The page's own anchor: the heading's id, else a first-child
+        // anchor's, else an enclosing element's whose first heading it is.
+        let id =
+          result.text.headings[innermost.index].explicitID
+          ?? HTMLWalker.anchorID(firstChildOf: element) ?? innermost.enclosingID
+        result.text.headings[innermost.index].explicitID = id
+        marks.strip(heading: innermost.index, id: id, from: &innermost.title)
+        let text = innermost.title.text
+        result.text.headings[innermost.index].title = PlainText.collapsed(text.withAlt)
+        result.text.headings[innermost.index].text = text
         flush(heading: innermost.index)
       }
     }
@@ -181,7 +206,7 @@ enum HTMLWalker {
       text.withMemoryRebound(to: UInt8.self, capacity: length) { start in
         let bytes = UnsafeBufferPointer(start: start, count: length)
         if titleElement != nil { titleElement! += bytes }
-        for index in open.indices { open[index].title += bytes }
+        for index in open.indices { open[index].title.add(bytes, inImage: false) }
         if hiddenDepth == 0 {
           if readingOffset == nil {
             readingOffset = place(Int(node.pointee.v.text.start_pos.offset))

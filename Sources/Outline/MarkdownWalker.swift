@@ -132,7 +132,7 @@ enum MarkdownWalker {
     var counter = WordCounter()
     var blockOffset = 0
     var blockHeading: Int? = nil
-    var title: [UInt8]? = nil
+    var title: HeadingTextBuilder? = nil
     var imageDepth = 0
 
     func closeBlock() {
@@ -201,9 +201,11 @@ enum MarkdownWalker {
                 level: Int(cmark_node_get_heading_level(node)), title: "",
                 offset: lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))))
             blockHeading = result.headings.count - 1
-            title = []
+            title = HeadingTextBuilder()
           } else {
-            result.headings[result.headings.count - 1].title = PlainText.collapsed(title ?? [])
+            let text = title?.text ?? HeadingText()
+            result.headings[result.headings.count - 1].title = PlainText.collapsed(text.withAlt)
+            result.headings[result.headings.count - 1].text = text
             blockHeading = nil
             title = nil
           }
@@ -250,11 +252,11 @@ enum MarkdownWalker {
       case CMARK_NODE_TEXT, CMARK_NODE_CODE:
         withLiteral(node) { text in
           if imageDepth == 0 { counter.feed(text) }
-          title?.append(contentsOf: text)
+          title?.add(text, inImage: imageDepth > 0)
         }
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
         counter.endWord()
-        title?.append(0x20)
+        title?.addBreak()
       case CMARK_NODE_IMAGE:
         // An image is timed as an image; its alt text is not read as words,
         // but it stays in a title.

@@ -83,12 +83,14 @@ public enum Outliner {
     // HTML blocks are read apart from the Markdown around them.
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
 
-    // Explicit ids are what they are; slugs step around them.
+    // Explicit ids are what they are; slugs step around them. An HTML
+    // page's ids are its own: a heading it gives none has none.
     var slugger = Slugger(flavor: options.slugFlavor)
     for heading in headings { if let id = heading.explicitID { slugger.reserve(id) } }
-    var ids = [String](repeating: "", count: headings.count)
+    var ids = [String?](repeating: nil, count: headings.count)
     for index in order {
-      ids[index] = headings[index].explicitID ?? slugger.slug(headings[index].title)
+      ids[index] =
+        headings[index].explicitID ?? (format == .html ? nil : slugger.slug(headings[index].text))
     }
 
     let shown = order.filter { options.levels.contains(headings[$0].level) }

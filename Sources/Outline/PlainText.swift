@@ -1,4 +1,5 @@
-/// Titles as plain text: white space collapsed to single spaces, trimmed.
+/// Titles as plain text: white space collapsed to single spaces, trimmed,
+/// zero-width spaces dropped.
 enum PlainText {
   /// `bytes` decoded as UTF-8 (invalid sequences as U+FFFD), with every run
   /// of white space turned into one space and none at either end.
@@ -12,6 +13,10 @@ enum PlainText {
     var result = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in text.unicodeScalars {
+      // Zero-width spaces, word joiners and byte order marks take no room
+      // and only get in the way of matching a title; joiners shape the
+      // letters and emoji around them and stay.
+      if scalar.value == 0x200B || scalar.value == 0x2060 || scalar.value == 0xFEFF { continue }
       if scalar.properties.isWhitespace {
         pendingSpace = !result.isEmpty
         continue

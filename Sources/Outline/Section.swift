@@ -6,8 +6,9 @@ public struct Section: Sendable, Equatable {
   public var level: Int
   /// The heading's plain text.
   public var title: String
-  /// The anchor a browser would jump to, unique in the document.
-  public var id: String
+  /// The anchor a browser would jump to, unique in the document; nil for
+  /// an HTML heading the page gives no anchor (isle never makes one up).
+  public var id: String?
   /// The 1-based line where the heading starts.
   public var line: Int
   /// The byte offset of the first byte of the heading's first line.
@@ -26,7 +27,7 @@ public struct Section: Sendable, Equatable {
 
   /// Creates a section from its parts.
   public init(
-    number: Int, level: Int, title: String, id: String, line: Int, offset: Int,
+    number: Int, level: Int, title: String, id: String?, line: Int, offset: Int,
     endLine: Int, endOffset: Int, reading: ReadingAmount, minutes: Int
   ) {
     self.number = number

@@ -1,13 +1,21 @@
-/// How a title becomes an anchor id.
+/// How a heading's text becomes an anchor id.
 public enum SlugFlavor: String, Sendable, CaseIterable {
-  /// GitHub's: drop what is not a letter, mark, number, `_`, `-` or space,
-  /// and turn each space into `-`, without trimming or collapsing.
+  /// GitHub's: keep letters, marks, digits, `_`, `-` and spaces, each space
+  /// a `-`, nothing trimmed or collapsed (see `GitHubSlug`).
   case github
   /// GitLab's: as GitHub's, then runs of `-` collapse to one.
   case gitlab
+
+  /// The id for `text` before duplicates are considered.
+  public func base(_ text: HeadingText) -> String {
+    switch self {
+    case .github: return GitHubSlug.base(text.plain)
+    case .gitlab: return GitHubSlug.gitlabBase(text.plain)
+    }
+  }
 }
 
-/// Turns titles into anchor ids, unique within one document.
+/// Turns heading texts into anchor ids, unique within one document.
 ///
 /// Duplicates get `-1`, `-2`… after the first, skipping any id already
 /// taken, as github-slugger does: `echo`, `echo`, `echo 1`, `echo-1`, `echo`
@@ -27,9 +35,18 @@ public struct Slugger: Sendable {
     if occurrences[id] == nil { occurrences[id] = 0 }
   }
 
-  /// The unique id for `title`.
-  public mutating func slug(_ title: String) -> String {
-    let base = Self.base(title, flavor: flavor)
+  /// The unique id for a heading that says `text`.
+  public mutating func slug(_ text: HeadingText) -> String {
+    unique(flavor.base(text))
+  }
+
+  /// The unique id for a heading whose text is `text`, with no images.
+  public mutating func slug(_ text: String) -> String {
+    slug(HeadingText(text))
+  }
+
+  /// `base`, or the first of `base-1`, `base-2`… not yet taken.
+  private mutating func unique(_ base: String) -> String {
     var result = base
     while occurrences[result] != nil {
       let count = occurrences[base, default: 0] + 1
@@ -42,51 +59,6 @@ public struct Slugger: Sendable {
 
   /// The id for `title` before duplicates are considered.
   public static func base(_ title: String, flavor: SlugFlavor) -> String {
-    asciiBase(title, flavor: flavor) ?? unicodeBase(title, flavor: flavor)
-  }
-
-  /// The same, scalar by scalar, by Unicode's general categories.
-  static func unicodeBase(_ title: String, flavor: SlugFlavor) -> String {
-    var slug = String.UnicodeScalarView()
-    for scalar in title.lowercased().unicodeScalars {
-      if scalar == " " || scalar == "-" {
-        if flavor == .gitlab, slug.last == "-" { continue }
-        slug.append("-")
-        continue
-      }
-      switch scalar.properties.generalCategory {
-      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-        .nonspacingMark, .spacingMark, .enclosingMark,
-        .decimalNumber, .letterNumber, .otherNumber,
-        .connectorPunctuation:
-        slug.append(scalar)
-      default:
-        continue
-      }
-    }
-    return String(slug)
-  }
-
-  /// The same for a title of ASCII alone (most of them), byte by byte:
-  /// letters lowercased, digits and `_` kept, space and `-` as `-`. Nil
-  /// for any other title.
-  static func asciiBase(_ title: String, flavor: SlugFlavor) -> String? {
-    var title = title
-    return title.withUTF8 { bytes -> String? in
-      var slug: [UInt8] = []
-      slug.reserveCapacity(bytes.count)
-      for byte in bytes {
-        switch byte {
-        case 0x80...: return nil
-        case 0x41...0x5A: slug.append(byte + 0x20)
-        case 0x61...0x7A, 0x30...0x39, 0x5F: slug.append(byte)
-        case 0x20, 0x2D:
-          if flavor == .gitlab, slug.last == 0x2D { continue }
-          slug.append(0x2D)
-        default: continue
-        }
-      }
-      return String(decoding: slug, as: UTF8.self)
-    }
+    flavor.base(HeadingText(title))
   }
 }

@@ -83,7 +83,7 @@ extension Target {
 
   private static func match(_ name: String, in sections: [Section]) throws(TargetError) -> Int {
     let wanted = name.lowercased()
-    if let index = sections.firstIndex(where: { $0.id.lowercased() == wanted }) { return index }
+    if let index = sections.firstIndex(where: { $0.id?.lowercased() == wanted }) { return index }
     let titles = sections.map { $0.title.lowercased() }
     let whole = titles.indices.filter { titles[$0] == wanted }
     if whole.count == 1 { return whole[0] }
@@ -101,7 +101,7 @@ extension Target {
       let section = sections[index]
       let distance = min(
         editDistance(wanted, section.title.lowercased()),
-        editDistance(wanted, section.id.lowercased()))
+        section.id.map { editDistance(wanted, $0.lowercased()) } ?? Int.max)
       return (distance, index)
     }
     return scored.sorted { $0 < $1 }.prefix(3).map(\.1)

@@ -186,6 +186,19 @@ import Testing
       .stdout
   }
 
+  /// An HTML heading the page gives no anchor is listed without a link,
+  /// and its JSON id is null: a made-up slug would lead nowhere.
+  @Test func htmlHeadingsWithoutAnAnchorHaveNoLink() throws {
+    let html = "<!doctype html><section id=a><h1>A</h1></section><h2>B</h2>"
+    #expect(try list(html, ["--from", "html"]) == "- [A](#a)\n  - B\n")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "isle-null-\(UUID()).html")
+    try Data(html.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let json = Harness.run(["toc", "--format", "json", url.path]).stdout
+    #expect(json.contains(#""title":"B","id":null,"#))
+  }
+
   @Test func nestsByOrderNotRawLevel() throws {
     #expect(
       try list("# A\n### B\n###### C\n## D\n# E\n")
@@ -199,8 +212,9 @@ import Testing
   }
 
   @Test func titlesAreEscapedAndIdsFollowTheFlavour() throws {
-    // `<d>` is inline HTML, which a title drops.
-    #expect(try list("# a *b* [c] <d> & e_f\n") == "- [a b \\[c\\] \\& e\\_f](#a-b-c--e_f)\n")
+    // `<d>` is inline HTML, which a title drops; the two spaces around it
+    // stay in the id, as on GitHub.
+    #expect(try list("# a *b* [c] <d> & e_f\n") == "- [a b \\[c\\] \\& e\\_f](#a-b-c---e_f)\n")
     #expect(try list("# 1 < 2 > 0\n") == "- [1 \\< 2 \\> 0](#1--2--0)\n")
     #expect(try list("# a -- b\n", ["--slug", "gitlab"]) == "- [a -- b](#a-b)\n")
   }

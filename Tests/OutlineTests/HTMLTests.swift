@@ -39,7 +39,8 @@ import Testing
       }
       if !heading.id.isEmpty { #expect(section.id == heading.id) }
     }
-    #expect(Set(sections.map(\.id)).count == sections.count, "ids are unique")
+    let ids = sections.compactMap(\.id)
+    #expect(Set(ids).count == ids.count, "ids are unique")
   }
 
   @Test(
@@ -83,11 +84,48 @@ import Testing
       Array(html.utf8), path: "page.html", options: OutlineOptions(levels: levels))
   }
 
-  @Test func idsComeFromTheHeadingThenAFirstAnchorThenTheTitle() throws {
+  @Test func idsComeFromTheHeadingThenAFirstAnchorElseThereIsNone() throws {
     let document = outline(
       "<h2 id=own>A</h2><h2><a name=anchor></a>B</h2><h2><a id=aid href=#>C</a></h2>"
         + "<h2>Own</h2><h2>text <a id=late></a></h2>")
-    #expect(document.sections.map(\.id) == ["own", "anchor", "aid", "own-1", "text"])
+    #expect(document.sections.map(\.id) == ["own", "anchor", "aid", nil, nil])
+  }
+
+  /// ReSpec, Bikeshed and Sphinx put the id on the element that holds the
+  /// heading; it is the heading's only when the heading is its first.
+  @Test func anEnclosingElementsIdBelongsToItsFirstHeading() throws {
+    let document = outline(
+      """
+      <div id=main><h1>Title</h1>
+      <section id="abstract"><h2>Abstract</h2><p>x</p><h3>Not first</h3></section>
+      <div class="section" id="id1"><div><h3>Using pip</h3></div></div>
+      <section id=outer><section id=inner><h2>Inner</h2></section><h2>After</h2></section>
+      <section id=s><h2 id=own>Own wins</h2></section></div>
+      """)
+    #expect(
+      document.sections.map(\.id) == ["main", "abstract", nil, "id1", "inner", nil, "own"])
+  }
+
+  /// A self-link that is only a mark is no part of the title; any other
+  /// link, or a mark that leads elsewhere, is.
+  @Test func permalinkMarksLeaveTheTitle() throws {
+    let document = outline(
+      """
+      <section id="installation"><h2>Installation<a class="headerlink" href="#installation">¶</a></h2></section>
+      <h2 id="setup">Setup<a class="headerlink" href="#setup" title="Permanent link">&para;</a></h2>
+      <h2 class="anchor" id="run">Run<a href="#run" class="hash-link">\u{200B}</a></h2>
+      <h2 id="intro"><span>1. </span>Intro<a class="self-link" href="#intro"></a></h2>
+      <h2 id="icon">Icon <a href="#icon"><svg><path d=""/></svg></a></h2>
+      <h2 id="enc">Encoded<a href="#en%63">#</a></h2>
+      <h2 id="words">Words <a href="#words">link here</a></h2>
+      <h2 id="other">Other<a href="#elsewhere">§</a></h2>
+      <h2 id="zw">Zero\u{200B}width</h2>
+      """)
+    #expect(
+      document.sections.map(\.title) == [
+        "Installation", "Setup", "Run", "1. Intro", "Icon", "Encoded", "Words link here",
+        "Other§", "Zerowidth",
+      ])
   }
 
   @Test func readingLeavesOutWhatIsNotShown() throws {

@@ -55,7 +55,7 @@ import Testing
   }
 
   /// The byte-by-byte path for ASCII titles agrees with the Unicode one on
-  /// every ASCII character and on random titles, in both flavours.
+  /// every ASCII character and on random titles.
   @Test func asciiTitlesTakeAShortcutToTheSameIds() {
     var state: UInt64 = 42
     var titles = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
@@ -67,13 +67,36 @@ import Testing
       }
       titles.append(title)
     }
-    for flavor in SlugFlavor.allCases {
-      for title in titles {
-        #expect(
-          Slugger.asciiBase(title, flavor: flavor) == Slugger.unicodeBase(title, flavor: flavor),
-          "\(title.unicodeScalars.map(\.value)) \(flavor)")
-      }
+    for title in titles {
+      #expect(
+        GitHubSlug.asciiBase(title) == GitHubSlug.unicodeBase(title),
+        "\(title.unicodeScalars.map(\.value))")
     }
-    #expect(Slugger.asciiBase("Café", flavor: .github) == nil)
+    #expect(GitHubSlug.asciiBase("Café") == nil)
+  }
+
+  /// White space is never collapsed or trimmed, whatever it is: a space is
+  /// `-`, any other white space (no-break space, line separator, a soft
+  /// break's line feed) is dropped.
+  @Test func whiteSpaceIsTakenAsWritten() {
+    #expect(Slugger.base("A_B-C  D", flavor: .github) == "a_b-c--d")
+    #expect(Slugger.base("Foo\u{a0}Bar", flavor: .github) == "foobar")
+    #expect(Slugger.base("a\u{2028}b", flavor: .github) == "ab")
+    #expect(Slugger.base("one\ntwo", flavor: .github) == "onetwo")
+  }
+
+  /// Other_Number goes, alphabetic symbols stay (github-slugger's fixtures).
+  @Test func numbersAndSymbolsByGitHubsProperties() {
+    #expect(Slugger.base("½ ² ①", flavor: .github) == "--")
+    #expect(Slugger.base("Ⓐ🅰", flavor: .github) == "ⓐ🅰")
+  }
+
+  /// A heading's id comes from its text as cmark has it: entities decoded
+  /// (`&#x20;` is a space), a soft break dropped, image alt text left out.
+  @Test func markdownHeadingsAreSluggedFromTheirWrittenText() throws {
+    let document = try Outliner.outline(
+      Array("# &#x20;a&#x20;\n\nA  B\nC\n===\n\n## ![logo](x.png) Soup\n".utf8), path: "a.md")
+    #expect(document.sections.map(\.id) == ["-a-", "a--bc", "-soup"])
+    #expect(document.sections.map(\.title) == ["a", "A B C", "logo Soup"])
   }
 }
