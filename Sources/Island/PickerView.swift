@@ -50,12 +50,14 @@ public struct PickerView: Sendable {
 
   private func closedFrame(_ state: PickerState, shift: Int, title: String? = nil) -> [String] {
     var lines = Array(repeating: "", count: state.panelRows)
+    // A bounce to the right takes a cell from the bar's room, if it has one.
+    let shift = min(shift, max(width - 1, 0))
     if let index = state.selected {
       let section = document.sections[index]
       let bar = Bar(
         title: title ?? section.title, number: section.number, count: document.sections.count,
-        fraction: fraction(index), copy: copy, theme: theme, width: width)
-      lines.append(String(repeating: " ", count: 1 + shift) + bar.text())
+        fraction: fraction(index), copy: copy, theme: theme, width: max(width - max(shift, 0), 1))
+      lines.append(String(repeating: " ", count: max(1 + shift, 0)) + bar.text())
     } else {
       lines.append("")
     }

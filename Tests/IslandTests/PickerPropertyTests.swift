@@ -147,3 +147,21 @@ import Testing
     }
   }
 }
+
+/// Found by the picker's fuzz target: the bar bouncing at the last section
+/// stood a cell past a narrow terminal when its title was cut to fit.
+@Suite struct PickerBounceTests {
+  @Test func aBounceOfABarCutToFitStaysInside() throws {
+    let document = try Outliner.outline(Array("# A long title here\n\ntext\n".utf8), path: nil)
+    for columns in 3...12 {
+      var state = PickerState(sections: document.sections, closed: true, panelRows: 1)
+      let before = state
+      _ = state.handle(.right)
+      #expect(state.overshoot == 1)
+      let view = PickerView(document: document, copy: Wording(), theme: .plain, columns: columns)
+      for frame in view.transition(from: before, to: state) {
+        for line in frame { #expect(Cells.width(of: line) <= columns - 1, "\(columns): '\(line)'") }
+      }
+    }
+  }
+}
