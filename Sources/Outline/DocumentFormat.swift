@@ -15,7 +15,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
 
   /// The format the first bytes suggest: HTML for a doctype or `<html`
   /// (after a BOM and white space), else Markdown.
-  public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> DocumentFormat {
+  static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> DocumentFormat {
     var i = 0
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
     while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[i]) { i += 1 }

@@ -22,7 +22,7 @@ public struct LineIndex: Sendable, Equatable {
 
   /// Indexes the lines of `bytes`, calling `release` with each stretch
   /// of bytes it has passed (see `Outliner.Release`).
-  public init(_ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release? = nil) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release? = nil) {
     if bytes.count <= Int(UInt32.max) {
       narrow = Self.scan(bytes, release: release, as: UInt32.self)
       wide = []

@@ -112,170 +112,44 @@ enum MarkdownWalker {
     }
   }
 
-  /// Walks the tree once, collecting headings and each block's reading.
+  /// Walks the tree once: the piece's own blocks to `MarkdownTreeWalk`,
+  /// the given definitions and probes before them to `PieceProbes`.
   private static func walk(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
     maxDepth: Int
   ) throws(OutlineError) -> PieceFindings {
-    var piece = PieceFindings()
-    var result = Findings()
-    guard let iterator = cmark_iter_new(root) else { return piece }
+    guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     defer { cmark_iter_free(iterator) }
-    /// The probe whose paragraph is being walked, if any.
-    var probe: Int? = nil
-    var inPrefix = false
-    /// The last top-level block of the piece: whether it is one that runs
-    /// on over a heading (a fence, an HTML block), and its last line.
-    var lastBlockRunsOn = false
-    var lastBlockEnd = 0
-
-    var counter = WordCounter()
-    var blockOffset = 0
-    var blockHeading: Int? = nil
-    var title: HeadingTextBuilder? = nil
-    var imageDepth = 0
-
-    func closeBlock() {
-      let reading = counter.take()
-      if !reading.isEmpty {
-        result.readings.append(
-          PlacedReading(offset: blockOffset, reading: reading, heading: blockHeading))
-      }
-    }
-
+    var probes = PieceProbes(place: place)
+    var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
     while true {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
       guard let node = cmark_iter_get_node(iterator) else { continue }
       let type = cmark_node_get_type(node)
       let entering = event == CMARK_EVENT_ENTER
-      let isBlock = type.rawValue & 0xC000 == 0x8000
-
-      // The given definitions and the probes come first: a probe's answer
-      // is the link its paragraph became, and nothing else there is read.
+      let isBlock = type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
       if isBlock && entering && cmark_node_parent(node) == root {
-        let line = Int(cmark_node_get_start_line(node))
-        inPrefix = line <= place.prefixLines
-        probe = inPrefix ? place.probes[line] : nil
-        if !inPrefix {
-          lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
-          lastBlockRunsOn = false
-          if type == CMARK_NODE_CODE_BLOCK {
-            var length: Int32 = 0
-            var indent: Int32 = 0
-            var character: CChar = 0
-            lastBlockRunsOn = cmark_node_get_fenced(node, &length, &indent, &character) != 0
-          } else if type == CMARK_NODE_HTML_BLOCK {
-            lastBlockRunsOn = true
-          }
-        }
+        probes.enterTopLevel(node, type: type)
       }
-      if inPrefix {
-        if type == CMARK_NODE_LINK && entering, let number = probe {
-          if givenNumber(node) != nil {
-            piece.shadowed = true
-          } else {
-            piece.defines.insert(number)
-          }
-          probe = nil
-        }
+      if probes.inPrefix {
+        if type == CMARK_NODE_LINK && entering { probes.answer(givenNumber(node)) }
         continue
       }
       if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.prefixLines > 0,
         let number = givenNumber(node)
       {
-        piece.usesGiven.insert(number)
+        probes.used(number)
       }
-
-      // Block nodes (the extensions' table rows and cells among them) bound
-      // words and place the reading inside them.
       if isBlock {
-        closeBlock()
-        if type == CMARK_NODE_HEADING {
-          if entering {
-            // A heading starts at the first byte of its first line; the
-            // line comes from cmark, the byte from our own index of the raw
-            // bytes (cmark's columns count a NUL as three bytes).
-            result.headings.append(
-              FoundHeading(
-                level: Int(cmark_node_get_heading_level(node)), title: "",
-                offset: lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))))
-            blockHeading = result.headings.count - 1
-            title = HeadingTextBuilder()
-          } else {
-            let text = title?.text ?? HeadingText()
-            result.headings[result.headings.count - 1].title = PlainText.collapsed(text.withAlt)
-            result.headings[result.headings.count - 1].text = text
-            blockHeading = nil
-            title = nil
-          }
-        } else {
-          blockHeading = nil
-        }
-        if entering {
-          blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
-          // A code block is a leaf: its text is its literal.
-          if type == CMARK_NODE_CODE_BLOCK { withLiteral(node) { counter.feed($0) } }
-          // An HTML block may hold headings (`<h1 align="center">`): its raw
-          // lines go through the HTML reader, placed at the block's offset.
-          if type == CMARK_NODE_HTML_BLOCK {
-            // cmark gives a block that its own end condition closed (`-->`)
-            // an end line before its start line, so the block's lines are
-            // counted from its literal, one per line ending.
-            var end = blockOffset
-            withLiteral(node) { literal in
-              let endings = literal.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-              let startLine = place.line(cmark_node_get_start_line(node))
-              end = lines.offset(ofLine: startLine + max(endings, 1))
-              if cmark_node_parent(node) == root {
-                lastBlockEnd = startLine + max(endings, 1) - 1 - place.firstLine + 1
-              }
-              // A marker is a short comment; most blocks are not looked at.
-              let text = literal.count <= 64 ? PlainText.collapsed(Array(literal)) : ""
-              if let kind = TocMarker.Kind(rawValue: text) {
-                result.markers.append(TocMarker(kind: kind, offset: blockOffset, endOffset: end))
-              }
-            }
-            let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
-            let depth = NestingProbe.depth(of: block, limit: maxDepth)
-            guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-            let html = HTMLWalker.parse(
-              UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)]),
-              base: blockOffset)
-            result.append(html.text)
-          }
-        }
-        continue
-      }
-
-      switch type {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-        withLiteral(node) { text in
-          if imageDepth == 0 { counter.feed(text) }
-          title?.add(text, inImage: imageDepth > 0)
-        }
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        counter.endWord()
-        title?.addBreak()
-      case CMARK_NODE_IMAGE:
-        // An image is timed as an image; its alt text is not read as words,
-        // but it stays in a title.
-        if entering {
-          if imageDepth == 0 { counter.addImage() }
-          imageDepth += 1
-        } else {
-          imageDepth -= 1
-        }
-      default:
-        // Emphasis, links, strikethrough: their text arrives as children.
-        // Inline HTML tags and footnote marks are not read.
-        break
+        try tree.block(
+          node, type: type, entering: entering, isTopLevel: cmark_node_parent(node) == root)
+        if let lastLine = tree.htmlBlockLastLine { probes.htmlBlockEnds(atLine: lastLine) }
+      } else {
+        tree.inline(node, type: type, entering: entering)
       }
     }
-    closeBlock()
-    piece.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
-    piece.text = result
-    return piece
+    return probes.findings(tree.finish())
   }
 
   /// The number of the given definition a link or image resolved to
@@ -288,7 +162,7 @@ enum MarkdownWalker {
   }
 
   /// Calls `body` with the node's literal text as bytes.
-  private static func withLiteral(
+  static func withLiteral(
     _ node: OpaquePointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     guard let literal = cmark_node_get_literal(node) else { return }

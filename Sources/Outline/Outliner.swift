@@ -38,9 +38,15 @@ public enum Outliner {
     switch format {
     case .markdown:
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
-      let parsed = try MarkdownPieces.parse(
-        bytes, lines: lines, hiddenPrefix: frontMatter?.endOffset ?? 0, maxDepth: options.maxDepth,
-        split: options.split, release: release)
+      let hidden = frontMatter?.endOffset ?? 0
+      // Most documents are one parse; only a large one is cut in pieces.
+      let parsed =
+        options.split && bytes.count >= MarkdownPieces.smallest
+        ? try MarkdownPieces.parse(
+          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, split: true,
+          release: release)
+        : try MarkdownWalker.parse(
+          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
         options: options)

@@ -1,0 +1,74 @@
+import CCmarkGFM
+
+/// What a piece of a document says about itself beyond its headings and
+/// readings (see `MarkdownPieces`): which probes found a definition in it,
+/// which given definitions it used, and whether its last block runs on.
+///
+/// The given definitions and the probes come first in the text cmark
+/// parses, one paragraph each; a probe's answer is the link its paragraph
+/// became, and nothing else there is read.
+struct PieceProbes {
+  let place: PieceLines
+  private var piece = PieceFindings()
+  /// True while the walk is in the given definitions and probes.
+  private(set) var inPrefix = false
+  /// The probe whose paragraph is being walked, if any.
+  private var probe: Int? = nil
+  /// The last top-level block of the piece: whether it is one that runs on
+  /// over a heading (a fence, an HTML block), and its last line.
+  private var lastBlockRunsOn = false
+  private var lastBlockEnd = 0
+
+  init(place: PieceLines) {
+    self.place = place
+  }
+
+  /// A top-level block begins.
+  mutating func enterTopLevel(_ node: OpaquePointer, type: cmark_node_type) {
+    let line = Int(cmark_node_get_start_line(node))
+    inPrefix = line <= place.prefixLines
+    probe = inPrefix ? place.probes[line] : nil
+    guard !inPrefix else { return }
+    lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
+    lastBlockRunsOn = false
+    if type == CMARK_NODE_CODE_BLOCK {
+      var length: Int32 = 0
+      var indent: Int32 = 0
+      var character: CChar = 0
+      lastBlockRunsOn = cmark_node_get_fenced(node, &length, &indent, &character) != 0
+    } else if type == CMARK_NODE_HTML_BLOCK {
+      lastBlockRunsOn = true
+    }
+  }
+
+  /// A top-level HTML block ends on the document's `line` (cmark's own end
+  /// line is wrong for blocks closed by their end condition).
+  mutating func htmlBlockEnds(atLine line: Int) {
+    lastBlockEnd = line - place.firstLine + 1
+  }
+
+  /// The link a probe's paragraph became: to a given definition (number),
+  /// or to the piece's own (nil).
+  mutating func answer(_ given: Int?) {
+    guard let number = probe else { return }
+    if given != nil {
+      piece.shadowed = true
+    } else {
+      piece.defines.insert(number)
+    }
+    probe = nil
+  }
+
+  /// A link or image of the piece resolved to given definition `number`.
+  mutating func used(_ number: Int) {
+    piece.usesGiven.insert(number)
+  }
+
+  /// The piece's findings, with `text` as what it reads.
+  func findings(_ text: Findings) -> PieceFindings {
+    var result = piece
+    result.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
+    result.text = text
+    return result
+  }
+}
