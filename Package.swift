@@ -53,7 +53,10 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
-    .testTarget(name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells"]),
+    .testTarget(
+      name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
+      // Python's wcwidth table, read by path.
+      exclude: ["Widths"]),
     .testTarget(
       name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells", "TestSupport"],
       // Golden files, read by path: not sources, not resources.

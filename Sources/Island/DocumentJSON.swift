@@ -46,7 +46,7 @@ public enum DocumentJSON {
     object.write(to: &output)
   }
 
-  /// One section's JSON object, every field of SPEC §2.
+  /// One section's JSON object, with every field the README lists.
   public static func section(_ section: Section) -> String {
     var output = ""
     write(section, to: &output)

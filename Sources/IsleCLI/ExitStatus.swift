@@ -1,4 +1,5 @@
-/// The exit statuses of every command (SPEC §6).
+/// The exit statuses of every command: 0 found, 1 nothing found, 2 an
+/// error, 130 interrupted.
 public enum ExitStatus: Int32, Sendable {
   /// Success.
   case success = 0

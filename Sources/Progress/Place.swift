@@ -18,7 +18,7 @@ public struct Place: Equatable, Sendable {
     self.offset = offset
   }
 
-  /// The place of `position` in `document` (SPEC §3). The current section
+  /// The place of `position` in `document`. The current section
   /// is the last one starting at or before the position; for a line, the
   /// last one starting on or before that line.
   ///

@@ -1,5 +1,6 @@
 import Cells
 import Outline
+import TestSupport
 import Testing
 
 @testable import Island
@@ -8,17 +9,6 @@ import Testing
 /// key sequences: whatever is typed, nothing traps and every frame fits the
 /// terminal it is drawn for.
 @Suite struct PickerPropertyTests {
-  /// A small deterministic generator (SplitMix64), so a failure repeats.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Pieces of titles of every width: empty, ASCII, wide, emoji, marks,
   /// right-to-left, controls, digits.

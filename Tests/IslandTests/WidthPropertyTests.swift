@@ -1,5 +1,6 @@
 import Cells
 import Outline
+import TestSupport
 import Testing
 
 @testable import Island
@@ -7,8 +8,6 @@ import Testing
 /// The closed bar and the open contents at every width, for any titles and
 /// numbers: no line wider than asked, and nothing traps.
 @Suite struct WidthPropertyTests {
-  typealias SplitMix = PickerPropertyTests.SplitMix
-
   @Test(arguments: [Theme.plain, Theme(glyphs: .ascii, paint: Paint(enabled: true))])
   func barsAndContentsFitEveryWidth(theme: Theme) {
     var random = SplitMix(state: 7)

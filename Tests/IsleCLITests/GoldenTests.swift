@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The text and JSON of `isle toc` for every fixture, against golden files
@@ -6,7 +7,8 @@ import Testing
 @Suite struct GoldenTests {
   static var fixtureNames: [String] {
     let all = (try? FileManager.default.contentsOfDirectory(atPath: Harness.fixtures.path)) ?? []
-    return all.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.sorted()
+    return requiredCases(
+      all.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.sorted(), "fixtures")
   }
 
   @Test(arguments: fixtureNames)

@@ -1,20 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `where` and `jump` through the whole pipeline (bytes, outline, place,
-/// JSON), checked against SPEC §3's formulas and the sections' byte ranges.
+/// JSON), checked against the README's formulas for the fraction read and
+/// the sections' byte ranges.
 @Suite struct WhereTests {
-  /// A small deterministic generator (SplitMix64), so a failure repeats.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   struct DocumentOutput {
     var current: [String: Any]?
@@ -48,9 +39,9 @@ import Testing
     var description: String { message }
   }
 
-  static let fixturesWithSections = GoldenTests.fixtureNames.filter {
-    !["empty.md", "no-headings.md"].contains($0)
-  }
+  static let fixturesWithSections = requiredCases(
+    GoldenTests.fixtureNames.filter { !["empty.md", "no-headings.md"].contains($0) },
+    "fixtures with sections")
 
   /// The number of the section whose byte range holds `offset` (a scan,
   /// not the binary search under test); before the first section, the first.

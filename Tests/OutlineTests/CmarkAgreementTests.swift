@@ -32,7 +32,9 @@ import Testing
   /// golden and safety tests cover it.
   static let unrepresentableInXML: Set<String> = ["control-characters.md"]
 
-  @Test(arguments: Fixtures.names.filter { !unrepresentableInXML.contains($0) })
+  @Test(
+    arguments: requiredCases(
+      Fixtures.names.filter { !unrepresentableInXML.contains($0) }, "fixtures for cmark-gfm"))
   func headingsMatchCmarkGFM(_ name: String) throws {
     let command = try #require(
       Self.command, "cmark-gfm is not installed: make test-deps installs it")

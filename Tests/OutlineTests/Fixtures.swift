@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The repository's `fixtures/` documents.
 enum Fixtures {
@@ -9,7 +10,9 @@ enum Fixtures {
   /// Every fixture document's file name, sorted.
   static var names: [String] {
     let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return all.filter { [".md", ".markdown"].contains(where: $0.hasSuffix) }.sorted()
+    return requiredCases(
+      all.filter { [".md", ".markdown"].contains(where: $0.hasSuffix) }.sorted(),
+      "Markdown fixtures")
   }
 
   static func bytes(_ name: String) throws -> [UInt8] {

@@ -16,7 +16,8 @@ import Testing
 
   static var htmlFixtures: [String] {
     let all = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
-    return all.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
+    return requiredCases(
+      all.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted(), "HTML fixtures")
   }
 
   static func stored(_ name: String, in directory: URL) throws -> [BrowserHeading] {
