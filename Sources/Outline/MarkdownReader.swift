@@ -203,7 +203,10 @@ enum MarkdownReader {
             blockHeading = result.headings.count - 1
             title = HeadingTextBuilder()
           } else {
-            let text = title?.text ?? HeadingText()
+            var text = title?.text ?? HeadingText()
+            text.source = HeadingSource.text(
+              of: bytes, lines: lines, first: place.line(cmark_node_get_start_line(node)),
+              last: place.line(cmark_node_get_end_line(node)))
             result.headings[result.headings.count - 1].title = PlainText.collapsed(text.withAlt)
             result.headings[result.headings.count - 1].text = text
             blockHeading = nil
