@@ -34,7 +34,10 @@ struct HeadingAttributes: Equatable {
         id = String(token.dropFirst())
       } else if idOnly {
         return nil
-      } else if token.first == "." && token.count > 1 || token == "-" {
+      } else if token.first == ".", let name = token.dropFirst().first,
+        name.isLetter || name == "_"
+          || token == "-"
+      {
         continue
       } else if let equals = token.firstIndex(of: "="), equals != token.startIndex {
         continue

@@ -22,11 +22,12 @@ enum HeadingSource {
       var content = firstLine[hash...].drop { $0 == 0x23 }
       content = trimmed(content)
       // A closing sequence: `#`s after a space, at the end.
-      let withoutHashes = content.reversed().drop { $0 == 0x23 }
-      if withoutHashes.count < content.count,
-        withoutHashes.first == 0x20 || withoutHashes.first == 0x09 || withoutHashes.isEmpty
+      var end = content.endIndex
+      while end > content.startIndex, content[end - 1] == 0x23 { end -= 1 }
+      if end < content.endIndex,
+        end == content.startIndex || content[end - 1] == 0x20 || content[end - 1] == 0x09
       {
-        content = content.prefix(withoutHashes.count)
+        content = content[..<end]
       }
       return String(decoding: trimmed(content), as: UTF8.self)
     }
