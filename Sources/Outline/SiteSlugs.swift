@@ -65,7 +65,9 @@ enum SiteSlugs {
       if scalar == "-" || scalar == " " {
         id.append("-")
       } else if scalar == "_" || isLetter(category) || category == .decimalNumber {
-        id += scalar.properties.lowercaseMapping.unicodeScalars
+        // Go's unicode.ToLower maps one rune to one: `İ` is `i`, where
+        // the full mapping adds a combining dot.
+        id.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
       }
     }
     return String(id)

@@ -108,4 +108,9 @@ import Testing
     #expect(HeadingAttributes.parse("A {#a .b}", colon: false, idOnly: true) == nil)
     #expect(HeadingAttributes.parse("A {: #a}", colon: true, idOnly: false)?.text == "A")
   }
+
+  /// Hugo lowercases rune by rune (Go's simple mapping), found on the corpus.
+  @Test func hugoLowercasesOneToOne() {
+    #expect(Slugger.base("İçindekiler", flavor: .hugo) == "içindekiler")
+  }
 }
