@@ -12,11 +12,17 @@ enum GitHubSlug {
     asciiBase(text) ?? unicodeBase(text)
   }
 
-  /// GitLab's: GitHub's with runs of `-` collapsed to one.
+  /// GitLab's: the text trimmed, then GitHub's rule with runs of `-`
+  /// collapsed to one; an id of digits alone is prefixed `anchor-` (it
+  /// would read as an issue number).
   static func gitlabBase(_ text: String) -> String {
     var result = ""
-    for character in base(text) where !(character == "-" && result.last == "-") {
+    for character in base(text.trimmingUnicodeSpace())
+    where !(character == "-" && result.last == "-") {
       result.append(character)
+    }
+    if !result.isEmpty, result.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      return "anchor-" + result
     }
     return result
   }

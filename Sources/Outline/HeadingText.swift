@@ -11,11 +11,15 @@ public struct HeadingText: Sendable, Equatable {
   /// The same with image alt text in its place (pandoc's `stringify`,
   /// remark's `toString`, Python-Markdown's and Goldmark's text).
   public var withAlt: String
+  /// The heading's content as written in Markdown, markup and all (`#`
+  /// marks aside), as Goldmark gives it to Hugo; the text itself elsewhere.
+  public var source: String
 
-  /// A heading text from its two forms.
-  public init(plain: String = "", withAlt: String = "") {
+  /// A heading text from its forms.
+  public init(plain: String = "", withAlt: String = "", source: String? = nil) {
     self.plain = plain
     self.withAlt = withAlt
+    self.source = source ?? withAlt
   }
 
   /// A text with no images in it, the same in both forms.

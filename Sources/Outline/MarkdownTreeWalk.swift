@@ -36,7 +36,7 @@ struct MarkdownTreeWalk {
     closeBlock()
     htmlBlockLastLine = nil
     if type == CMARK_NODE_HEADING {
-      entering ? openHeading(node) : closeHeading()
+      entering ? openHeading(node) : closeHeading(node)
     } else {
       blockHeading = nil
     }
@@ -89,8 +89,11 @@ struct MarkdownTreeWalk {
     title = HeadingTextBuilder()
   }
 
-  private mutating func closeHeading() {
-    let text = title?.text ?? HeadingText()
+  private mutating func closeHeading(_ node: OpaquePointer) {
+    var text = title?.text ?? HeadingText()
+    text.source = HeadingSource.text(
+      of: bytes, lines: lines, first: place.line(cmark_node_get_start_line(node)),
+      last: place.line(cmark_node_get_end_line(node)))
     result.headings[result.headings.count - 1].title = PlainText.collapsed(text.withAlt)
     result.headings[result.headings.count - 1].text = text
     blockHeading = nil

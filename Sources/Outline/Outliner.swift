@@ -83,7 +83,12 @@ public enum Outliner {
     _ parsed: Findings, path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
     charset: Charset?, options: OutlineOptions
   ) -> Document {
-    let headings = parsed.headings
+    var headings = parsed.headings
+    if options.slugFlavor.readsAttributes, format == .markdown {
+      for index in headings.indices {
+        HeadingAttributes.apply(to: &headings[index], flavor: options.slugFlavor)
+      }
+    }
     // Document order is the order of offsets: cmark moves footnote
     // definitions (and any heading in one) to the end of its tree, and
     // HTML blocks are read apart from the Markdown around them.

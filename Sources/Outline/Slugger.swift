@@ -1,25 +1,66 @@
-/// How a heading's text becomes an anchor id.
+/// How a heading's text becomes an anchor id: the rule of the site or
+/// tool that will render the document.
 public enum SlugFlavor: String, Sendable, CaseIterable {
   /// GitHub's: keep letters, marks, digits, `_`, `-` and spaces, each space
   /// a `-`, nothing trimmed or collapsed (see `GitHubSlug`).
   case github
-  /// GitLab's: as GitHub's, then runs of `-` collapse to one.
+  /// GitLab's: as GitHub's, trimmed, runs of `-` collapsed to one, and an
+  /// id of digits alone prefixed `anchor-`.
   case gitlab
+  /// pandoc's `auto_identifiers`.
+  case pandoc
+  /// Python-Markdown's `toc` extension, as MkDocs uses it: ASCII, `_1`
+  /// for duplicates.
+  case mkdocs
+  /// Goldmark's `autoHeadingID` as Hugo configures it.
+  case hugo
+  /// kramdown's GFM parser, Jekyll's default.
+  case kramdown
+  /// Docusaurus: github-slugger over the text with image alt.
+  case docusaurus
+  /// Azure DevOps wikis: trimmed, lowercased, spaces as `-`,
+  /// percent-encoded.
+  case azure
+  /// Bitbucket Cloud: `markdown-header-` and GitHub's id with runs of `-`
+  /// collapsed.
+  case bitbucket
+  /// Gitea and Forgejo: runs of anything but letters and numbers one `-`,
+  /// none at either end.
+  case gitea
+
+  /// Whether `## Title {#custom}` gives the heading the id `custom`.
+  public var readsAttributes: Bool {
+    switch self {
+    case .pandoc, .mkdocs, .hugo, .kramdown, .docusaurus: return true
+    default: return false
+    }
+  }
 
   /// The id for `text` before duplicates are considered.
   public func base(_ text: HeadingText) -> String {
     switch self {
     case .github: return GitHubSlug.base(text.plain)
     case .gitlab: return GitHubSlug.gitlabBase(text.plain)
+    case .docusaurus: return GitHubSlug.base(text.withAlt)
+    case .pandoc: return SiteSlugs.pandoc(text.withAlt)
+    case .mkdocs: return SiteSlugs.mkdocs(text.plain)
+    case .hugo: return SiteSlugs.hugo(text.source)
+    case .kramdown: return SiteSlugs.kramdown(text.plain)
+    case .azure: return WikiSlugs.azure(text.plain)
+    case .bitbucket: return WikiSlugs.bitbucket(text.plain)
+    case .gitea: return WikiSlugs.gitea(text.plain)
     }
   }
 }
 
-/// Turns heading texts into anchor ids, unique within one document.
+/// Turns heading texts into anchor ids, unique within one document, the
+/// way the flavour's tool makes them unique.
 ///
-/// Duplicates get `-1`, `-2`… after the first, skipping any id already
-/// taken, as github-slugger does: `echo`, `echo`, `echo 1`, `echo-1`, `echo`
-/// become `echo`, `echo-1`, `echo-1-1`, `echo-1-2`, `echo-2`.
+/// Most add `-1`, `-2`… after the first, skipping any id already taken, as
+/// github-slugger does: `echo`, `echo`, `echo 1`, `echo-1`, `echo` become
+/// `echo`, `echo-1`, `echo-1-1`, `echo-1-2`, `echo-2`. MkDocs adds `_1`
+/// (and counts on from an id that already ends `_N`); kramdown counts each
+/// base without looking at what is taken.
 public struct Slugger: Sendable {
   /// The flavour of every id this slugger makes.
   public let flavor: SlugFlavor
@@ -37,7 +78,17 @@ public struct Slugger: Sendable {
 
   /// The unique id for a heading that says `text`.
   public mutating func slug(_ text: HeadingText) -> String {
-    unique(flavor.base(text))
+    var base = flavor.base(text)
+    switch flavor {
+    case .pandoc where base.isEmpty: base = "section"
+    case .hugo where base.isEmpty: base = "heading"
+    default: break
+    }
+    switch flavor {
+    case .mkdocs: return underscored(base)
+    case .kramdown: return counted(base)
+    default: return unique(base)
+    }
   }
 
   /// The unique id for a heading whose text is `text`, with no images.
@@ -55,6 +106,37 @@ public struct Slugger: Sendable {
     }
     occurrences[result] = 0
     return result
+  }
+
+  /// Python-Markdown's `unique`: an empty or taken id becomes `id_1` (or,
+  /// when it ends `_N`, the stem with the next free number).
+  private mutating func underscored(_ id: String) -> String {
+    var result = id
+    if occurrences[id] != nil || id.isEmpty {
+      var stem = id
+      var count = 0
+      if let underscore = id.lastIndex(of: "_"),
+        let number = Int(id[id.index(after: underscore)...]),
+        id[id.index(after: underscore)...].allSatisfy(\.isASCII)
+      {
+        stem = String(id[..<underscore])
+        count = number
+      }
+      repeat {
+        count += 1
+        result = "\(stem)_\(count)"
+      } while occurrences[result] != nil
+    }
+    occurrences[result] = 0
+    return result
+  }
+
+  /// kramdown's counter: the n-th time a base comes, `base-n`, taken or not.
+  private mutating func counted(_ base: String) -> String {
+    let key = "\u{0}" + base
+    let count = occurrences[key].map { $0 + 1 } ?? 0
+    occurrences[key] = count
+    return count == 0 ? base : "\(base)-\(count)"
   }
 
   /// The id for `title` before duplicates are considered.

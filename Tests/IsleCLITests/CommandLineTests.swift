@@ -75,7 +75,7 @@ import Testing
     (
       ["toc", "--format", "yaml"], "invalid value 'yaml' for '--format': expected one of text, json"
     ),
-    (["toc", "--slug", "bitbucket"], "invalid value 'bitbucket' for '--slug'"),
+    (["toc", "--slug", "wordpress"], "invalid value 'wordpress' for '--slug'"),
     (["toc", "--from", "rst"], "invalid value 'rst' for '--from'"),
     (["toc", "--bogus"], "unknown option '--bogus'"),
     (["frobnicate"], "unknown command 'frobnicate'"),

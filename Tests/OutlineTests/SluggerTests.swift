@@ -99,4 +99,18 @@ import Testing
     #expect(document.sections.map(\.id) == ["-a-", "a--bc", "-soup"])
     #expect(document.sections.map(\.title) == ["a", "A B C", "logo Soup"])
   }
+
+  /// `{ .. }` and `{ ... }` in a title are text, not attribute blocks.
+  @Test func onlyWellFormedAttributeBlocksAreRead() {
+    #expect(HeadingAttributes.parse("A {#a .b k=v}", colon: false, idOnly: false)?.id == "a")
+    #expect(HeadingAttributes.parse("do catch { .. }", colon: false, idOnly: false) == nil)
+    #expect(HeadingAttributes.parse("let ... { ... }", colon: false, idOnly: false) == nil)
+    #expect(HeadingAttributes.parse("A {#a .b}", colon: false, idOnly: true) == nil)
+    #expect(HeadingAttributes.parse("A {: #a}", colon: true, idOnly: false)?.text == "A")
+  }
+
+  /// Hugo lowercases rune by rune (Go's simple mapping), found on the corpus.
+  @Test func hugoLowercasesOneToOne() {
+    #expect(Slugger.base("İçindekiler", flavor: .hugo) == "içindekiler")
+  }
 }
