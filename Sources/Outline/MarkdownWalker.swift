@@ -1,5 +1,5 @@
 import CCmarkGFM
-import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -96,13 +96,14 @@ enum MarkdownWalker {
   /// One inline phase at a time, until `SpecialCharacters` is known to
   /// keep cmark-gfm's global table of special characters set; after that,
   /// parsers finish side by side.
-  private static let inlinePhase = DispatchSemaphore(value: 1)
+  private static let inlinePhase = Mutex(())
 
   private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
     if SpecialCharacters.isKeptSet { return cmark_parser_finish(parser) }
-    inlinePhase.wait()
-    defer { inlinePhase.signal() }
-    return cmark_parser_finish(parser)
+    // The tree is returned as an address: Swift cannot see that it belongs
+    // to this thread alone once the lock is let go.
+    let address = inlinePhase.withLock { _ in UInt(bitPattern: cmark_parser_finish(parser)) }
+    return OpaquePointer(bitPattern: address)
   }
 
   private static func feed(_ parser: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,28 +36,27 @@ enum SpecialCharacters {
     return unsafeBitCast(symbol, to: Manage.self)
   }()
 
-  nonisolated(unsafe) private static var mutex = pthread_mutex_t()
-  nonisolated(unsafe) private static var added = false
-  nonisolated(unsafe) private static var reached = false
-  private static let prepared: Void = { pthread_mutex_init(&mutex, nil) }()
+  /// Whether the program's definition has been called, and whether the
+  /// characters have been added.
+  private struct State {
+    var reached = false
+    var added = false
+  }
+  private static let state = Mutex(State())
 
   /// True once cmark-gfm has called the program's definition, so its
   /// characters stay set and parsers may finish side by side.
   static var isKeptSet: Bool {
-    _ = prepared
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return reached && added
+    state.withLock { $0.reached && $0.added }
   }
 
   fileprivate static func manage(_ parser: OpaquePointer?, add: Bool) {
-    _ = prepared
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    reached = true
-    if add && !added, let library {
-      library(parser, 1)
-      added = true
+    state.withLock { state in
+      state.reached = true
+      if add && !state.added, let library {
+        library(parser, 1)
+        state.added = true
+      }
     }
   }
 }
