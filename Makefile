@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
-DEMO ?= fixtures/recipe.md
+DEMO ?= fixtures/beekeeping.md
 
 .PHONY: all deps test-deps build test test-sanitized fuzz run bench install uninstall format clean
 

@@ -52,7 +52,7 @@ let package = Package(
       name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens"]),
-    .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline"]),
+    .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.

@@ -23,13 +23,16 @@ public struct Bar: Sendable {
   public var theme: Theme
   /// The widest the bar may be, in cells.
   public var width: Int
+  /// The time left in the document (`12 min`), for a `{left}` in the
+  /// wording.
+  public var left: String
 
   /// A bar from its parts. The top mark shows once the reader is past the
   /// first section, unless `top` is false (`--no-top`).
   public init(
     title: String, number: Int, count: Int, fraction: Double, top: Bool = true,
     copy: Wording = Wording(),
-    theme: Theme = .plain, width: Int = 60
+    theme: Theme = .plain, width: Int = 60, left: String = ""
   ) {
     self.title = title
     self.number = number
@@ -39,6 +42,7 @@ public struct Bar: Sendable {
     self.copy = copy
     self.theme = theme
     self.width = width
+    self.left = left
   }
 
   /// The bar as one line, at most `width` cells, hugging its content.
@@ -52,7 +56,7 @@ public struct Bar: Sendable {
     let title = SafeText.forTerminal(self.title)
     var top = showsTop ? Line(glyphs.top + " ") : Line()
     let ring = Line(glyphs.ring(for: fraction), .accent) + Line(" ")
-    var place = count > 1 ? Line("  " + copy.position(number, of: count)) : Line()
+    var place = count > 1 ? Line("  " + copy.position(number, of: count, left: left)) : Line()
     var chevron = count > 1 ? Line(" " + glyphs.chevronUp) : Line()
     let titleWidth = Cells.width(of: title)
     func room() -> Int { width - top.width - ring.width - place.width - chevron.width }

@@ -89,7 +89,7 @@ public struct Contents: Sendable {
     var natural =
       Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
     for index in sections.indices {
-      let detail = sections[index].detail.map { 2 + Cells.width(of: $0) } ?? 0
+      let detail = copy.detail(sections[index]).map { 2 + Cells.width(of: $0) } ?? 0
       natural = max(
         natural,
         Cells.width(of: lead(index, indent: true)) + Cells.width(of: titles[index]) + detail)
@@ -100,7 +100,7 @@ public struct Contents: Sendable {
     var lines: [String] = []
     for index in visible ?? sections.indices {
       var head = lead(index, indent: true)
-      var detail = sections[index].detail ?? ""
+      var detail = copy.detail(sections[index]) ?? ""
       func room() -> Int {
         rowWidth - Cells.width(of: head) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
       }

@@ -27,6 +27,7 @@ public enum DocumentJSON {
     object.add("lines", document.lineCount)
     object.add("title", document.title)
     object.add("words", document.reading.wordCount)
+    object.add("seconds", document.seconds)
     object.add("minutes", document.minutes)
     object.add("sections") { text in
       text.reserveCapacity(text.utf8.count + document.sections.count * 200)
@@ -41,6 +42,11 @@ public enum DocumentJSON {
       object.add(
         "current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
       object.add("fraction", place.fraction)
+      let left = TimeLeft(place, in: document)
+      object.add("minutesLeft", left.minutes)
+      object.add("secondsLeft", left.seconds)
+      object.add("sectionMinutesLeft", left.sectionMinutes)
+      object.add("sectionSecondsLeft", left.sectionSeconds)
     }
     if let bar { object.add("bar", bar) }
     object.write(to: &output)
@@ -65,8 +71,9 @@ public enum DocumentJSON {
     object.add("endLine", section.endLine)
     object.add("endOffset", section.endOffset)
     object.add("words", section.words)
+    object.add("seconds", section.seconds)
     object.add("minutes", section.minutes)
-    object.add("detail", section.detail)
+    object.add("detail", Wording().detail(section))
     object.write(to: &output)
   }
 }

@@ -37,6 +37,14 @@ public struct PickerView: Sendable {
     Place.locate(.line(document.sections[index].line), in: document).fraction
   }
 
+  /// The time left, in words, for a reader arriving at section `index`.
+  func left(_ index: Int) -> String {
+    var place = Place.locate(.line(document.sections[index].line), in: document)
+    place.currentIndex = index
+    let left = TimeLeft(place, in: document)
+    return copy.timeLeft(minutes: left.minutes, seconds: left.seconds)
+  }
+
   /// The frame for `state`.
   public func frame(_ state: PickerState) -> [String] {
     fitted(state.isOpen ? openFrame(state) : closedFrame(state, shift: 0))
@@ -56,7 +64,8 @@ public struct PickerView: Sendable {
       let section = document.sections[index]
       let bar = Bar(
         title: title ?? section.title, number: section.number, count: document.sections.count,
-        fraction: fraction(index), copy: copy, theme: theme, width: max(width - max(shift, 0), 1))
+        fraction: fraction(index), copy: copy, theme: theme, width: max(width - max(shift, 0), 1),
+        left: left(index))
       lines.append(String(repeating: " ", count: max(1 + shift, 0)) + bar.text())
     } else {
       lines.append("")
@@ -78,7 +87,7 @@ public struct PickerView: Sendable {
       sections: rows.map { document.sections[$0] },
       currentIndex: selected == nil ? nil : state.puck,
       readFraction: selected.map(fraction) ?? 0,
-      barDetail: selected.map { copy.readAmount(fraction($0)) }
+      barDetail: selected.map { copy.readAmount(fraction($0), left: left($0)) }
         ?? "0 of \(document.sections.count)",
       copy: contentsCopy, theme: theme, width: width)
     var faint = fadingIn

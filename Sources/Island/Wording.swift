@@ -1,5 +1,9 @@
+import Outline
+
 /// Every word the island shows that does not come from the document, so
-/// each can be replaced. Templates fill `{n}`, `{count}` and `{percent}`.
+/// each can be replaced. Templates fill `{n}`, `{count}`, `{percent}` and
+/// `{left}` (the time left in the document, `12 min`), and times fill `{m}`
+/// and `{h}`.
 public struct Wording: Sendable, Equatable {
   /// The title of the open contents.
   public var contentsTitle: String
@@ -9,6 +13,18 @@ public struct Wording: Sendable, Equatable {
   public var spokenPosition: String
   /// How much has been read: `62% read`.
   public var readAmount: String
+  /// A time under an hour: `4 min`.
+  public var minutes = "{m} min"
+  /// A time of an hour or more: `1 h 25 min`.
+  public var hours = "{h} h {m} min"
+  /// Something to read, but under half a minute.
+  public var underAMinute = "< 1 min"
+  /// The time left, spoken: `2 minutes left`; `{m}` minutes.
+  public var spokenLeft = "{m} minutes left"
+  /// One minute left, spoken.
+  public var spokenOneLeft = "1 minute left"
+  /// Under half a minute left, spoken.
+  public var spokenUnderAMinuteLeft = "less than a minute left"
 
   /// The English defaults.
   public init(
@@ -21,9 +37,47 @@ public struct Wording: Sendable, Equatable {
     self.readAmount = readAmount
   }
 
-  /// `3 of 6`.
-  public func position(_ number: Int, of count: Int) -> String {
-    Self.fill(position, ["n": String(number), "count": String(count)])
+  /// A reading time: `4 min`, `1 h 25 min`, `< 1 min` when there is
+  /// something (`anything`) under half a minute to read, nil when there is
+  /// nothing.
+  public func time(minutes: Int, anything: Bool) -> String? {
+    if minutes <= 0 { return anything ? underAMinute : nil }
+    if minutes < 60 { return Self.fill(self.minutes, ["m": String(minutes)]) }
+    return Self.fill(hours, ["h": String(minutes / 60), "m": String(minutes % 60)])
+  }
+
+  /// The time left, for a `{left}`: as `time`, and `0 min` at the end.
+  public func timeLeft(minutes: Int, seconds: Int) -> String {
+    time(minutes: minutes, anything: seconds > 0) ?? Self.fill(self.minutes, ["m": "0"])
+  }
+
+  /// The short text at the end of a section's row, nil when it has nothing
+  /// to read.
+  public func detail(_ section: Section) -> String? {
+    time(minutes: section.minutes, anything: !section.reading.isEmpty)
+  }
+
+  /// Replaces the spoken time left with `template` for every count (`{m}`
+  /// is `< 1` under half a minute): English's singular is the default's
+  /// alone.
+  public mutating func replaceSpokenLeft(_ template: String) {
+    spokenLeft = template
+    spokenOneLeft = Self.fill(template, ["m": "1"])
+    spokenUnderAMinuteLeft = Self.fill(template, ["m": "< 1"])
+  }
+
+  /// The time left, spoken.
+  public func spokenLeft(minutes: Int, seconds: Int) -> String {
+    if minutes <= 0 {
+      return seconds > 0 ? spokenUnderAMinuteLeft : Self.fill(spokenLeft, ["m": "0"])
+    }
+    if minutes == 1 { return spokenOneLeft }
+    return Self.fill(spokenLeft, ["m": String(minutes)])
+  }
+
+  /// `3 of 6`; `left` fills `{left}`.
+  public func position(_ number: Int, of count: Int, left: String = "") -> String {
+    Self.fill(position, ["n": String(number), "count": String(count), "left": left])
   }
 
   /// `Section 3 of 6`.
@@ -31,9 +85,10 @@ public struct Wording: Sendable, Equatable {
     Self.fill(spokenPosition, ["n": String(number), "count": String(count)])
   }
 
-  /// `62% read`, with the percent rounded down so 100% means all of it.
-  public func readAmount(_ fraction: Double) -> String {
-    Self.fill(readAmount, ["percent": String(Self.percent(fraction))])
+  /// `62% read`, with the percent rounded down so 100% means all of it;
+  /// `left` fills `{left}`.
+  public func readAmount(_ fraction: Double, left: String = "") -> String {
+    Self.fill(readAmount, ["percent": String(Self.percent(fraction)), "left": left])
   }
 
   /// The whole percent read, rounded down: only the end reads as 100.

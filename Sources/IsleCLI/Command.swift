@@ -181,6 +181,10 @@ enum Command: String, CaseIterable, Sendable {
         "spoken-text", value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
       OptionSpec(
         "read-text", value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
+      OptionSpec("time-text", value: "TEXT", help: "a time (default \"{m} min\")"),
+      OptionSpec("hours-text", value: "TEXT", help: "a time past an hour (\"{h} h {m} min\")"),
+      OptionSpec("short-text", value: "TEXT", help: "under half a minute (default \"< 1 min\")"),
+      OptionSpec("left-text", value: "TEXT", help: "time left, spoken (\"{m} minutes left\")"),
     ]
   }
 

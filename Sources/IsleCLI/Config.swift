@@ -16,7 +16,8 @@
 enum Config {
   /// The options a config file may set.
   static let keys: Set<String> = [
-    "title", "position-text", "spoken-text", "read-text", "accent", "color", "max-width", "wpm",
+    "title", "position-text", "spoken-text", "read-text", "time-text", "hours-text", "short-text",
+    "left-text", "accent", "color", "max-width", "wpm",
     "slug",
   ]
 

@@ -25,6 +25,11 @@ enum CrashSignals {
     return pointer
   }()
 
+  /// The stack the handlers run on, kept for the life of the process.
+  static let alternateStackSize = 64 << 10
+  nonisolated(unsafe) static let alternateStack = UnsafeMutableRawPointer.allocate(
+    byteCount: alternateStackSize, alignment: 16)
+
   /// Installs the handlers once; later calls do nothing.
   static func install() { _ = installed }
 
@@ -32,8 +37,7 @@ enum CrashSignals {
     let asked = getenv("SWIFT_BACKTRACE") != nil
     chains = asked || !(isatty(0) == 1 && isatty(1) == 1)
     // Room to run on when the crash is a stack overflow.
-    let size = 64 << 10
-    var stack = stack_t(ss_sp: malloc(size), ss_flags: 0, ss_size: size)
+    var stack = stack_t(ss_sp: alternateStack, ss_flags: 0, ss_size: alternateStackSize)
     sigaltstack(&stack, nil)
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = { signal, info, context in

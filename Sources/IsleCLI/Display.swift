@@ -1,5 +1,6 @@
 import Island
 import Outline
+import Progress
 
 /// How the island is drawn: its words, glyphs, colours and width.
 struct Display: Sendable {
@@ -29,6 +30,10 @@ struct Display: Sendable {
     if let text = raw.value("position-text") { copy.position = text }
     if let text = raw.value("spoken-text") { copy.spokenPosition = text }
     if let text = raw.value("read-text") { copy.readAmount = text }
+    if let text = raw.value("time-text") { copy.minutes = text }
+    if let text = raw.value("hours-text") { copy.hours = text }
+    if let text = raw.value("short-text") { copy.underAMinute = text }
+    if let text = raw.value("left-text") { copy.replaceSpokenLeft(text) }
 
     var width = try OptionValues.integer(raw, "max-width", in: 1...100_000, command: command) ?? 60
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
@@ -67,11 +72,15 @@ struct Display: Sendable {
     return Display(copy: copy, theme: theme, width: width, showsTop: !raw.has("no-top"))
   }
 
-  /// The bar for `section` of `count`, at `fraction` read.
-  func bar(for section: Section, count: Int, fraction: Double) -> String {
-    Bar(
-      title: section.title, number: section.number, count: count, fraction: fraction, top: showsTop,
-      copy: copy, theme: theme, width: width
+  /// The bar for the reader at `place` in `document`.
+  func bar(at place: Place, in document: Document) -> String? {
+    guard let index = place.currentIndex else { return nil }
+    let section = document.sections[index]
+    let left = TimeLeft(place, in: document)
+    return Bar(
+      title: section.title, number: section.number, count: document.sections.count,
+      fraction: place.fraction, top: showsTop, copy: copy, theme: theme, width: width,
+      left: copy.timeLeft(minutes: left.minutes, seconds: left.seconds)
     ).text()
   }
 }

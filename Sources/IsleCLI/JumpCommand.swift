@@ -35,10 +35,10 @@ struct JumpCommand {
     case .json: return DocumentJSON.section(section)
     case .bar:
       // The reader arrives at the section's first line.
-      let place = Place.locate(
+      var place = Place.locate(
         .line(section.line), in: document, viewport: settings.position.viewport)
-      return settings.display.bar(
-        for: section, count: document.sections.count, fraction: place.fraction)
+      place.currentIndex = section.number - 1
+      return settings.display.bar(at: place, in: document) ?? ""
     }
   }
 }

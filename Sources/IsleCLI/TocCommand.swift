@@ -38,9 +38,13 @@ struct TocCommand {
   }
 
   static func contents(of document: Document, at place: Place?, display: Display) -> Contents {
+    let copy = display.copy
     let detail =
-      place.map { display.copy.readAmount($0.fraction) }
-      ?? (document.minutes > 0 ? "\(document.minutes) min" : "")
+      place.map { place in
+        let left = TimeLeft(place, in: document)
+        return copy.readAmount(
+          place.fraction, left: copy.timeLeft(minutes: left.minutes, seconds: left.seconds))
+      } ?? copy.time(minutes: document.minutes, anything: !document.reading.isEmpty) ?? ""
     return Contents(
       sections: document.sections,
       currentIndex: place?.currentIndex,

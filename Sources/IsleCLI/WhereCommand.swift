@@ -15,9 +15,7 @@ struct WhereCommand {
       }
       let current = place.currentIndex.map { document.sections[$0] }
       let status: ExitStatus = current == nil ? .nothingFound : .success
-      let bar = current.map { section in
-        settings.display.bar(for: section, count: document.sections.count, fraction: place.fraction)
-      }
+      let bar = settings.display.bar(at: place, in: document)
       switch settings.format {
       case .json, .tsv, .markdown:
         return DocumentOutput(
@@ -27,7 +25,8 @@ struct WhereCommand {
         guard let current else { return DocumentOutput(status: status) }
         let spoken = Spoken.text(
           title: current.title, number: current.number, count: document.sections.count,
-          fraction: place.fraction, copy: settings.display.copy)
+          fraction: place.fraction, left: TimeLeft(place, in: document),
+          copy: settings.display.copy)
         return DocumentOutput(output: spoken + "\n", status: status)
       case .text:
         return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status)

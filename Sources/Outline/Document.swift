@@ -12,8 +12,13 @@ public struct Document: Sendable {
   public var sections: [Section]
   /// Everything there is to read in it, headings included.
   public var reading: ReadingAmount
-  /// Whole minutes to read all of it.
+  /// Seconds to read all of it, rounded to the nearest second.
+  public var seconds: Int
+  /// Minutes to read all of it, rounded to the nearest minute: the rows'
+  /// minutes and the text before the first row's add up to it.
   public var minutes: Int
+  /// Where the reading time lies, for the time left from a position.
+  public var timeline = ReadingTimeline()
   /// The character encoding an HTML page declares, lowercased; nil when it
   /// declares none (and for Markdown, which is read as UTF-8).
   public var charset: String?
@@ -26,7 +31,8 @@ public struct Document: Sendable {
   /// Creates a document from its parts.
   public init(
     path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
-    sections: [Section], reading: ReadingAmount, minutes: Int, charset: String? = nil,
+    sections: [Section], reading: ReadingAmount, seconds: Int = 0, minutes: Int,
+    charset: String? = nil,
     decoded: Bool = true
   ) {
     self.charset = charset
@@ -37,6 +43,7 @@ public struct Document: Sendable {
     self.title = title
     self.sections = sections
     self.reading = reading
+    self.seconds = seconds
     self.minutes = minutes
   }
 

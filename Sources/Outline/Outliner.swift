@@ -109,16 +109,11 @@ public enum Outliner {
     var isShown = [Bool](repeating: false, count: headings.count)
     for index in shown { isShown[index] = true }
 
-    var readings = [ReadingAmount](repeating: ReadingAmount(), count: shown.count)
-    var total = ReadingAmount()
-    for placed in parsed.readings {
-      total += placed.reading
-      if let heading = placed.heading, isShown[heading] { continue }
-      if let section = lastIndex(in: starts, atOrBefore: placed.offset) {
-        readings[section] += placed.reading
-      }
-    }
-
+    // A shown heading's own title is what the row reads; the rest is read
+    // in the section it falls in, or before the first (the preamble).
+    let times = ReadingTimes(
+      parsed.readings.filter { placed in placed.heading.map { !isShown[$0] } ?? true },
+      starts: starts, rate: options.rate)
     var sections: [Section] = []
     sections.reserveCapacity(shown.count)
     for (place, index) in shown.enumerated() {
@@ -130,15 +125,17 @@ public enum Outliner {
           number: place + 1, level: heading.level, title: heading.title, id: ids[index],
           line: lines.line(ofOffset: heading.offset), offset: heading.offset,
           endLine: isLast ? lines.lineCount + 1 : lines.line(ofOffset: endOffset),
-          endOffset: endOffset,
-          reading: readings[place], minutes: options.rate.minutes(for: readings[place])))
+          endOffset: endOffset, reading: times.readings[place + 1],
+          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1]))
     }
     let documentTitle =
       title ?? order.first { headings[$0].level == 1 }.map { headings[$0].title }
     var document = Document(
       path: path, format: format, lines: lines, title: documentTitle, sections: sections,
-      reading: total, minutes: options.rate.minutes(for: total), charset: charset?.label,
+      reading: times.total, seconds: Int(times.timeline.total.rounded()),
+      minutes: MinuteShares.rounded(times.timeline.total), charset: charset?.label,
       decoded: charset?.isDecodable ?? true)
+    document.timeline = times.timeline
     document.markers = parsed.markers.sorted { $0.offset < $1.offset }
     return document
   }

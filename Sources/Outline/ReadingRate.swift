@@ -20,19 +20,15 @@ public struct ReadingRate: Sendable, Equatable {
     return 75 + 3 * (count - 10)
   }
 
-  /// Whole minutes to read `reading`, rounded up; 0 only when there is
-  /// nothing to read.
-  ///
-  /// Computed in integers over a common denominator, so 238 words at 238 a
-  /// minute is exactly 1 minute and 239 words is 2, with no rounding error.
-  public func minutes(for reading: ReadingAmount) -> Int {
-    let wpm = max(wordsPerMinute, 1)
-    let cpm = max(cjkCharactersPerMinute, 1)
-    let denominator = wpm * cpm * 60
-    let numerator =
-      reading.words * cpm * 60
-      + reading.cjkCharacters * wpm * 60
-      + Self.imageSeconds(reading.images) * wpm * cpm
-    return (numerator + denominator - 1) / denominator
+  /// Seconds to read `reading`, unrounded: words and CJK characters at
+  /// their rates, and the images as the next ones after `imagesBefore`
+  /// images of the same section (each image takes a little less time).
+  public func seconds(for reading: ReadingAmount, imagesBefore: Int = 0) -> Double {
+    let wpm = Double(max(wordsPerMinute, 1))
+    let cpm = Double(max(cjkCharactersPerMinute, 1))
+    let images =
+      Self.imageSeconds(imagesBefore + reading.images) - Self.imageSeconds(imagesBefore)
+    return Double(reading.words) * 60 / wpm + Double(reading.cjkCharacters) * 60 / cpm
+      + Double(images)
   }
 }

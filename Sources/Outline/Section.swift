@@ -21,14 +21,16 @@ public struct Section: Sendable, Equatable {
   public var endOffset: Int
   /// What there is to read in the section's body (its own heading aside).
   public var reading: ReadingAmount
-  /// Whole minutes to read the section, rounded up; 0 when there is nothing
-  /// to read.
+  /// Seconds to read the section, rounded to the nearest second.
+  public var seconds: Int
+  /// The section's share of the document's minutes (see `MinuteShares`):
+  /// the minutes its row shows, so the rows add up to the whole.
   public var minutes: Int
 
   /// Creates a section from its parts.
   public init(
     number: Int, level: Int, title: String, id: String?, line: Int, offset: Int,
-    endLine: Int, endOffset: Int, reading: ReadingAmount, minutes: Int
+    endLine: Int, endOffset: Int, reading: ReadingAmount, seconds: Int = 0, minutes: Int
   ) {
     self.number = number
     self.level = level
@@ -39,13 +41,11 @@ public struct Section: Sendable, Equatable {
     self.endLine = endLine
     self.endOffset = endOffset
     self.reading = reading
+    self.seconds = seconds
     self.minutes = minutes
   }
 
   /// Words read in the section: prose words plus CJK characters.
   public var words: Int { reading.wordCount }
 
-  /// The short text at the end of the section's row (`4 min`), or nil when
-  /// there is nothing to read.
-  public var detail: String? { minutes > 0 ? "\(minutes) min" : nil }
 }

@@ -151,8 +151,8 @@ import Testing
     #expect(frame.count == view().height(state))
     #expect(
       frame == [
-        "    1  One       1 min", "  ▌ 2    Two     1 min", "    3    Three   1 min",
-        "  ◔ Contents  40% read ⌄", "",
+        "    1  One      < 1 min", "  ▌ 2    Two    < 1 min", "    3    Three  < 1 min",
+        "  ◔ Contents   40% read ⌄", "",
       ])
     let closed = PickerState(sections: document.sections, start: 1, closed: true, panelRows: 3)
     #expect(view().frame(closed) == ["", "", "", " ↑ ◔ Two  2 of 3 ⌃", ""])
@@ -165,11 +165,11 @@ import Testing
     let frames = view().transition(from: closed, to: open)
     // The row nearest the bar first, then the next above it.
     #expect(frames.count == 2)
-    #expect(frames[0].prefix(3) == ["", "", "    3    Three  1 min"])
-    #expect(frames[1].prefix(3) == ["", "    2    Two    1 min", "    3    Three  1 min"])
+    #expect(frames[0].prefix(3) == ["", "", "    3    Three  < 1 min"])
+    #expect(frames[1].prefix(3) == ["", "    2    Two    < 1 min", "    3    Three  < 1 min"])
     #expect(
       view().frame(open).prefix(3) == [
-        "  ▌ 1  One      1 min", "    2    Two    1 min", "    3    Three  1 min",
+        "  ▌ 1  One      < 1 min", "    2    Two    < 1 min", "    3    Three  < 1 min",
       ])
   }
 
@@ -179,7 +179,7 @@ import Testing
     _ = after.handle(.down)
     let frames = view().transition(from: before, to: after)
     #expect(frames.count == 1)
-    #expect(frames[0].prefix(2) == ["  ▄ 1  One       1 min", "  ▀ 2    Two     1 min"])
+    #expect(frames[0].prefix(2) == ["  ▄ 1  One      < 1 min", "  ▀ 2    Two    < 1 min"])
   }
 
   @Test func theBarsTitleChangesLetterByLetterAndGivesAtTheEnds() throws {

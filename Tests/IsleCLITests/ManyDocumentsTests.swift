@@ -96,7 +96,7 @@ import Testing
     let one = Harness.run(["toc", "--format", "tsv", "fixtures/recipe.md"]).stdout.split(
       separator: "\n")
     #expect(one[0] == "number\tlevel\ttitle\tid\tline\toffset\tendLine\tendOffset\twords\tminutes")
-    #expect(one[1] == "1\t1\tWeeknight Lentil Soup\tweeknight-lentil-soup\t1\t0\t6\t164\t27\t1")
+    #expect(one[1] == "1\t1\tWeeknight Lentil Soup\tweeknight-lentil-soup\t1\t0\t6\t164\t27\t0")
     let two = Harness.run(["toc", "--format", "tsv", "fixtures/recipe.md", "fixtures/cjk.md"])
       .stdout
       .split(separator: "\n")
@@ -113,14 +113,14 @@ import Testing
     #expect(
       outcome.stdout == """
         fixtures/toml-front-matter.md
-           1  First Heading     1 min
-           2    Second Heading  1 min
-         ○ Contents             1 min ⌄
+           1  First Heading     < 1 min
+           2    Second Heading  < 1 min
+         ○ Contents             < 1 min ⌄
 
         fixtures/bom.md
-           1  Title After BOM  1 min
-           2    Second         1 min
-         ○ Contents            1 min ⌄
+           1  Title After BOM  < 1 min
+           2    Second         < 1 min
+         ○ Contents            < 1 min ⌄
 
         """)
   }

@@ -72,7 +72,7 @@ import Testing
     let outcome = Harness.run(["toc", "--width", "22", "--color", "never", "fixtures/recipe.md"])
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     // Rows stop two cells short of the width: the bar's chevron stands there.
-    #expect(lines[0] == "   1  Weekni…  1 min")
+    #expect(lines[0] == "   1  Week…  < 1 min")
     #expect(lines.dropLast().allSatisfy { $0.hasSuffix("1 min") })
   }
 
@@ -146,12 +146,12 @@ import Testing
   @Test func thePuckIsAccentBackgroundOrAPlainMarker() throws {
     let plain = Harness.run(["toc", "--line", "40", "--color", "never", "fixtures/recipe.md"])
       .stdout
-    #expect(plain.split(separator: "\n")[3] == " ▌ 4    Method               1 min")
+    #expect(plain.split(separator: "\n")[3] == " ▌ 4    Method                 1 min")
     let colored = Harness.run(["toc", "--line", "40", "--color", "always", "fixtures/recipe.md"])
       .stdout
     let row = String(colored.split(separator: "\n")[3])
     #expect(row.hasPrefix("\u{1B}[48;5;203;38;5;16m"))
-    #expect(Self.visible(row) == "   4    Method               1 min")
+    #expect(Self.visible(row) == "   4    Method                 1 min")
   }
 
   @Test func widthComesFromTheOptionsThenColumnsThenTheTerminal() throws {
@@ -251,7 +251,7 @@ import Testing
       environment in
       let toc = Harness.run(
         ["toc", "--line", "40", "fixtures/recipe.md"], environment: environment)
-      #expect(toc.stdout.split(separator: "\n").last == " ◑ Sommaire                54 % lu ⌄")
+      #expect(toc.stdout.split(separator: "\n").last == " ◑ Sommaire                  54 % lu ⌄")
       let bar = Harness.run(
         ["where", "--line", "40", "fixtures/recipe.md"], environment: environment)
       #expect(bar.stdout == "↑ ◑ Method  4 sur 6 ⌃\n")
@@ -273,8 +273,20 @@ import Testing
     let outcome = Harness.run(
       [
         "where", "--line", "40", "--format", "spoken", "--spoken-text", "Teil {n} von {count}",
-        "--read-text", "{percent} Prozent gelesen", "fixtures/recipe.md",
+        "--read-text", "{percent} Prozent gelesen", "--left-text", "noch {m} Minuten",
+        "fixtures/recipe.md",
       ])
-    #expect(outcome.stdout == "Method, Teil 4 von 6, 54 Prozent gelesen\n")
+    #expect(outcome.stdout == "Method, Teil 4 von 6, 54 Prozent gelesen, noch 1 Minuten\n")
+    let bar = Harness.run([
+      "where", "--line", "40", "--read-text", "{left} left", "--position-text", "{n}/{count}",
+      "--time-text", "{m} Min.", "fixtures/recipe.md",
+    ])
+    #expect(bar.stdout == "↑ ◑ Method  4/6 ⌃\n", "a bar without {left} is unchanged")
+    let toc = Harness.run([
+      "toc", "--line", "40", "--read-text", "{left} left", "--time-text", "{m} Min.",
+      "--short-text", "kurz", "fixtures/recipe.md",
+    ])
+    #expect(toc.stdout.contains("kurz"))
+    #expect(toc.stdout.split(separator: "\n").last?.hasSuffix("1 Min. left ⌄") == true)
   }
 }

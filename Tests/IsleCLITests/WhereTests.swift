@@ -277,7 +277,7 @@ import Testing
     let outcome = Harness.run([
       "where", "--percent", "-0", "--format", "spoken", "fixtures/recipe.md",
     ])
-    #expect(outcome.stdout == "Weeknight Lentil Soup, Section 1 of 6, 0% read\n")
+    #expect(outcome.stdout == "Weeknight Lentil Soup, Section 1 of 6, 0% read, 2 minutes left\n")
   }
 
   @Test func whereWithoutAPositionIsAUsageError() throws {

@@ -5,26 +5,26 @@ import Testing
 @Suite struct ReadingRateTests {
   let rate = ReadingRate()
 
-  @Test func pinsTheMinuteBoundaryAt238Words() throws {
-    #expect(rate.minutes(for: ReadingAmount(words: 0)) == 0)
-    #expect(rate.minutes(for: ReadingAmount(words: 1)) == 1)
-    #expect(rate.minutes(for: ReadingAmount(words: 238)) == 1)
-    #expect(rate.minutes(for: ReadingAmount(words: 239)) == 2)
-    #expect(rate.minutes(for: ReadingAmount(words: 476)) == 2)
-    #expect(rate.minutes(for: ReadingAmount(words: 477)) == 3)
+  @Test func wordsAt238AMinute() throws {
+    #expect(rate.seconds(for: ReadingAmount(words: 0)) == 0)
+    #expect(rate.seconds(for: ReadingAmount(words: 238)) == 60)
+    #expect(rate.seconds(for: ReadingAmount(words: 119)) == 30)
+    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 118))) == 0)
+    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 119))) == 1)
+    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 356))) == 1)
+    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 357))) == 2)
   }
 
   @Test func readsCJKAt500CharactersAMinute() throws {
-    #expect(rate.minutes(for: ReadingAmount(words: 0, cjkCharacters: 500)) == 1)
-    #expect(rate.minutes(for: ReadingAmount(words: 0, cjkCharacters: 501)) == 2)
+    #expect(rate.seconds(for: ReadingAmount(words: 0, cjkCharacters: 500)) == 60)
+    #expect(rate.seconds(for: ReadingAmount(words: 0, cjkCharacters: 250)) == 30)
   }
 
   @Test func timesMixedTextRunByRun() throws {
     // 119 words (half a minute) and 250 CJK characters (half a minute): one
     // minute exactly. Read as all-CJK it would be 369/500 of a minute; as
     // all-Latin, 369/238.
-    #expect(rate.minutes(for: ReadingAmount(words: 119, cjkCharacters: 250)) == 1)
-    #expect(rate.minutes(for: ReadingAmount(words: 120, cjkCharacters: 250)) == 2)
+    #expect(rate.seconds(for: ReadingAmount(words: 119, cjkCharacters: 250)) == 60)
   }
 
   @Test func countsImagesAsMediumDoes() throws {
@@ -34,16 +34,15 @@ import Testing
     #expect(ReadingRate.imageSeconds(10) == 75)
     #expect(ReadingRate.imageSeconds(11) == 78)
     #expect(ReadingRate.imageSeconds(12) == 81)
-    // 5 images: 12+11+10+9+8 = 50 s; with 10 s of words (238/6 ≈ 39.67
-    // words): 39 words stay under the minute, 40 go over.
-    #expect(rate.minutes(for: ReadingAmount(words: 39, images: 5)) == 1)
-    #expect(rate.minutes(for: ReadingAmount(words: 40, images: 5)) == 2)
+    #expect(rate.seconds(for: ReadingAmount(words: 0, images: 5)) == 50)
+    // The next images of a section cost what the next ones do.
+    #expect(rate.seconds(for: ReadingAmount(words: 0, images: 1), imagesBefore: 9) == 3)
+    #expect(rate.seconds(for: ReadingAmount(words: 0, images: 2), imagesBefore: 10) == 6)
   }
 
   @Test func honoursAnotherWordsPerMinute() throws {
     let slow = ReadingRate(wordsPerMinute: 100)
-    #expect(slow.minutes(for: ReadingAmount(words: 100)) == 1)
-    #expect(slow.minutes(for: ReadingAmount(words: 101)) == 2)
+    #expect(slow.seconds(for: ReadingAmount(words: 100)) == 60)
   }
 }
 

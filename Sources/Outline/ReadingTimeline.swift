@@ -1,0 +1,36 @@
+/// Where the reading time lies in a document: each stretch of reading (a
+/// block) at the byte where it starts, with the seconds read up to it, so
+/// the time left from any byte is a subtraction.
+public struct ReadingTimeline: Sendable, Equatable {
+  /// The byte offsets where stretches start, ascending.
+  private var offsets: [Int] = []
+  /// The seconds of every stretch before each one: `before[i]` is the sum
+  /// of the stretches `0..<i`; one more entry holds the whole.
+  private var before: [Double] = [0]
+
+  /// An empty timeline.
+  public init() {}
+
+  /// Adds a stretch of `seconds` starting at `offset` (not before the last).
+  mutating func append(offset: Int, seconds: Double) {
+    offsets.append(offset)
+    before.append(before[before.count - 1] + seconds)
+  }
+
+  /// The seconds of all the stretches.
+  public var total: Double { before[before.count - 1] }
+
+  /// The seconds of the stretches that start at or after `offset` and
+  /// before `end`: what is left to read from that byte.
+  public func seconds(from offset: Int, to end: Int = .max) -> Double {
+    let first = offsets.countAtOrBefore(offset - 1) { $0 }
+    let last = offsets.countAtOrBefore(end - 1) { $0 }
+    return max(before[last] - before[min(first, last)], 0)
+  }
+}
+
+extension ReadingTimeline {
+  /// Whole minutes for `seconds`, rounded to the nearest (half a minute
+  /// rounds up): the one rounding every reading time goes through.
+  public static func minutes(_ seconds: Double) -> Int { MinuteShares.rounded(seconds) }
+}

@@ -1,0 +1,39 @@
+/// The reading of a document shared among its sections: what each part
+/// reads, its seconds and its share of the minutes, and the timeline the
+/// time left is read from. Part 0 is the text before the first section;
+/// part `i + 1` is section `i`.
+struct ReadingTimes {
+  /// What each part reads.
+  private(set) var readings: [ReadingAmount]
+  /// Each part's seconds, unrounded.
+  private(set) var seconds: [Double]
+  /// Each part's whole minutes, adding up to the document's.
+  let minutes: [Int]
+  /// Every stretch at its byte.
+  private(set) var timeline = ReadingTimeline()
+  /// The whole document's reading.
+  private(set) var total = ReadingAmount()
+
+  /// Shares `stretches` among the parts by where each starts; `starts` are
+  /// the sections' offsets, ascending. An image costs what the next image
+  /// of its own part costs, so the stretches add up to the parts.
+  init(_ stretches: [PlacedReading], starts: [Int], rate: ReadingRate) {
+    readings = Array(repeating: ReadingAmount(), count: starts.count + 1)
+    seconds = Array(repeating: 0, count: starts.count + 1)
+    // Stretches come in the order the parsers found them (footnotes last);
+    // the timeline wants them by place.
+    let ordered = stretches.indices.sorted {
+      (stretches[$0].offset, $0) < (stretches[$1].offset, $1)
+    }
+    for index in ordered {
+      let stretch = stretches[index]
+      let part = starts.countAtOrBefore(stretch.offset) { $0 }
+      let time = rate.seconds(for: stretch.reading, imagesBefore: readings[part].images)
+      readings[part] += stretch.reading
+      seconds[part] += time
+      total += stretch.reading
+      timeline.append(offset: stretch.offset, seconds: time)
+    }
+    minutes = MinuteShares.share(seconds, total: MinuteShares.rounded(timeline.total))
+  }
+}
