@@ -16,6 +16,8 @@ public final class LoadedBytes: Sendable {
   private let address: UInt
   private let count: Int
   private let isMapped: Bool
+  /// The `MappedFiles` entry of a mapping.
+  private let mappedEntry: Int?
 
   /// The bytes, valid while this object lives.
   var buffer: UnsafeBufferPointer<UInt8> {
@@ -29,6 +31,7 @@ public final class LoadedBytes: Sendable {
     address = UInt(bitPattern: storage)
     count = bytes.count
     isMapped = false
+    mappedEntry = nil
   }
 
   /// Takes over `storage`, allocated, holding `count` bytes.
@@ -36,6 +39,7 @@ public final class LoadedBytes: Sendable {
     address = UInt(bitPattern: storage)
     self.count = count
     isMapped = false
+    mappedEntry = nil
   }
 
   /// Maps the first `count` bytes of the open file; nil when the system
@@ -49,13 +53,13 @@ public final class LoadedBytes: Sendable {
     self.address = UInt(bitPattern: start)
     self.count = count
     isMapped = true
-    MappedFiles.remember(start: start, count: count, name: name)
+    mappedEntry = MappedFiles.remember(start: start, count: count, name: name)
   }
 
   deinit {
     guard let base = buffer.baseAddress else { return }
     if isMapped {
-      MappedFiles.forget(start: base)
+      if let mappedEntry { MappedFiles.forget(mappedEntry) }
       munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
     } else {
       UnsafeMutablePointer(mutating: base).deallocate()

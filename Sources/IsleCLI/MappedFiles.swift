@@ -6,7 +6,9 @@ import Synchronization
 
 /// The files mapped now, so that the SIGBUS of a file cut short while it
 /// is mapped becomes a one-line error naming it. Entries are plain memory
-/// that the crash handler reads without a lock; they change under one.
+/// that the crash handler reads without a lock; a thread claims a free
+/// entry with an atomic flag before writing it and lets it go after
+/// clearing it, so threads never write the same entry at once.
 enum MappedFiles {
   struct Entry {
     var start: UInt = 0
@@ -20,29 +22,35 @@ enum MappedFiles {
     entries.initialize(repeating: Entry(), count: capacity)
     return entries
   }()
-  private static let changing = Mutex(())
+  /// One flag an entry: true while a mapping holds it.
+  private final class Claim: Sendable {
+    let taken = Atomic<Bool>(false)
+  }
+  private static let claims = (0..<capacity).map { _ in Claim() }
 
-  static func remember(start: UnsafePointer<UInt8>, count: Int, name: String) {
+  /// Records a mapping; the entry it took, for `forget` (nil when all are
+  /// taken: that file's SIGBUS is then an ordinary crash).
+  static func remember(start: UnsafePointer<UInt8>, count: Int, name: String) -> Int? {
     CrashSignals.install()
     let text = "isle: error: \(name): changed while it was read (it is shorter now)\n"
-    changing.withLock { _ in
-      for index in 0..<capacity where entries[index].message == nil {
-        entries[index] = Entry(
-          start: UInt(bitPattern: start), end: UInt(bitPattern: start) + UInt(count),
-          message: strdup(text), length: text.utf8.count)
-        return
-      }
+    for index in 0..<capacity
+    where claims[index].taken.compareExchange(
+      expected: false, desired: true, ordering: .acquiring
+    ).exchanged {
+      entries[index] = Entry(
+        start: UInt(bitPattern: start), end: UInt(bitPattern: start) + UInt(count),
+        message: strdup(text), length: text.utf8.count)
+      return index
     }
+    return nil
   }
 
-  static func forget(start: UnsafePointer<UInt8>) {
-    changing.withLock { _ in
-      for index in 0..<capacity where entries[index].start == UInt(bitPattern: start) {
-        let message = entries[index].message
-        entries[index] = Entry()
-        free(message)
-      }
-    }
+  /// Lets entry `index` go, once its mapping is gone.
+  static func forget(_ index: Int) {
+    let message = entries[index].message
+    entries[index] = Entry()
+    free(message)
+    claims[index].taken.store(false, ordering: .releasing)
   }
 
   /// For the crash handler: when `address` lies in a mapped file, writes
