@@ -115,8 +115,8 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
     OptionSpec("depth", value: "N", help: "the same as --max-level N"),
     OptionSpec(
-      "slug", value: "FLAVOR", choices: SlugFlavor.allCases.map(\.rawValue),
-      help: "ids as this site makes them (default github)"),
+      "slug", value: "FLAVOR", choices: SlugChoice.names,
+      help: "ids as this site makes them (default auto)"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
     OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
     OptionSpec("max-depth", value: "N", help: "deepest HTML nesting read (default 20000)"),

@@ -22,6 +22,9 @@ public struct Document: Sendable {
   public var decoded: Bool
   /// The `<!-- toc -->` and `<!-- tocstop -->` markers, in order.
   public var markers: [TocMarker] = []
+  /// The flavour the ids of a Markdown document were made in; nil for
+  /// HTML, whose ids are the page's own.
+  public var slug: SlugFlavor? = nil
 
   /// Creates a document from its parts.
   public init(

@@ -140,6 +140,7 @@ public enum Outliner {
       reading: total, minutes: options.rate.minutes(for: total), charset: charset?.label,
       decoded: charset?.isDecodable ?? true)
     document.markers = parsed.markers.sorted { $0.offset < $1.offset }
+    document.slug = format == .markdown ? options.slugFlavor : nil
     return document
   }
 
