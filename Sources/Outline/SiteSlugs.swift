@@ -74,13 +74,14 @@ enum SiteSlugs {
 
   /// kramdown's GFM parser (Jekyll): GitHub's rule on the text with
   /// kramdown's typography (`--`, `---`, `...` outside code become dashes
-  /// and an ellipsis, which go), a tab as a space, and joiners kept.
+  /// and an ellipsis, which go), a tab as a space. Ruby's `\p{Word}`
+  /// has no joiners: `a\u{200C}b` is `ab`.
   static func kramdown(_ text: String) -> String {
     var id = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
       if scalar == " " || scalar == "\t" || scalar == "-" {
         id.append("-")
-      } else if GitHubSlug.keeps(scalar) || scalar.value == 0x200C || scalar.value == 0x200D {
+      } else if GitHubSlug.keeps(scalar) {
         id.append(scalar)
       }
     }
