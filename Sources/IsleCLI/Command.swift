@@ -55,10 +55,12 @@ enum Command: String, CaseIterable, Sendable {
       return """
         Picks a section and prints where it starts (its line, by default), so
         that 'less +$(isle jump method doc.md) doc.md' opens there. TARGET is
-        a number, an id, a title or a unique part of one (any case), next,
-        prev, first (or top), last, or a step such as +2 or -1 from the
-        --from position. No match, or more than one, exits 1 and names the
-        closest sections.
+        a number, an id (method, #method, guide.html#method), a title or a
+        unique part of one (any case, any accents), next, prev, first (or
+        top), last, or a step such as +2 or -1 from the --from position. No
+        match, or more than one, exits 1 and names the closest sections; a
+        heading the levels shown leave out is named with the option that
+        shows it.
         """
     case .pick:
       return """
