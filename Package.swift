@@ -42,7 +42,7 @@ let package = Package(
     // Outline: Island needs widths, and a Swift table of East Asian widths
     // would be ours to keep current with every Unicode release.
     .target(name: "Cells", dependencies: ["CUtf8proc"]),
-    .target(name: "Progress", dependencies: ["Outline"]),
+    .target(name: "Progress", dependencies: ["Outline", "Cells"]),
     .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
     .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),

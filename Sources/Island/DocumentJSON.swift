@@ -21,6 +21,7 @@ public enum DocumentJSON {
     var object = JSONObject()
     object.add("path", document.path)
     object.add("format", document.format.rawValue)
+    object.add("slug", document.slug?.rawValue)
     object.add("charset", document.charset)
     object.add("decoded", raw: document.decoded ? "true" : "false")
     object.add("size", document.size)

@@ -55,10 +55,12 @@ enum Command: String, CaseIterable, Sendable {
       return """
         Picks a section and prints where it starts (its line, by default), so
         that 'less +$(isle jump method doc.md) doc.md' opens there. TARGET is
-        a number, an id, a title or a unique part of one (any case), next,
-        prev, first (or top), last, or a step such as +2 or -1 from the
-        --from position. No match, or more than one, exits 1 and names the
-        closest sections.
+        a number, an id (method, #method, guide.html#method), a title or a
+        unique part of one (any case, any accents), next, prev, first (or
+        top), last, or a step such as +2 or -1 from the --from position. No
+        match, or more than one, exits 1 and names the closest sections; a
+        heading the levels shown leave out is named with the option that
+        shows it.
         """
     case .pick:
       return """
@@ -115,8 +117,8 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
     OptionSpec("depth", value: "N", help: "the same as --max-level N"),
     OptionSpec(
-      "slug", value: "FLAVOR", choices: SlugFlavor.allCases.map(\.rawValue),
-      help: "ids as this site makes them (default github)"),
+      "slug", value: "FLAVOR", choices: SlugChoice.names,
+      help: "ids as this site makes them (default auto)"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
     OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
     OptionSpec("max-depth", value: "N", help: "deepest HTML nesting read (default 20000)"),

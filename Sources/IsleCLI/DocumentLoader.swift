@@ -5,8 +5,10 @@ import Outline
 /// made one `IsleError` that names the source.
 struct DocumentLoader: Sendable {
   let files: FileReading
-  let options: OutlineOptions
+  var options: OutlineOptions
   let maxSize: Int
+  /// With `--slug auto`, what decides each file's id flavour.
+  var detector: SlugFlavorDetector? = nil
 
   /// A document with the bytes it was read from, for a command that
   /// rewrites them; the bytes stay valid while this value lives.
@@ -23,10 +25,13 @@ struct DocumentLoader: Sendable {
   /// The document `source` holds, and its bytes.
   func load(_ source: InputSource, options: OutlineOptions? = nil) throws -> Loaded {
     let bytes = try files.load(source, limit: maxSize)
+    var options = options ?? self.options
+    if let detector, let path = source.path {
+      options.slugFlavor = detector.flavor(forDocumentAt: path)
+    }
     do {
       let document = try Outliner.outline(
-        bytes.buffer.span, path: source.path, options: options ?? self.options,
-        release: bytes.release)
+        bytes.buffer.span, path: source.path, options: options, release: bytes.release)
       return Loaded(document: document, bytes: bytes)
     } catch {
       throw DocumentFailure(source.displayName + ": " + Self.describe(error), status: .failure)

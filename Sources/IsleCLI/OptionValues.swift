@@ -35,7 +35,7 @@ enum OptionValues {
   static func outlineOptions(_ raw: RawArguments, command: String) throws -> OutlineOptions {
     var options = OutlineOptions()
     options.format = try choice(raw, "from", as: DocumentFormat.self, command: command)
-    options.slugFlavor = try choice(raw, "slug", as: SlugFlavor.self, command: command) ?? .github
+    if case .fixed(let flavor) = try slug(raw, command: command) { options.slugFlavor = flavor }
     if let wpm = try integer(raw, "wpm", in: 1...100_000, command: command) {
       options.rate.wordsPerMinute = wpm
     }
@@ -52,6 +52,17 @@ enum OptionValues {
     }
     options.split = !raw.has("no-split")
     return options
+  }
+
+  /// `--slug`: `auto` (the default) or a flavour.
+  static func slug(_ raw: RawArguments, command: String) throws -> SlugChoice {
+    guard let text = raw.value("slug") else { return .auto }
+    guard let choice = SlugChoice(text) else {
+      throw UsageError(
+        "invalid value '\(text)' for '--slug': expected one of "
+          + SlugChoice.names.joined(separator: ", "), command: command)
+    }
+    return choice
   }
 
   /// `--max-size`: bytes, with an optional K, M or G (powers of 1024).

@@ -8,6 +8,8 @@ import Outline
 /// to draw, and which documents. The second step of argument parsing.
 struct Settings: Sendable {
   var outline: OutlineOptions
+  /// `--slug`: one flavour for every document, or each one's own.
+  var slug: SlugChoice
   var format: OutputFormat
   var display: Display
   /// Where the reader stands, as the options said it.
@@ -49,6 +51,7 @@ struct Settings: Sendable {
         : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })
     return Settings(
       outline: try OptionValues.outlineOptions(raw, command: name),
+      slug: try OptionValues.slug(raw, command: name),
       format: format,
       display: try Display.decide(raw, command: name, environment: environment, terminal: terminal),
       position: try PositionRequest.decide(raw, command: command),
@@ -61,7 +64,9 @@ struct Settings: Sendable {
 
   /// How these settings load a document.
   func loader(_ files: FileReading) -> DocumentLoader {
-    DocumentLoader(files: files, options: outline, maxSize: maxSize)
+    DocumentLoader(
+      files: files, options: outline, maxSize: maxSize,
+      detector: slug == .auto ? SlugFlavorDetector(files: files) : nil)
   }
 
   /// The cores this machine has online, the default for `--jobs`.

@@ -32,9 +32,8 @@ struct TocWriteCommand {
       status = .failure
     }
     for warning in settings.walk.warnings { cli.report("isle: warning: \(warning)") }
-    var options = settings.outline
-    options.format = .markdown
-    let loader = DocumentLoader(files: cli.files, options: options, maxSize: settings.maxSize)
+    var loader = settings.loader(cli.files)
+    loader.options.format = .markdown
     for source in settings.sources {
       guard case .file(let path) = source else {
         throw UsageError("--write and --check need files, not standard input", command: "toc")

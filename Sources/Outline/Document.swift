@@ -27,6 +27,13 @@ public struct Document: Sendable {
   public var decoded: Bool
   /// The `<!-- toc -->` and `<!-- tocstop -->` markers, in order.
   public var markers: [TocMarker] = []
+  /// The flavour the ids of a Markdown document were made in; nil for
+  /// HTML, whose ids are the page's own.
+  public var slug: SlugFlavor? = nil
+  /// The heading levels shown as sections.
+  public var levels: ClosedRange<Int> = 1...6
+  /// The headings outside those levels, in document order.
+  public var folded: [FoldedHeading] = []
 
   /// Creates a document from its parts.
   public init(

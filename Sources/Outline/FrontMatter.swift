@@ -1,4 +1,8 @@
-/// YAML (`---`) or TOML (`+++`) front matter at the top of a Markdown file.
+/// YAML (`---`) or TOML (`+++`) front matter at the top of a Markdown file,
+/// as site generators and pandoc's `yaml_metadata_block` take it: the
+/// block between the fences must hold a YAML mapping (`key: value`) or a
+/// TOML table (`key = value`, `[table]`). Anything else at the top is
+/// Markdown: `---`, `Foo`, `---` is a thematic break and a heading.
 ///
 /// cmark knows nothing of front matter and would read a YAML block as a
 /// thematic break followed by a setext heading, so the reader hides these
@@ -29,14 +33,87 @@ struct FrontMatter: Equatable {
     }
     if text(ofLine: 2, in: bytes, lines: lines).isEmpty { return nil }
     var title: String? = nil
+    var body: [String] = []
     for line in 2...lines.lineCount {
       let content = text(ofLine: line, in: bytes, lines: lines)
       if closers.contains(content) {
+        guard isYAML ? isYAMLMapping(body) : isTOMLTable(body) else { return nil }
         return FrontMatter(endOffset: lines.offset(ofLine: line + 1), title: title)
       }
+      body.append(content)
       if title == nil { title = isYAML ? yamlTitle(content) : tomlTitle(content) }
     }
     return nil
+  }
+
+  /// Whether `body` reads as a YAML mapping (or nothing at all, which
+  /// Jekyll and Hugo take as empty front matter): its first line that is
+  /// not blank or a comment is a key, and every line at the left margin is
+  /// a key, a comment, an item of a sequence under a key (`- a`) or the
+  /// value of a complex key (`: value`). A scalar
+  /// (`Foo`, `title:x`) or a sequence is not front matter to pandoc, and
+  /// Hugo and Jekyll refuse it.
+  static func isYAMLMapping(_ body: [String]) -> Bool {
+    var sawKey = false
+    for line in body {
+      guard let first = line.first, first != " ", first != "\t", first != "#" else { continue }
+      if isYAMLKey(line) {
+        sawKey = true
+      } else if !(sawKey
+        && (line.hasPrefix("- ") || line.hasPrefix(": ") || line == "-" || line == ":"))
+      {
+        return false
+      }
+    }
+    return sawKey || body.allSatisfy { $0.trimmingBlanks().isEmpty || $0.hasPrefix("#") }
+  }
+
+  /// Whether a YAML line at the left margin starts a mapping entry:
+  /// `key: value`, `key:`, `"quoted key": value` or `? complex key`.
+  private static func isYAMLKey(_ line: String) -> Bool {
+    let characters = Array(line)
+    var index = 0
+    if characters[0] == "?" { return characters.count == 1 || characters[1] == " " }
+    if characters[0] == "\"" || characters[0] == "'" {
+      guard let close = characters.dropFirst().firstIndex(of: characters[0]) else { return false }
+      index = close + 1
+      while index < characters.count, characters[index] == " " { index += 1 }
+      return index < characters.count && characters[index] == ":"
+        && (index + 1 == characters.count || " \t".contains(characters[index + 1]))
+    }
+    // A plain key may not start with an indicator, but `-`, `?` and `:`
+    // followed by a non-space start a plain scalar.
+    let second = characters.count > 1 ? characters[1] : " "
+    if "-?:".contains(characters[0]) && (second == " " || second == "\t") { return false }
+    if ",[]{}#&*!|>%@`".contains(characters[0]) { return false }
+    while index < characters.count {
+      if characters[index] == ":",
+        index + 1 == characters.count || " \t".contains(characters[index + 1])
+      {
+        return index > 0
+      }
+      if characters[index] == "#", index > 0, " \t".contains(characters[index - 1]) {
+        return false
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether `body` reads as a TOML table: its first line that is not
+  /// blank or a comment is `key = value` or a `[table]` header.
+  static func isTOMLTable(_ body: [String]) -> Bool {
+    for line in body {
+      let trimmed = line.trimmingBlanks()
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.hasPrefix("[") { return true }
+      guard let equals = trimmed.firstIndex(of: "=") else { return false }
+      let key = trimmed[..<equals].trimmingBlanks()
+      if key.hasPrefix("\"") || key.hasPrefix("'") { return true }
+      return !key.isEmpty
+        && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-. ".contains($0)) }
+    }
+    return true
   }
 
   private static func hasBOM(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

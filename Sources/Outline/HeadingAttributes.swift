@@ -79,7 +79,10 @@ struct HeadingAttributes: Equatable {
     heading.explicitID = plain.id
     let source =
       parse(heading.text.source, colon: colon, idOnly: idOnly)?.text ?? heading.text.source
-    heading.text = HeadingText(plain: plain.text, withAlt: withAlt.text, source: source)
+    heading.text = HeadingText(
+      plain: plain.text, withAlt: withAlt.text, source: source,
+      smartPlain: parse(heading.text.smartPlain, colon: colon, idOnly: idOnly)?.text,
+      smartWithAlt: parse(heading.text.smartWithAlt, colon: colon, idOnly: idOnly)?.text)
     heading.title = PlainText.collapsed(withAlt.text)
   }
 }

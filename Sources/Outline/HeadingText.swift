@@ -14,27 +14,57 @@ public struct HeadingText: Sendable, Equatable {
   /// The heading's content as written in Markdown, markup and all (`#`
   /// marks aside), as Goldmark gives it to Hugo; the text itself elsewhere.
   public var source: String
+  /// `plain` as tools with smart punctuation read it (kramdown): `--`,
+  /// `---` and `...` outside code spans are dashes and an ellipsis.
+  public var smartPlain: String
+  /// `withAlt` as tools with smart punctuation read it (pandoc).
+  public var smartWithAlt: String
 
-  /// A heading text from its forms.
-  public init(plain: String = "", withAlt: String = "", source: String? = nil) {
+  /// A heading text from its forms; the smart forms default to the others.
+  public init(
+    plain: String = "", withAlt: String = "", source: String? = nil, smartPlain: String? = nil,
+    smartWithAlt: String? = nil
+  ) {
     self.plain = plain
     self.withAlt = withAlt
     self.source = source ?? withAlt
+    self.smartPlain = smartPlain ?? plain
+    self.smartWithAlt = smartWithAlt ?? withAlt
   }
 
-  /// A text with no images in it, the same in both forms.
+  /// A text with no images and no code in it, the same in both forms.
   public init(_ text: String) {
-    self.init(plain: text, withAlt: text)
+    var builder = HeadingTextBuilder()
+    var text = text
+    text.withUTF8 { builder.add($0, inImage: false) }
+    self = builder.text
   }
 }
 
 /// Collects a heading's text as a reader walks its inline content.
+///
+/// The smart forms are kept apart only once they differ: most headings
+/// have no `--` or `...`, and a 10 MB heading should not be copied twice.
 struct HeadingTextBuilder {
   private var plain: [UInt8] = []
   private var withAlt: [UInt8] = []
+  /// Both forms with smart punctuation, from the first text that has some.
+  private var smart: (plain: [UInt8], withAlt: [UInt8])? = nil
 
-  /// Adds text; `inImage` for an image's alt text.
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, inImage: Bool) {
+  /// Adds text; `inImage` for an image's alt text, `isCode` for a code
+  /// span's, which smart punctuation leaves as it is.
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, inImage: Bool, isCode: Bool = false) {
+    let typographic = !isCode && SmartPunctuation.changes(bytes)
+    if typographic, smart == nil { smart = (plain, withAlt) }
+    if smart != nil {
+      if typographic {
+        if !inImage { SmartPunctuation.append(bytes, to: &smart!.plain) }
+        SmartPunctuation.append(bytes, to: &smart!.withAlt)
+      } else {
+        if !inImage { smart!.plain.append(contentsOf: bytes) }
+        smart!.withAlt.append(contentsOf: bytes)
+      }
+    }
     if !inImage { plain.append(contentsOf: bytes) }
     withAlt.append(contentsOf: bytes)
   }
@@ -43,16 +73,25 @@ struct HeadingTextBuilder {
   mutating func addBreak() {
     plain.append(0x0A)
     withAlt.append(0x0A)
+    smart?.plain.append(0x0A)
+    smart?.withAlt.append(0x0A)
   }
 
-  /// Where the text stands now, in both forms.
+  /// Where the text stands now, in every form.
   struct Position {
     var plain: Int
     var withAlt: Int
+    var smartPlain: Int
+    var smartWithAlt: Int
   }
 
-  /// Where the text stands now.
-  var position: Position { Position(plain: plain.count, withAlt: withAlt.count) }
+  /// Where the text stands now. Until the smart forms part, they stand
+  /// where the others do.
+  var position: Position {
+    Position(
+      plain: plain.count, withAlt: withAlt.count, smartPlain: smart?.plain.count ?? plain.count,
+      smartWithAlt: smart?.withAlt.count ?? withAlt.count)
+  }
 
   /// The text (with alt) between two positions.
   func text(from start: Position, to end: Position) -> String {
@@ -63,12 +102,16 @@ struct HeadingTextBuilder {
   mutating func remove(from start: Position, to end: Position) {
     plain.removeSubrange(start.plain..<max(start.plain, end.plain))
     withAlt.removeSubrange(start.withAlt..<max(start.withAlt, end.withAlt))
+    smart?.plain.removeSubrange(start.smartPlain..<max(start.smartPlain, end.smartPlain))
+    smart?.withAlt.removeSubrange(start.smartWithAlt..<max(start.smartWithAlt, end.smartWithAlt))
   }
 
   /// The text collected.
   var text: HeadingText {
     HeadingText(
       plain: String(decoding: plain, as: UTF8.self),
-      withAlt: String(decoding: withAlt, as: UTF8.self))
+      withAlt: String(decoding: withAlt, as: UTF8.self),
+      smartPlain: smart.map { String(decoding: $0.plain, as: UTF8.self) },
+      smartWithAlt: smart.map { String(decoding: $0.withAlt, as: UTF8.self) })
   }
 }

@@ -53,7 +53,7 @@ struct MarkdownTreeWalk {
     case CMARK_NODE_TEXT, CMARK_NODE_CODE:
       MarkdownWalker.withLiteral(node) { text in
         if imageDepth == 0 { counter.feed(text) }
-        title?.add(text, inImage: imageDepth > 0)
+        title?.add(text, inImage: imageDepth > 0, isCode: type == CMARK_NODE_CODE)
       }
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
       counter.endWord()

@@ -137,6 +137,13 @@ public enum Outliner {
       decoded: charset?.isDecodable ?? true)
     document.timeline = times.timeline
     document.markers = parsed.markers.sorted { $0.offset < $1.offset }
+    document.slug = format == .markdown ? options.slugFlavor : nil
+    document.levels = options.levels
+    document.folded = order.filter { !isShown[$0] }.map {
+      FoldedHeading(
+        level: headings[$0].level, title: headings[$0].title, id: ids[$0],
+        line: lines.line(ofOffset: headings[$0].offset))
+    }
     return document
   }
 

@@ -8,15 +8,14 @@ import CUtf8proc
 /// (checked against the tool itself by `scripts/record-slugs`).
 enum SiteSlugs {
   /// pandoc's `auto_identifiers` (`pandoc -f markdown`): the text as
-  /// `stringify` has it (image alt included; `--`, `---` and `...` are
-  /// dashes and an ellipsis under `smart`), lowercased; keep letters,
-  /// numbers, `_`, `-`, `.` and white space; the words joined by `-`;
-  /// everything before the first letter dropped; `section` when empty.
+  /// `stringify` has it (image alt included; `--`, `---` and `...` outside
+  /// code are dashes and an ellipsis under `smart`, which go), lowercased;
+  /// keep letters, numbers, `_`, `-`, `.` and white space; the words joined
+  /// by `-`; everything before the first letter dropped; `section` when
+  /// empty.
   static func pandoc(_ text: String) -> String {
-    let smart = text.replacingAll("...", with: "").replacingAll("---", with: "").replacingAll(
-      "--", with: "")
     var kept = String.UnicodeScalarView()
-    for scalar in smart.lowercased().unicodeScalars {
+    for scalar in text.lowercased().unicodeScalars {
       let category = scalar.properties.generalCategory
       if isHaskellSpace(scalar) {
         kept.append(" ")
@@ -74,16 +73,15 @@ enum SiteSlugs {
   }
 
   /// kramdown's GFM parser (Jekyll): GitHub's rule on the text with
-  /// kramdown's typography (`--`, `---`, `...` become dashes and an
-  /// ellipsis, which go), a tab as a space, and joiners kept.
+  /// kramdown's typography (`--`, `---`, `...` outside code become dashes
+  /// and an ellipsis, which go), a tab as a space. Ruby's `\p{Word}`
+  /// has no joiners: `a\u{200C}b` is `ab`.
   static func kramdown(_ text: String) -> String {
-    let typographic = text.replacingAll("...", with: "").replacingAll("---", with: "")
-      .replacingAll("--", with: "")
     var id = String.UnicodeScalarView()
-    for scalar in typographic.lowercased().unicodeScalars {
+    for scalar in text.lowercased().unicodeScalars {
       if scalar == " " || scalar == "\t" || scalar == "-" {
         id.append("-")
-      } else if GitHubSlug.keeps(scalar) || scalar.value == 0x200C || scalar.value == 0x200D {
+      } else if GitHubSlug.keeps(scalar) {
         id.append(scalar)
       }
     }
@@ -149,12 +147,5 @@ extension String {
       slice = Substring(slice.unicodeScalars.dropLast())
     }
     return String(slice)
-  }
-
-  /// The string with every `target` replaced by `replacement`.
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    return split(separator: target, omittingEmptySubsequences: false).joined(
-      separator: replacement)
   }
 }

@@ -168,6 +168,46 @@ import Testing
     #expect(document.sections.map(\.offset) == [20])
   }
 
+  /// CommonMark's example 96: `Foo` is no mapping, so the fences are a
+  /// thematic break and setext underlines.
+  @Test func aScalarBetweenFencesIsMarkdown() throws {
+    let document = try outline("---\nFoo\n---\nBar\n---\nBaz\n")
+    #expect(document.sections.map(\.title) == ["Foo", "Bar"])
+    #expect(document.sections.map(\.level) == [2, 2])
+    #expect(document.sections.map(\.line) == [2, 4])
+  }
+
+  @Test(arguments: [
+    // pandoc reads `title:x` as a scalar, not a key.
+    ("---\ntitle:x\n---\n", ["title:x"]),
+    // A key and then a line that is not YAML.
+    ("---\ntitle: x\nBar\n---\n", ["title: x Bar"]),
+    // A sequence is not a mapping: a list, then a thematic break.
+    ("---\n- a\n- b\n---\n# H\n", ["H"]),
+    // Not a TOML table: a paragraph that a setext underline makes a heading.
+    ("+++\nNot TOML\n+++\nHeading\n---\n", ["+++ Not TOML +++ Heading"]),
+  ])
+  func blocksThatAreNotMappingsAreMarkdown(text: String, titles: [String]) throws {
+    let document = try outline(text)
+    #expect(document.sections.map(\.title) == titles)
+  }
+
+  @Test(arguments: [
+    "---\n# a comment\ntitle: x\n---\n",
+    "---\n\"title\": x\ntags:\n- a\n- b\n---\n",
+    "---\ntitle: x\ndescription: >\n  Folded\n  text\n...\n",
+    "---\n? complex\n: value\n---\n",
+    "---\n---\n",
+    "+++\n# a comment\n[params]\nx = 1\n+++\n",
+    "+++\n\"quoted key\" = 1\n+++\n",
+    "+++\nsite.title = \"x\"\n+++\n",
+  ])
+  func mappingsAndTablesAreFrontMatter(_ text: String) throws {
+    let document = try outline(text + "Heading\n=======\n")
+    #expect(document.sections.map(\.title) == ["Heading"])
+    #expect(document.sections.first?.line == text.split(separator: "\n").count + 1)
+  }
+
   @Test func onlyTheFirstLineOpensFrontMatter() throws {
     let document = try outline("# A\n---\ntitle: x\n---\n")
     #expect(document.title == "A")
