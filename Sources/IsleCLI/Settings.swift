@@ -17,6 +17,9 @@ struct Settings: Sendable {
   var walk: SourceWalker.Walked
   /// How many documents are read at once.
   var jobs: Int
+  /// True when each document is named (`--with-path`, `--no-path`, else
+  /// when there are several).
+  var showsPaths: Bool
   /// `--ordered`: a numbered Markdown list.
   var ordered: Bool
   /// The largest document read, in bytes.
@@ -55,6 +58,8 @@ struct Settings: Sendable {
       sources: walked.sources,
       walk: walked,
       jobs: try OptionValues.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
+      showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
+        .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
       ordered: raw.has("ordered"),
       maxSize: try OptionValues.size(raw, command: name))
   }

@@ -26,6 +26,8 @@ struct SourceWalker {
     var failures: [String] = []
     /// Links that lead nowhere: warnings.
     var warnings: [String] = []
+    /// Folders given that held no document.
+    var empty: [String] = []
   }
 
   /// The documents for `operands`.
@@ -36,7 +38,9 @@ struct SourceWalker {
         walked.sources.append(.standardInput)
       } else if fileSystem.isDirectory(operand) {
         var visited = Set<FileIdentity>()
+        let before = walked.sources.count
         walk(operand, into: &walked, visited: &visited)
+        if walked.sources.count == before { walked.empty.append(operand) }
       } else {
         walked.sources.append(.file(operand))
       }
