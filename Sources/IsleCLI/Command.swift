@@ -131,6 +131,7 @@ enum Command: String, CaseIterable, Sendable {
   static let manyOptions = [
     OptionSpec("jobs", value: "N", help: "read N documents at once (default: the cores)"),
     OptionSpec("hidden", help: "walk hidden files and directories too"),
+    OptionSpec("no-ignore", help: "walk what .gitignore, .ignore and git excludes skip"),
   ]
 
   /// Whether each document's path is printed.

@@ -30,7 +30,7 @@ struct Settings: Sendable {
   static func decide(
     _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
     environment: [String: String], terminal: TerminalFacts, inputIsTerminal: Bool,
-    files: FileSystemProbe
+    files: FileReading
   ) throws -> Settings {
     let name = command.rawValue
     if operands.isEmpty && inputIsTerminal {
@@ -42,7 +42,9 @@ struct Settings: Sendable {
     let format =
       try OptionValues.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name)
       ?? .text
-    let walker = SourceWalker(includeHidden: raw.has("hidden"), fileSystem: files)
+    let walker = SourceWalker(
+      includeHidden: raw.has("hidden"), ignoring: !raw.has("no-ignore"), environment: environment,
+      fileSystem: files)
     let walked =
       operands.isEmpty
       ? SourceWalker.Walked(sources: [.standardInput])
