@@ -54,7 +54,8 @@ enum Command: String, CaseIterable, Sendable {
     case .jump:
       return """
         Picks a section and prints where it starts (its line, by default), so
-        that 'less +$(isle jump method doc.md) doc.md' opens there. TARGET is
+        that 'line=$(isle jump method doc.md) && less +"$line" doc.md' opens
+        there, and does nothing when there is no such section. TARGET is
         a number, an id, a title or a unique part of one (any case), next,
         prev, first (or top), last, or a step such as +2 or -1 from the
         reader's position (--line, --offset or --percent). No match, or more
@@ -64,8 +65,9 @@ enum Command: String, CaseIterable, Sendable {
       return """
         Draws the island below the prompt on the terminal and lets you pick
         a section; prints it as jump does (its line, by default), so that
-        'vim +$(isle pick doc.md) doc.md' opens there. The document may come
-        on standard input: keys come from the terminal.
+        'line=$(isle pick doc.md) && vim +"$line" doc.md' opens there, and
+        nothing opens when the pick is cancelled (exit 1). The document may
+        come on standard input: keys come from the terminal.
         Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
         filters, Backspace undoes, Return or Space picks, Escape closes.
         Closed: Left/Right step through sections, Up, Return or Space open,
