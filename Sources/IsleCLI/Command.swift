@@ -127,6 +127,9 @@ enum Command: String, CaseIterable, Sendable {
       "max-nesting", value: "N", aliases: ["max-depth"],
       help: "deepest HTML nesting read (default 20000)"),
     OptionSpec("no-split", help: "parse a large Markdown document whole, on one core"),
+    OptionSpec(
+      "within", value: "SELECTOR",
+      help: "HTML: keep to this element (default auto)"),
   ]
 
   /// Many documents at once.

@@ -61,6 +61,16 @@ enum OptionValues {
       options.maxDepth = depth
     }
     options.split = !raw.has("no-split")
+    options.within = .auto
+    if let text = raw.value("within"), text != "auto" {
+      guard let selector = CSSSelector(text) else {
+        throw raw.invalid(
+          "within", text,
+          expected: "auto or types, #ids and .classes joined by spaces (main, #content, div.body)",
+          command: command)
+      }
+      options.within = .within(selector)
+    }
     return options
   }
 

@@ -58,10 +58,10 @@ public enum Outliner {
       if charset.isWindows1252 {
         let transcoded = Charset.transcodeWindows1252(bytes)
         parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLWalker.parse($0, place: transcoded.rawOffset)
+          HTMLWalker.parse($0, place: transcoded.rawOffset, scope: options.within)
         }
       } else {
-        parsed = HTMLWalker.parse(bytes)
+        parsed = HTMLWalker.parse(bytes, scope: options.within)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,
