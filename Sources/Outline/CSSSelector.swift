@@ -7,7 +7,9 @@ public struct CSSSelector: Sendable, Equatable, CustomStringConvertible {
   public struct Compound: Sendable, Equatable {
     /// The element's type, lowercased; nil for any (`*` or none written).
     public var type: String?
+    /// The `id` the element must have, if any.
     public var id: String?
+    /// Classes the element must all have.
     public var classes: [String] = []
   }
 

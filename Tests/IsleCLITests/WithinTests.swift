@@ -19,7 +19,8 @@ import Testing
     ("nav", 0, titles("Main navigation"), ""),
     (
       "html", 0,
-      titles("Main navigation", "Field notes", "Morning", "Evening", "Related entries", "Subscribe"),
+      titles(
+        "Main navigation", "Field notes", "Morning", "Evening", "Related entries", "Subscribe"),
       ""
     ),
     ("section.none", 1, header, ""),
