@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized fuzz run bench install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup install uninstall format clean
 
 all: build
 
@@ -18,8 +18,10 @@ deps:
 test-deps:
 	@scripts/install-deps test
 
+# The Swift runtime is linked in (-static-stdlib), so the binary runs on a
+# machine without the toolchain; only Debian's C libraries stay shared.
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product isle
+	$(SWIFT) build -c $(CONFIG) --product isle --static-swift-stdlib
 
 # A hung test fails the run after TEST_LIMIT seconds instead of holding
 # CI until its own limit (the suite takes about a minute).
@@ -57,6 +59,18 @@ fuzz: deps
 bench: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py
+
+# Only the start-up pair of the benchmark (a 20 KB README, isle against cmark-gfm).
+bench-startup: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py startup
+
+# The release binary installed in a scratch folder, then run with the
+# toolchain's libraries out of reach (scripts/check-static).
+test-install:
+	rm -rf .build/install-check
+	$(MAKE) install DESTDIR=$(CURDIR)/.build/install-check PREFIX=/usr
+	scripts/check-static .build/install-check/usr/bin/isle
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

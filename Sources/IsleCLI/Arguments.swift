@@ -1,48 +1,21 @@
-/// An option a command accepts, as the user writes it.
-struct OptionSpec: Sendable {
-  /// The long name, without `--`.
-  let name: String
-  /// A one-letter name, without `-`.
-  let short: Character?
-  /// The placeholder for its value, or nil for a flag.
-  let valueName: String?
-  /// One line of help.
-  let help: String
-  /// The values it takes, when they are a fixed set (for completion).
-  let choices: [String]
-
-  init(
-    _ name: String, short: Character? = nil, value: String? = nil, choices: [String] = [],
-    help: String
-  ) {
-    self.name = name
-    self.short = short
-    self.valueName = value
-    self.choices = choices
-    self.help = help
-  }
-
-  var takesValue: Bool { valueName != nil }
-}
-
 /// The words of a command line as given: options (in order, with their
 /// values) and operands. The first of the two steps of argument parsing;
 /// `Settings` then decides what they mean.
 struct RawArguments: Equatable {
-  /// Each option by its long name, with its value if it takes one.
-  var options: [(name: String, value: String?)] = []
+  /// Each option as given, in order; the config file's come first.
+  var options: [GivenOption] = []
   /// Everything that is not an option: files, targets.
   var operands: [String] = []
 
-  static func == (lhs: RawArguments, rhs: RawArguments) -> Bool {
-    lhs.operands == rhs.operands && lhs.options.map(\.name) == rhs.options.map(\.name)
-      && lhs.options.map(\.value) == rhs.options.map(\.value)
+  /// The last time `name` was given, as a later option overrides an
+  /// earlier one.
+  func last(_ name: String) -> GivenOption? {
+    options.last { $0.name == name }
   }
 
-  /// The last value given for `name`, as a later option overrides an
-  /// earlier one.
+  /// The last value given for `name`.
   func value(_ name: String) -> String? {
-    options.last { $0.name == name }?.value
+    last(name)?.value
   }
 
   /// True when the flag `name` was given.
@@ -50,12 +23,30 @@ struct RawArguments: Equatable {
     options.contains { $0.name == name }
   }
 
+  /// `name` as the user spelled it the last time (`--from-line`), else
+  /// its long form.
+  func spelling(_ name: String) -> String {
+    last(name)?.spelling ?? "--" + name
+  }
+
+  /// The error for a bad value of `name`: naming the option as typed, or
+  /// the config file and line that set it.
+  func invalid(_ name: String, _ text: String, expected: String, command: String?) -> UsageError {
+    if let origin = last(name)?.origin {
+      return UsageError(
+        "\(origin): invalid value '\(text)' for '\(name)': expected \(expected)", command: command)
+    }
+    return UsageError(
+      "invalid value '\(text)' for '\(spelling(name))': expected \(expected)", command: command)
+  }
+
   /// Splits `words` into options and operands by `specs`.
   ///
   /// `--name value`, `--name=value` and `-x value` all work; `--` ends the
   /// options; a lone `-` is an operand (standard input). A word starting with
   /// `-` followed by a digit is an operand where no option matches, so
-  /// `jump -1` steps back.
+  /// `jump -1` steps back. A value that looks like an option is taken only
+  /// as `--name=value`: `--title --format` is an error, not a title.
   static func parse(_ words: [String], specs: [OptionSpec], command: String?) throws -> RawArguments
   {
     var result = RawArguments()
@@ -64,7 +55,7 @@ struct RawArguments: Equatable {
     while index < words.count {
       let word = words[index]
       index += 1
-      if onlyOperands || word == "-" || !word.hasPrefix("-") || isNumber(word) {
+      if onlyOperands || !looksLikeOption(word) {
         result.operands.append(word)
         continue
       }
@@ -72,46 +63,74 @@ struct RawArguments: Equatable {
         onlyOperands = true
         continue
       }
-      var name: String
+      var spelling = word
       var inlineValue: String? = nil
       let spec: OptionSpec?
       if word.hasPrefix("--") {
-        name = String(word.dropFirst(2))
-        if let equals = name.firstIndex(of: "=") {
-          inlineValue = String(name[name.index(after: equals)...])
-          name = String(name[..<equals])
+        if let equals = word.firstIndex(of: "=") {
+          inlineValue = String(word[word.index(after: equals)...])
+          spelling = String(word[..<equals])
         }
-        spec = specs.first { $0.name == name }
+        let name = String(spelling.dropFirst(2))
+        spec = specs.first { $0.answers(to: name) }
       } else {
         let letters = word.dropFirst()
-        guard letters.count == 1, let letter = letters.first else {
-          throw UsageError("unknown option '\(word)'", command: command)
-        }
-        spec = specs.first { $0.short == letter }
-        name = spec?.name ?? String(letter)
+        spec = letters.count == 1 ? specs.first { $0.short == letters.first } : nil
       }
-      guard let spec else {
-        throw UsageError(
-          "unknown option '\(word.split(separator: "=").first ?? "")'", command: command)
-      }
+      guard let spec else { throw unknown(spelling, specs: specs, command: command) }
       if spec.takesValue {
         if let inlineValue {
-          result.options.append((spec.name, inlineValue))
-        } else if index < words.count {
-          result.options.append((spec.name, words[index]))
+          result.options.append(
+            GivenOption(name: spec.name, value: inlineValue, spelling: spelling))
+        } else if index < words.count, !looksLikeOption(words[index]) {
+          result.options.append(
+            GivenOption(name: spec.name, value: words[index], spelling: spelling))
           index += 1
+        } else if index < words.count {
+          throw UsageError(
+            "option '\(spelling)' needs a value (\(spec.valueName!)), and '\(words[index])' is an "
+              + "option; to give it as the value, write '\(spelling)=\(words[index])'",
+            command: command)
         } else {
           throw UsageError(
-            "option '--\(spec.name)' needs a value (\(spec.valueName!))", command: command)
+            "option '\(spelling)' needs a value (\(spec.valueName!))", command: command)
         }
       } else {
         if inlineValue != nil {
-          throw UsageError("option '--\(spec.name)' takes no value", command: command)
+          throw UsageError("option '\(spelling)' takes no value", command: command)
         }
-        result.options.append((spec.name, nil))
+        result.options.append(GivenOption(name: spec.name, value: nil, spelling: spelling))
       }
     }
     return result
+  }
+
+  /// True for a word read as an option: it starts with `-`, and is neither
+  /// a lone `-` (standard input) nor a negative number.
+  static func looksLikeOption(_ word: String) -> Bool {
+    word.hasPrefix("-") && word != "-" && !isNumber(word)
+  }
+
+  /// The error for an option no spec answers to: the nearest names, else
+  /// the commands that take it.
+  private static func unknown(_ spelling: String, specs: [OptionSpec], command: String?)
+    -> UsageError
+  {
+    let name = String(spelling.drop { $0 == "-" })
+    var problem = "unknown option '\(spelling)'"
+    let near = EditDistance.suggestion(for: name, in: specs.map(\.name), prefix: "--")
+    if !near.isEmpty {
+      problem += near
+    } else if spelling.hasPrefix("--") {
+      let others = Command.allCases.filter { other in
+        other.rawValue != command && other.options.contains { $0.answers(to: name) }
+      }
+      if !others.isEmpty {
+        let names = others.map { "'isle \($0.rawValue)'" }.joined(separator: " and ")
+        problem += "; it is an option of \(names)"
+      }
+    }
+    return UsageError(problem, command: command)
   }
 
   /// `-1`, `-2.5`: a negative number, not an option.

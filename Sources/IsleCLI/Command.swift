@@ -26,8 +26,8 @@ enum Command: String, CaseIterable, Sendable {
     switch self {
     case .toc: return "isle toc [options] [file ...]"
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
-    case .jump: return "isle jump TARGET [--from-offset B | --from-line N] [options] [file]"
-    case .pick: return "isle pick [--closed] [--from-line N | --from-offset B] [options] [file]"
+    case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
+    case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -54,20 +54,22 @@ enum Command: String, CaseIterable, Sendable {
     case .jump:
       return """
         Picks a section and prints where it starts (its line, by default), so
-        that 'less +$(isle jump method doc.md) doc.md' opens there. TARGET is
+        that 'line=$(isle jump method doc.md) && less +"$line" doc.md' opens
+        there, and does nothing when there is no such section. TARGET is
         a number, an id (method, #method, guide.html#method), a title or a
         unique part of one (any case, any accents), next, prev, first (or
-        top), last, or a step such as +2 or -1 from the --from position. No
-        match, or more than one, exits 1 and names the closest sections; a
-        heading the levels shown leave out is named with the option that
-        shows it.
+        top), last, or a step such as +2 or -1 from the reader's position
+        (--line, --offset or --percent). No match, or more than one, exits 1
+        and names the closest sections; a heading the levels shown leave out
+        is named with the option that shows it.
         """
     case .pick:
       return """
         Draws the island below the prompt on the terminal and lets you pick
         a section; prints it as jump does (its line, by default), so that
-        'vim +$(isle pick doc.md) doc.md' opens there. The document may come
-        on standard input: keys come from the terminal.
+        'line=$(isle pick doc.md) && vim +"$line" doc.md' opens there, and
+        nothing opens when the pick is cancelled (exit 1). The document may
+        come on standard input: keys come from the terminal.
         Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
         filters, Backspace undoes, Return or Space picks, Escape closes.
         Closed: Left/Right step through sections, Up, Return or Space open,
@@ -90,15 +92,16 @@ enum Command: String, CaseIterable, Sendable {
   var options: [OptionSpec] {
     switch self {
     case .toc:
-      return Self.outlineOptions + Self.manyOptions + Self.positionOptions
+      return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
     case .jump:
-      return Self.outlineOptions + Self.startOptions + Self.displayOptions(nil) + [Self.helpOption]
+      return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
+        + Self.displayOptions(nil) + [Self.helpOption]
     case .pick:
-      return Self.outlineOptions + Self.startOptions.filter { $0.name != "viewport" } + [
+      return Self.outlineOptions + Self.readerOptions + [Self.printOption] + [
         OptionSpec("closed", help: "start on the closed bar"),
         OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
@@ -114,51 +117,88 @@ enum Command: String, CaseIterable, Sendable {
       "from", value: "FORMAT", choices: ["markdown", "html"],
       help: "markdown or html (default: by name, then by content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
-    OptionSpec("max-level", value: "N", help: "deepest heading level shown (default 3)"),
-    OptionSpec("depth", value: "N", help: "the same as --max-level N"),
+    OptionSpec(
+      "max-level", value: "N", aliases: ["depth"],
+      help: "deepest heading level shown (default 3)"),
     OptionSpec(
       "slug", value: "FLAVOR", choices: SlugChoice.names,
       help: "ids as this site makes them (default auto)"),
     OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
     OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
-    OptionSpec("max-depth", value: "N", help: "deepest HTML nesting read (default 20000)"),
+    OptionSpec(
+      "max-nesting", value: "N", aliases: ["max-depth"],
+      help: "deepest HTML nesting read (default 20000)"),
     OptionSpec("no-split", help: "parse a large Markdown document whole, on one core"),
+    OptionSpec(
+      "within", value: "SELECTOR",
+      help: "HTML: keep to this element (default auto)"),
   ]
 
   /// Many documents at once.
   static let manyOptions = [
     OptionSpec("jobs", value: "N", help: "read N documents at once (default: the cores)"),
     OptionSpec("hidden", help: "walk hidden files and directories too"),
+    OptionSpec("no-ignore", help: "walk what .gitignore, .ignore and git excludes skip"),
+  ]
+
+  /// Whether each document's path is printed.
+  static let pathOptions = [
+    OptionSpec(
+      "with-path", short: "H", conflicts: notListed,
+      help: "name the document even when there is one"),
+    OptionSpec(
+      "no-path", conflicts: notListed, help: "never name the document, however many"),
+  ]
+
+  /// What the path options cannot be given with: outputs that either
+  /// always name the document (json) or never do (the list).
+  private static let notListed: [OptionCondition] = [
+    .value("format", "json", "markdown"), .given("write"), .given("check"),
   ]
 
   /// Keeping a README's own contents list up to date.
   static let writeOptions = [
-    OptionSpec("ordered", help: "a numbered list for --format markdown"),
-    OptionSpec("write", help: "update the list between the toc and tocstop markers"),
-    OptionSpec("check", help: "change nothing; exit 1 naming stale files"),
-    OptionSpec("diff", help: "with --check, print a unified diff"),
-    OptionSpec("after-markers", help: "list only the headings after <!-- tocstop -->"),
-  ]
-
-  /// Where the reader stands.
-  static let positionOptions = [
-    OptionSpec("offset", value: "B", help: "the reader is at byte B (0-based)"),
-    OptionSpec("line", value: "N", help: "the reader is at line N (1-based)"),
-    OptionSpec("percent", value: "P", help: "the reader is P percent through (0-100)"),
-    OptionSpec("viewport", value: "N", help: "N lines are visible: all is read once the end shows"),
-    OptionSpec("progress", value: "F", help: "the read fraction (0-1), as a pager knows it"),
-    OptionSpec("section", value: "X", help: "the reader is in section X (as jump names it)"),
-  ]
-
-  /// Where `jump` steps from, and what it prints.
-  static let startOptions = [
-    OptionSpec("from-offset", value: "B", help: "step from byte B (for next, prev, +N, -N)"),
-    OptionSpec("from-line", value: "N", help: "step from line N"),
-    OptionSpec("viewport", value: "N", help: "N lines are visible (for --print bar)"),
     OptionSpec(
-      "print", value: "WHAT", choices: ["line", "offset", "id", "bar", "json"],
-      help: "line (default), offset, id, bar or json"),
+      "ordered", requires: [.value("format", "markdown"), .given("write"), .given("check")],
+      help: "a numbered list (--format markdown, --write)"),
+    OptionSpec(
+      "write", conflicts: [.given("check"), .value("format", "text", "json", "tsv")],
+      help: "update the list between the toc and tocstop markers"),
+    OptionSpec(
+      "check", conflicts: [.value("format", "text", "json", "tsv")],
+      help: "change nothing; exit 1 naming stale files"),
+    OptionSpec("diff", requires: [.given("check")], help: "with --check, print a unified diff"),
+    OptionSpec(
+      "after-markers", requires: [.given("write"), .given("check")],
+      help: "list only the headings after <!-- tocstop -->"),
   ]
+
+  /// Where the reader is: the same three spellings for every command.
+  /// `jump` steps from there and `pick` opens there (`--from-line` and
+  /// `--from-offset`, their old names, are still read).
+  static let readerOptions = [
+    OptionSpec(
+      "line", value: "N", aliases: ["from-line"], help: "the reader is at line N (1-based)"),
+    OptionSpec(
+      "offset", value: "B", aliases: ["from-offset"], help: "the reader is at byte B (0-based)"),
+    OptionSpec("percent", value: "P", help: "the reader is P percent through (0-100)"),
+  ]
+
+  static let viewportOption = OptionSpec(
+    "viewport", value: "N", help: "N lines are visible: all is read once the end shows")
+
+  /// Where the reader stands, for `toc` and `where`.
+  static let positionOptions =
+    readerOptions + [
+      viewportOption,
+      OptionSpec("progress", value: "F", help: "the read fraction (0-1), as a pager knows it"),
+      OptionSpec("section", value: "X", help: "the reader is in section X (as jump names it)"),
+    ]
+
+  /// What `jump` and `pick` print.
+  static let printOption = OptionSpec(
+    "print", value: "WHAT", choices: ["line", "offset", "id", "bar", "json"],
+    help: "line (default), offset, id, bar or json")
 
   /// How it is printed; `formats` names the formats, nil for none.
   static func displayOptions(_ formats: String?) -> [OptionSpec] {
@@ -168,8 +208,9 @@ enum Command: String, CaseIterable, Sendable {
       options.append(OptionSpec("format", value: "FORMAT", choices: choices, help: formats))
     }
     return options + [
-      OptionSpec("width", value: "N", help: "draw at most N cells wide, whatever the terminal"),
-      OptionSpec("max-width", value: "N", help: "widest it grows (default 60, or the terminal)"),
+      OptionSpec("width", value: "N", help: "draw at most N cells wide, wherever it goes"),
+      OptionSpec(
+        "max-width", value: "N", help: "widest it grows (default: the terminal's width)"),
       OptionSpec(
         "color", value: "WHEN", choices: ["auto", "always", "never"],
         help: "auto (default: on a terminal), always or never"),
@@ -213,11 +254,18 @@ enum Command: String, CaseIterable, Sendable {
       "isle \(CLI.version): the scroll island for documents, in the terminal", "",
       "Usage: isle <command> [options] [file ...]", "", "Commands:",
     ]
+    // One column for commands and options, wide enough for the longest.
+    let flags = [("-h, --help", "show this help"), ("-V, --version", "show the version")]
+    let column = (allCases.map(\.rawValue.count) + flags.map(\.0.count)).max()! + 2
     for command in allCases {
-      lines.append("  " + command.rawValue.padding(to: 7) + command.summary)
+      lines.append("  " + command.rawValue.padding(to: column) + command.summary)
     }
     lines += [
-      "", "Options:", "  -h, --help    show this help", "  --version     show the version", "",
+      "", "Options:",
+    ]
+    lines += flags.map { "  " + $0.0.padding(to: column) + $0.1 }
+    lines += [
+      "",
       "Run 'isle help <command>' for the options of a command.",
     ]
     return lines.joined(separator: "\n") + "\n"

@@ -18,21 +18,29 @@ extension CLI {
       break
     }
     guard let command = Command(rawValue: first) else {
-      if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
-      throw UsageError("unknown command '\(first)'")
-    }
-    // The config file's settings go first, so the command line wins.
-    let configured = try Config.path(environment: environment).map {
-      try Config.words(at: $0, files: files).filter { word in
-        command.options.contains { word.hasPrefix("--\($0.name)=") }
+      if first.hasPrefix("-") {
+        throw UsageError(
+          "unknown option '\(first)'"
+            + EditDistance.suggestion(
+              for: String(first.drop { $0 == "-" }), in: ["help", "version"], prefix: "--"))
       }
+      throw UsageError(
+        "unknown command '\(first)'"
+          + EditDistance.suggestion(for: first, in: Command.allCases.map(\.rawValue), prefix: ""))
     }
-    let raw = try RawArguments.parse(
-      (configured ?? []) + Array(arguments.dropFirst()), specs: command.options,
-      command: command.rawValue)
+    var raw = try RawArguments.parse(
+      Array(arguments.dropFirst()), specs: command.options, command: command.rawValue)
     if raw.has("help") {
       try stdout.write(command.help)
       return .success
+    }
+    try OptionRules.check(raw, specs: command.options, command: command.rawValue)
+    // The config file's settings go first, so the command line wins.
+    if let path = Config.path(environment: environment) {
+      let configured = try Config.options(at: path, files: files).filter { given in
+        command.options.contains { $0.name == given.name }
+      }
+      raw.options.insert(contentsOf: configured, at: 0)
     }
     switch command {
     case .help:

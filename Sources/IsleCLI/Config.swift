@@ -8,8 +8,8 @@
 ///
 /// ```
 /// # isle's words in French
-/// title = Sommaire
-/// position-text = {n} sur {count}
+/// title = "Sommaire"
+/// position-text = '{n} sur {count}'
 /// read-text = {percent} % lu
 /// accent = #0A84FF
 /// ```
@@ -28,17 +28,18 @@ enum Config {
     return nil
   }
 
-  /// The file's settings as option words (`--title=Sommaire`); none when
-  /// there is no file. A line that is not `key = value`, or an unknown key,
-  /// is an error naming the file and the line.
-  static func words(at path: String, files: FileReading) throws -> [String] {
+  /// The file's settings as options, each knowing its file and line;
+  /// none when there is no file. A line that is not `key = value`, an
+  /// unknown key or a badly quoted value is an error naming the file and
+  /// the line.
+  static func options(at path: String, files: FileReading) throws -> [GivenOption] {
     let bytes: [UInt8]
     do {
       bytes = try files.read(.file(path), limit: 1 << 20)
     } catch let failure as ReadFailure where failure.code == ENOENT {
       return []
     }
-    var words: [String] = []
+    var options: [GivenOption] = []
     let text = String(decoding: bytes, as: UTF8.self)
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
@@ -55,9 +56,15 @@ enum Config {
           "\(path):\(index + 1): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"
         )
       }
-      words.append("--\(key)=\(value)")
+      let place = "\(path):\(index + 1)"
+      do {
+        options.append(
+          GivenOption(name: key, value: try ConfigValue.parse(value), origin: place))
+      } catch {
+        throw UsageError("\(place): \(error.reason)")
+      }
     }
-    return words
+    return options
   }
 }
 

@@ -17,9 +17,13 @@ struct Display: Sendable {
     case never
   }
 
-  /// Decides the display. The width is `--width` outright, else
-  /// `--max-width` (default 60) capped by `COLUMNS`, else by the terminal's
-  /// own width. Colour is on for `always`, or for `auto` on a terminal
+  /// The width of output that goes to a file or a pipe: no limit.
+  static let unbounded = 1_000_000
+
+  /// Decides the display. The width is `--width` outright; else on a
+  /// terminal its width (`COLUMNS`, else its own size), capped by
+  /// `--max-width` from the command line or the config; else, in a file or
+  /// a pipe, `--max-width` as typed or no limit at all. Colour is on for `always`, or for `auto` on a terminal
   /// unless `NO_COLOR` is set (non-empty) or `TERM` is `dumb`; true colour
   /// when `COLORTERM` says so.
   static func decide(
@@ -35,11 +39,18 @@ struct Display: Sendable {
     if let text = raw.value("short-text") { copy.underAMinute = text }
     if let text = raw.value("left-text") { copy.replaceSpokenLeft(text) }
 
-    var width = try OptionValues.integer(raw, "max-width", in: 1...100_000, command: command) ?? 60
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      width = min(width, columns)
-    } else if let columns = terminal.columns {
-      width = min(width, columns)
+    let maxWidth = try OptionValues.integer(raw, "max-width", in: 1...100_000, command: command)
+    var width: Int
+    if terminal.isTerminal {
+      // A terminal: as wide as it is, unless --max-width or the config says less.
+      let columns =
+        environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        ?? terminal.columns ?? 80
+      width = min(maxWidth ?? columns, columns)
+    } else {
+      // A file or a pipe: nothing is cut unless the command line asks.
+      let typed = raw.last("max-width")?.origin == nil ? maxWidth : nil
+      width = typed ?? Self.unbounded
     }
     if let outright = try OptionValues.integer(raw, "width", in: 1...100_000, command: command) {
       width = outright
@@ -59,9 +70,10 @@ struct Display: Sendable {
     var accent = Accent.red
     if let text = raw.value("accent") {
       guard let parsed = Accent(text) else {
-        throw UsageError(
-          "invalid value '\(text)' for '--accent': expected #RRGGBB or one of "
-            + Accent.named.keys.sorted().joined(separator: ", "), command: command)
+        throw raw.invalid(
+          "accent", text,
+          expected: "#RRGGBB or one of " + Accent.named.keys.sorted().joined(separator: ", "),
+          command: command)
       }
       accent = parsed
     }

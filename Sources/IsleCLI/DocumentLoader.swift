@@ -43,7 +43,7 @@ struct DocumentLoader: Sendable {
     switch error {
     case .tooDeep(let depth, let limit):
       return "HTML nests \(depth) elements deep, past the limit of \(limit) "
-        + "(raise it with --max-depth)"
+        + "(raise it with --max-nesting)"
     }
   }
 }

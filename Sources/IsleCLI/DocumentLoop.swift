@@ -11,6 +11,10 @@ extension CLI {
   /// The status is 2 if any document failed, else 0 if any found
   /// something, else 1; walk warnings (a broken link found in a folder)
   /// make it 2 only when nothing at all was found.
+  ///
+  /// When standard output is a terminal, what was not found (a document
+  /// without headings, a folder without documents) is said in one line on
+  /// standard error; in pipes and files nothing is, as grep keeps quiet.
   func forEachDocument(
     _ settings: Settings, separator: String = "",
     _ body: @escaping @Sendable (Document, InputSource) throws -> DocumentOutput
@@ -18,6 +22,12 @@ extension CLI {
     var statuses: [ExitStatus] = settings.walk.failures.map { _ in .failure }
     for failure in settings.walk.failures { report("isle: error: \(failure)") }
     for warning in settings.walk.warnings { report("isle: warning: \(warning)") }
+    let noting = terminal.isTerminal
+    if noting {
+      for folder in settings.walk.empty {
+        report("isle: \(folder): no documents (.md, .markdown, .html, .htm)")
+      }
+    }
     let loader = settings.loader(files)
     let sources = settings.sources
     var printedAny = false
@@ -31,6 +41,7 @@ extension CLI {
       }
     } consume: { _, answer in
       if let error = answer.error { report("isle: error: \(error)") }
+      if noting, let note = answer.note { report("isle: \(note)") }
       if !answer.output.isEmpty {
         try stdout.write((printedAny ? separator : "") + answer.output)
         printedAny = true

@@ -3,4 +3,6 @@ struct DocumentOutput: Sendable {
   var output = ""
   var status: ExitStatus
   var error: String? = nil
+  /// What was not found (`doc.md: no headings`), said on a terminal only.
+  var note: String? = nil
 }

@@ -9,24 +9,25 @@ enum OptionValues {
   ) throws -> Int? {
     guard let text = raw.value(name) else { return nil }
     guard let value = Int(text), range.contains(value) else {
-      throw UsageError(
-        "invalid value '\(text)' for '--\(name)': expected a whole number from "
-          + "\(range.lowerBound) to \(range.upperBound)", command: command)
+      throw raw.invalid(
+        name, text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+        command: command)
     }
     return value
   }
 
   /// One of the `allowed` cases of `T` (all of them by default), by its
   /// raw name, or nil when not given.
+  /// `note` follows the list of choices in an error.
   static func choice<T: RawRepresentable & CaseIterable & Equatable>(
-    _ raw: RawArguments, _ name: String, as type: T.Type, allowed: [T]? = nil, command: String
+    _ raw: RawArguments, _ name: String, as type: T.Type, allowed: [T]? = nil, command: String,
+    note: String = ""
   ) throws -> T? where T.RawValue == String {
     guard let text = raw.value(name) else { return nil }
     let choices = allowed ?? Array(T.allCases)
     guard let value = T(rawValue: text), choices.contains(value) else {
       let allowed = choices.map(\.rawValue).joined(separator: ", ")
-      throw UsageError(
-        "invalid value '\(text)' for '--\(name)': expected one of \(allowed)", command: command)
+      throw raw.invalid(name, text, expected: "one of \(allowed)\(note)", command: command)
     }
     return value
   }
@@ -34,23 +35,42 @@ enum OptionValues {
   /// The outline options: format, levels, slug flavour and reading rate.
   static func outlineOptions(_ raw: RawArguments, command: String) throws -> OutlineOptions {
     var options = OutlineOptions()
-    options.format = try choice(raw, "from", as: DocumentFormat.self, command: command)
+    // --from is the input format; a number there was meant as a position.
+    let position = raw.value("from").flatMap { Int($0) }.map {
+      "; '--from' is the input format (for a position, '--line \($0)')"
+    }
+    options.format = try choice(
+      raw, "from", as: DocumentFormat.self, command: command, note: position ?? "")
     if case .fixed(let flavor) = try slug(raw, command: command) { options.slugFlavor = flavor }
     if let wpm = try integer(raw, "wpm", in: 1...100_000, command: command) {
       options.rate.wordsPerMinute = wpm
     }
-    let minLevel = try integer(raw, "min-level", in: 1...6, command: command) ?? 1
-    let depth = try integer(raw, "depth", in: 1...6, command: command)
-    let maxLevel = try integer(raw, "max-level", in: 1...6, command: command) ?? depth ?? 3
+    // A default never stands in an error as if typed: --min-level alone
+    // deeper than the default deepest level raises it.
+    let minGiven = try integer(raw, "min-level", in: 1...6, command: command)
+    let maxGiven = try integer(raw, "max-level", in: 1...6, command: command)
+    let minLevel = minGiven ?? 1
+    let maxLevel = maxGiven ?? max(3, minLevel)
     guard minLevel <= maxLevel else {
       throw UsageError(
-        "'--min-level \(minLevel)' is deeper than '--max-level \(maxLevel)'", command: command)
+        "'\(raw.spelling("min-level")) \(minLevel)' is deeper than "
+          + "'\(raw.spelling("max-level")) \(maxLevel)'", command: command)
     }
     options.levels = minLevel...maxLevel
-    if let depth = try integer(raw, "max-depth", in: 1...10_000_000, command: command) {
+    if let depth = try integer(raw, "max-nesting", in: 1...10_000_000, command: command) {
       options.maxDepth = depth
     }
     options.split = !raw.has("no-split")
+    options.within = .auto
+    if let text = raw.value("within"), text != "auto" {
+      guard let selector = CSSSelector(text) else {
+        throw raw.invalid(
+          "within", text,
+          expected: "auto or types, #ids and .classes joined by spaces (main, #content, div.body)",
+          command: command)
+      }
+      options.within = .within(selector)
+    }
     return options
   }
 
@@ -76,9 +96,8 @@ enum OptionValues {
       digits = digits.dropLast()
     }
     guard let value = Int(digits), value > 0, value <= (1 << 50) / unit else {
-      throw UsageError(
-        "invalid value '\(text)' for '--max-size': expected a size in bytes such as 500K, 64M or 2G",
-        command: command)
+      throw raw.invalid(
+        "max-size", text, expected: "a size in bytes such as 500K, 64M or 2G", command: command)
     }
     return value * unit
   }

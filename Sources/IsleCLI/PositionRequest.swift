@@ -14,12 +14,12 @@ struct PositionRequest: Sendable {
 
   static func decide(_ raw: RawArguments, command: Command) throws -> PositionRequest {
     let name = command.rawValue
-    // jump starts from a position; the others stand at one.
-    let prefix = command == .jump || command == .pick ? "from-" : ""
-    let kinds: [Position.Kind] = prefix.isEmpty ? [.offset, .line, .percent] : [.offset, .line]
-    let given = kinds.compactMap { kind in raw.value(prefix + kind.rawValue).map { (kind, $0) } }
+    // Every command spells a position the same way: jump steps from it,
+    // pick opens on it, toc and where stand at it.
+    let kinds: [Position.Kind] = [.offset, .line, .percent]
+    let given = kinds.compactMap { kind in raw.value(kind.rawValue).map { (kind, $0) } }
     guard given.count <= 1 else {
-      let names = given.map { "'--\(prefix)\($0.0.rawValue)'" }.joined(separator: " and ")
+      let names = given.map { "'\(raw.spelling($0.0.rawValue))'" }.joined(separator: " and ")
       throw UsageError("give one position, not \(names)", command: name)
     }
     var request = PositionRequest()
@@ -27,9 +27,7 @@ struct PositionRequest: Sendable {
     request.viewport = try OptionValues.integer(raw, "viewport", in: 1...Int.max, command: name)
     if let text = raw.value("progress") {
       guard let value = Double(text), (0...1).contains(value) else {
-        throw UsageError(
-          "invalid value '\(text)' for '--progress': expected a fraction from 0 to 1", command: name
-        )
+        throw raw.invalid("progress", text, expected: "a fraction from 0 to 1", command: name)
       }
       request.progress = value
     }

@@ -19,6 +19,9 @@ struct Settings: Sendable {
   var walk: SourceWalker.Walked
   /// How many documents are read at once.
   var jobs: Int
+  /// True when each document is named (`--with-path`, `--no-path`, else
+  /// when there are several).
+  var showsPaths: Bool
   /// `--ordered`: a numbered Markdown list.
   var ordered: Bool
   /// The largest document read, in bytes.
@@ -29,7 +32,7 @@ struct Settings: Sendable {
   static func decide(
     _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
     environment: [String: String], terminal: TerminalFacts, inputIsTerminal: Bool,
-    files: FileSystemProbe
+    files: FileReading
   ) throws -> Settings {
     let name = command.rawValue
     if operands.isEmpty && inputIsTerminal {
@@ -41,7 +44,9 @@ struct Settings: Sendable {
     let format =
       try OptionValues.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name)
       ?? .text
-    let walker = SourceWalker(includeHidden: raw.has("hidden"), fileSystem: files)
+    let walker = SourceWalker(
+      includeHidden: raw.has("hidden"), ignoring: !raw.has("no-ignore"), environment: environment,
+      fileSystem: files)
     let walked =
       operands.isEmpty
       ? SourceWalker.Walked(sources: [.standardInput])
@@ -58,6 +63,8 @@ struct Settings: Sendable {
       sources: walked.sources,
       walk: walked,
       jobs: try OptionValues.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
+      showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
+        .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
       ordered: raw.has("ordered"),
       maxSize: try OptionValues.size(raw, command: name))
   }

@@ -13,9 +13,17 @@
 /// links to them. FIFOs, sockets and devices found in a folder are skipped
 /// (opening a FIFO would wait for a writer for ever); a broken link is a
 /// warning naming it, and the rest goes on.
+///
+/// It skips what git would, as ripgrep does (`IgnoreChain`): what the
+/// `.gitignore` files, `.git/info/exclude` and the global excludes ignore
+/// inside a git repository, what `.ignore` files ignore anywhere, and the
+/// `.git` folder itself; `ignoring` false (`--no-ignore`) reads them all.
+/// A folder named outright is walked even when it is ignored.
 struct SourceWalker {
   var includeHidden = false
-  var fileSystem: FileSystemProbe
+  var ignoring = true
+  var environment: [String: String] = [:]
+  var fileSystem: FileReading
 
   static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
 
@@ -26,6 +34,8 @@ struct SourceWalker {
     var failures: [String] = []
     /// Links that lead nowhere: warnings.
     var warnings: [String] = []
+    /// Folders given that held no document.
+    var empty: [String] = []
   }
 
   /// The documents for `operands`.
@@ -36,7 +46,15 @@ struct SourceWalker {
         walked.sources.append(.standardInput)
       } else if fileSystem.isDirectory(operand) {
         var visited = Set<FileIdentity>()
-        walk(operand, into: &walked, visited: &visited)
+        let before = walked.sources.count
+        let absolute = Self.canonical(fileSystem.resolvedPath(operand))
+        let chain =
+          ignoring
+          ? GitRepository.chain(
+            at: absolute, environment: environment, read: text, isDirectory: fileSystem.isDirectory)
+          : IgnoreChain()
+        walk(operand, absolute: absolute, chain: chain, into: &walked, visited: &visited)
+        if walked.sources.count == before { walked.empty.append(operand) }
       } else {
         walked.sources.append(.file(operand))
       }
@@ -45,8 +63,10 @@ struct SourceWalker {
   }
 
   private func walk(
-    _ directory: String, into walked: inout Walked, visited: inout Set<FileIdentity>
+    _ directory: String, absolute: String, chain: IgnoreChain, into walked: inout Walked,
+    visited: inout Set<FileIdentity>
   ) {
+    let chain = ignoring ? chain.entering(absolute, read: text) : chain
     guard let identity = fileSystem.identity(directory), visited.insert(identity).inserted else {
       return
     }
@@ -58,10 +78,14 @@ struct SourceWalker {
     for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       if name == "." || name == ".." { continue }
       if name.hasPrefix(".") && !includeHidden { continue }
+      if name == ".git" && ignoring { continue }
       let path = base + name
-      switch fileSystem.kind(path) {
+      let kind = fileSystem.kind(path)
+      let inside = absolute == "/" ? "/" + name : absolute + "/" + name
+      if ignoring && chain.ignores(inside, name: name, isDirectory: kind == .directory) { continue }
+      switch kind {
       case .directory:
-        walk(path, into: &walked, visited: &visited)
+        walk(path, absolute: inside, chain: chain, into: &walked, visited: &visited)
       case .regular where Self.isDocument(name):
         walked.sources.append(.file(path))
       case .brokenLink where Self.isDocument(name):
@@ -70,6 +94,19 @@ struct SourceWalker {
         continue
       }
     }
+  }
+
+  /// The text of the file at `path`, or nil when it cannot be read.
+  private func text(_ path: String) -> String? {
+    guard let bytes = try? fileSystem.read(.file(path), limit: 1 << 20) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `path` made absolute and without links, as far as the system can.
+  static func canonical(_ path: String) -> String {
+    guard let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real)
   }
 
   /// True for a name with one of the document extensions.

@@ -9,7 +9,7 @@ struct TocCommand {
 
   func run() throws -> ExitStatus {
     let settings = self.settings
-    let several = settings.sources.count > 1
+    let several = settings.showsPaths
     if settings.format == .tsv {
       try cli.stdout.write(TSV.header(withPath: several) + "\n")
     }
@@ -17,24 +17,38 @@ struct TocCommand {
     return try cli.forEachDocument(settings, separator: separator) { document, source in
       let place = try settings.position.place(in: document, name: source.displayName)
       let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
+      let note = found == .success ? nil : Self.nothing(source, levels: settings.outline.levels)
       switch settings.format {
       case .json, .spoken:
         var output = ""
         DocumentJSON.write(document, place: place, to: &output)
         output += "\n"
-        return DocumentOutput(output: output, status: found)
+        return DocumentOutput(output: output, status: found, note: note)
       case .tsv:
-        return DocumentOutput(output: TSV.rows(document, withPath: several), status: found)
+        return DocumentOutput(
+          output: TSV.rows(document, withPath: several), status: found, note: note)
       case .markdown:
         return DocumentOutput(
-          output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found)
+          output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found,
+          note: note)
       case .text:
         let lines = Self.contents(of: document, at: place, display: settings.display).lines()
-        guard !lines.isEmpty else { return DocumentOutput(status: found) }
+        guard !lines.isEmpty else { return DocumentOutput(status: found, note: note) }
         let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""
         return DocumentOutput(output: header + lines.joined(separator: "\n") + "\n", status: found)
       }
     }
+  }
+
+  /// What to say of a document without sections shown: `doc.md: no
+  /// headings at levels 1–3` (all levels: `no headings`).
+  static func nothing(_ source: InputSource, levels: ClosedRange<Int>) -> String {
+    let name = SafeText.forTerminal(source.displayName)
+    if levels == 1...6 { return "\(name): no headings" }
+    let range =
+      levels.count == 1
+      ? "level \(levels.lowerBound)" : "levels \(levels.lowerBound)–\(levels.upperBound)"
+    return "\(name): no headings at \(range)"
   }
 
   static func contents(of document: Document, at place: Place?, display: Display) -> Contents {

@@ -10,8 +10,11 @@ struct WhereCommand {
   func run() throws -> ExitStatus {
     let settings = self.settings
     return try cli.forEachDocument(settings) { document, source in
+      let note =
+        document.sections.isEmpty
+        ? TocCommand.nothing(source, levels: settings.outline.levels) : nil
       guard let place = try settings.position.place(in: document, name: source.displayName) else {
-        return DocumentOutput(status: .nothingFound)
+        return DocumentOutput(status: .nothingFound, note: note)
       }
       let current = place.currentIndex.map { document.sections[$0] }
       let status: ExitStatus = current == nil ? .nothingFound : .success
@@ -19,17 +22,18 @@ struct WhereCommand {
       switch settings.format {
       case .json, .tsv, .markdown:
         return DocumentOutput(
-          output: DocumentJSON.render(document, place: place, bar: bar ?? "") + "\n", status: status
-        )
+          output: DocumentJSON.render(document, place: place, bar: bar ?? "") + "\n",
+          status: status,
+          note: note)
       case .spoken:
-        guard let current else { return DocumentOutput(status: status) }
+        guard let current else { return DocumentOutput(status: status, note: note) }
         let spoken = Spoken.text(
           title: current.title, number: current.number, count: document.sections.count,
           fraction: place.fraction, left: TimeLeft(place, in: document),
           copy: settings.display.copy)
         return DocumentOutput(output: spoken + "\n", status: status)
       case .text:
-        return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status)
+        return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status, note: note)
       }
     }
   }

@@ -1,32 +1,43 @@
-/// The character encoding an HTML page declares, and turning the one
-/// legacy encoding the web still uses at scale (windows-1252, which WHATWG
-/// also maps `iso-8859-1`, `latin1` and `us-ascii` to) into UTF-8.
+/// The character encoding an HTML page declares, and which decoder reads
+/// it: every encoding of the WHATWG Encoding Standard (`Encoding`), through
+/// iconv (`Transcoder`), windows-1252 by a table of its own.
 ///
 /// Offsets must stay those of the raw bytes, so a transcoded page keeps a
-/// map from its UTF-8 bytes back to the raw ones. Other encodings are not
-/// decoded: the page is read as UTF-8 (non-ASCII text becomes U+FFFD) and the
-/// JSON says `"decoded": false`.
+/// map from its UTF-8 bytes back to the raw ones. A page that declares no
+/// encoding is UTF-8 when it is valid UTF-8, else windows-1252, as browsers
+/// read it. A label the standard does not know, or its `replacement`
+/// encoding, is not decoded: the page is read as UTF-8 (non-ASCII text
+/// becomes U+FFFD) and the JSON says `"decoded": false`.
 struct Charset {
   /// The label as declared, lowercased; nil when none is declared.
   let label: String?
 
-  /// The labels WHATWG maps to windows-1252.
-  static let windows1252Labels: Set<String> = [
-    "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "iso-ir-100",
-    "latin1", "l1", "ibm819", "cp819", "csisolatin1", "iso_8859-1:1987", "iso88591",
-    "us-ascii", "ascii", "ansi_x3.4-1968", "windows-1252",
-  ]
-
-  static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8"]
-
-  /// True when the page can be read: UTF-8, undeclared, or windows-1252.
+  /// True when the page can be read: undeclared, or a label the standard
+  /// knows and iconv decodes.
   var isDecodable: Bool {
     guard let label else { return true }
-    return Self.utf8Labels.contains(label) || Self.windows1252Labels.contains(label)
+    guard let encoding = Encoding(label: label) else { return false }
+    return encoding == .utf8 || encoding.iconvName != nil || encoding.name.hasPrefix("utf-16")
   }
 
-  /// True when the page must be transcoded from windows-1252.
-  var isWindows1252: Bool { label.map(Self.windows1252Labels.contains) ?? false }
+  /// The decoder `bytes` need, or nil to read them as UTF-8 as they are.
+  /// A `<meta>` naming UTF-16 means UTF-8, as in browsers: only a byte
+  /// order mark makes a page UTF-16.
+  func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+    if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
+      return Encoding(label: "utf-16le")
+    }
+    if bytes.count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
+      return Encoding(label: "utf-16be")
+    }
+    guard let label else {
+      return Transcoder.isValidUTF8(bytes) ? nil : .windows1252
+    }
+    guard let encoding = Encoding(label: label), encoding.iconvName != nil,
+      !encoding.name.hasPrefix("utf-16")
+    else { return nil }
+    return encoding
+  }
 
   /// The charset a page declares in its first 1024 bytes: a BOM, a
   /// `<meta charset>`, or a `<meta http-equiv="Content-Type" content="…;
@@ -34,6 +45,12 @@ struct Charset {
   static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       return Charset(label: "utf-8")
+    }
+    if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
+      return Charset(label: "utf-16le")
+    }
+    if bytes.count >= 2 && bytes[0] == 0xFE && bytes[1] == 0xFF {
+      return Charset(label: "utf-16be")
     }
     let head = String(
       decoding: bytes.prefix(1024).map {

@@ -18,9 +18,11 @@ struct HTMLFindings {
 enum HTMLWalker {
   /// Parses `bytes` (UTF-8) as an HTML document. Every offset found is
   /// mapped through `place` (for transcoded input) and then shifted by `base`
-  /// (for an HTML block inside Markdown).
+  /// (for an HTML block inside Markdown). Only the headings and reading
+  /// inside the element `scope` names count; the `<title>` is the page's.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil
+    _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil,
+    scope: HTMLScope = .whole
   ) -> HTMLFindings {
     guard let start = bytes.baseAddress, !bytes.isEmpty else { return HTMLFindings() }
     var options = kGumboDefaultOptions
@@ -32,6 +34,13 @@ enum HTMLWalker {
     guard let output else { return HTMLFindings() }
     defer { gumbo_destroy_output(&options, output) }
     var walker = Walker(place: { base + (place?($0) ?? $0) })
+    switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
+    case .none: break
+    case .some(.none): walker.inScope = false
+    case .some(.some(let element)):
+      walker.scope = element
+      walker.inScope = false
+    }
     walker.walk(output.pointee.document)
     return walker.result
   }
@@ -59,6 +68,10 @@ enum HTMLWalker {
   private struct Walker {
     let place: (Int) -> Int
     var result = HTMLFindings()
+    /// The element outlined, nil for the whole page.
+    var scope: UnsafeMutablePointer<GumboNode>? = nil
+    /// True while inside it (always, for the whole page).
+    var inScope = true
     private var counter = WordCounter()
     private var readingOffset: Int? = nil
     private var hiddenDepth = 0
@@ -129,6 +142,7 @@ enum HTMLWalker {
     private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
       let element = node.pointee.v.element
       let tag = element.tag.rawValue
+      if node == scope { inScope = true }
       guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return true }
       if HTMLWalker.skippedTags.contains(tag) { return false }
       if tag == GUMBO_TAG_TITLE.rawValue, result.title == nil, titleElement == nil {
@@ -139,7 +153,7 @@ enum HTMLWalker {
       }
       if !HTMLWalker.inlineTags.contains(tag) { counter.endWord() }
       if tag == GUMBO_TAG_IMG.rawValue {
-        if hiddenDepth == 0 {
+        if hiddenDepth == 0 && inScope {
           counter.addImage()
           if readingOffset == nil { readingOffset = place(Int(element.start_pos.offset)) }
         }
@@ -151,7 +165,7 @@ enum HTMLWalker {
         }
       }
       let ownID = HTMLWalker.attribute("id", of: element).flatMap { $0.isEmpty ? nil : $0 }
-      if let level = HTMLWalker.headingLevels[tag] {
+      if inScope, let level = HTMLWalker.headingLevels[tag] {
         flush(heading: open.last?.index)
         result.text.headings.append(
           FoundHeading(
@@ -173,6 +187,7 @@ enum HTMLWalker {
     private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>) {
       let element = node.pointee.v.element
       let tag = element.tag.rawValue
+      defer { if node == scope { inScope = false } }
       guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return }
       if tag == GUMBO_TAG_HEAD.rawValue || HTMLWalker.attribute("hidden", of: element) != nil {
         hiddenDepth -= 1
@@ -207,7 +222,7 @@ enum HTMLWalker {
         let bytes = UnsafeBufferPointer(start: start, count: length)
         if titleElement != nil { titleElement! += bytes }
         for index in open.indices { open[index].title.add(bytes, inImage: false) }
-        if hiddenDepth == 0 {
+        if hiddenDepth == 0 && inScope {
           if readingOffset == nil {
             readingOffset = place(Int(node.pointee.v.text.start_pos.offset))
           }

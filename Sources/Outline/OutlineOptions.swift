@@ -15,6 +15,8 @@ public struct OutlineOptions: Sendable, Equatable {
   /// Whether a large Markdown document may be parsed in pieces on every
   /// core (`MarkdownPieces`); the result is the same either way.
   public var split: Bool
+  /// The part of an HTML page outlined (Markdown is read whole).
+  public var within: HTMLScope = .whole
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(

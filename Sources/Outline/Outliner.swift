@@ -55,13 +55,17 @@ public enum Outliner {
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
       let charset = Charset.declared(in: bytes)
       let parsed: HTMLFindings
-      if charset.isWindows1252 {
-        let transcoded = Charset.transcodeWindows1252(bytes)
+      let encoding = charset.decoding(bytes)
+      let transcoded =
+        encoding == .windows1252
+        ? Charset.transcodeWindows1252(bytes)
+        : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
+      if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLWalker.parse($0, place: transcoded.rawOffset)
+          HTMLWalker.parse($0, place: transcoded.rawOffset, scope: options.within)
         }
       } else {
-        parsed = HTMLWalker.parse(bytes)
+        parsed = HTMLWalker.parse(bytes, scope: options.within)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,

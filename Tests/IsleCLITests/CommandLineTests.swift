@@ -115,7 +115,9 @@ import Testing
   @Test func theIslandFitsMaxWidthAndColumns() throws {
     for outcome in [
       Harness.run(["toc", "--max-width", "30", "fixtures/recipe.md"]),
-      Harness.run(["toc", "fixtures/recipe.md"], environment: ["COLUMNS": "30"]),
+      Harness.run(
+        ["toc", "--color", "never", "fixtures/recipe.md"], environment: ["COLUMNS": "30"],
+        terminal: true),
     ] {
       let widths = outcome.stdout.split(separator: "\n").map { (line: Substring) in line.count }
       #expect(widths.max() == 30)

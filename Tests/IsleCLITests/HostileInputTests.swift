@@ -87,7 +87,7 @@ import Testing
       input: stdin { Data((String(repeating: "<div>", count: 100_000) + "<h1>x</h1>").utf8) },
       status: [2],
       error:
-        "<stdin>: HTML nests 20001 elements deep, past the limit of 20000 (raise it with --max-depth)"
+        "<stdin>: HTML nests 20001 elements deep, past the limit of 20000 (raise it with --max-nesting)"
     ),
     Case(
       name: "a 1 GiB sparse file", arguments: ["toc", "@sparse"], input: none, status: [2],

@@ -159,15 +159,20 @@ import Testing
       -> Int
     {
       Harness.run(
-        ["toc"] + arguments + ["fixtures/tricky-headings.md"], environment: environment,
+        ["toc"] + arguments + ["fixtures/tables-unclosed.html"], environment: environment,
         terminal: columns != nil,
         columns: columns
       ).stdout.split(separator: "\n").map { Cells.width(of: Self.visible(String($0))) }.max() ?? 0
     }
-    #expect(widest([]) <= 60)
+    // In a pipe nothing is cut unless asked; COLUMNS is a terminal's.
+    let natural = widest([])
+    #expect(natural > 60)
     #expect(widest(["--max-width", "30"]) == 30)
-    #expect(widest([], ["COLUMNS": "25"]) == 25)
+    #expect(widest([], ["COLUMNS": "25"]) == natural)
+    #expect(widest([], ["COLUMNS": "25"], columns: 100) == 25)
     #expect(widest([], columns: 33) == 33)
+    #expect(widest([], columns: 160) == natural)
+    #expect(widest(["--max-width", "50"], columns: 160) == 50)
     #expect(widest([], ["COLUMNS": "25"], columns: 33) == 25)
     #expect(widest(["--width", "70"], ["COLUMNS": "25"]) <= 70)
     #expect(widest(["--width", "70"], ["COLUMNS": "25"]) > 25)

@@ -1,0 +1,35 @@
+/// An option as a rule of the option tables names it: given at all
+/// (`--check`), or given with one of some values (`--format json`).
+struct OptionCondition: Sendable, Equatable {
+  /// The option's long name.
+  let name: String
+  /// The values that count, or nil for any.
+  let values: [String]?
+
+  /// The option given with any value, or as a flag.
+  static func given(_ name: String) -> OptionCondition {
+    OptionCondition(name: name, values: nil)
+  }
+
+  /// The option given with one of `values`.
+  static func value(_ name: String, _ values: String...) -> OptionCondition {
+    OptionCondition(name: name, values: values)
+  }
+
+  /// The condition as it was typed in `raw` (`'--format json'`), or nil
+  /// when `raw` does not meet it. Only what was given counts: a default
+  /// never meets a condition.
+  func met(in raw: RawArguments) -> String? {
+    guard let given = raw.last(name) else { return nil }
+    if let values {
+      guard let value = given.value, values.contains(value) else { return nil }
+      return "'\(given.spelling) \(value)'"
+    }
+    return "'\(given.spelling)'"
+  }
+
+  /// How a rule names it when it was not given: `'--format markdown'`.
+  var described: String {
+    "'--\(name)" + (values.map { " " + $0.joined(separator: "|") } ?? "") + "'"
+  }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+/// `--within`: the part of a published page outlined, as a user sees it.
+@Suite struct WithinTests {
+  static let page = "fixtures/published-page.html"
+  static let header = "title\n"
+
+  static func titles(_ titles: String...) -> String { header + titles.map { $0 + "\n" }.joined() }
+
+  static let cases: [(within: String?, status: Int32, titles: String, stderr: String)] = [
+    // auto: the one <main>, here holding two <article>s.
+    (nil, 0, titles("Field notes", "Morning", "Evening", "Related entries"), ""),
+    ("auto", 0, titles("Field notes", "Morning", "Evening", "Related entries"), ""),
+    ("div.body", 0, titles("Field notes", "Morning", "Evening"), ""),
+    ("#content .body", 0, titles("Field notes", "Morning", "Evening"), ""),
+    ("main .post.body", 0, titles("Field notes", "Morning", "Evening"), ""),
+    ("DIV.body H2", 0, titles("Morning"), ""),
+    ("article", 0, titles("Morning"), ""),
+    ("nav", 0, titles("Main navigation"), ""),
+    (
+      "html", 0,
+      titles(
+        "Main navigation", "Field notes", "Morning", "Evening", "Related entries", "Subscribe"),
+      ""
+    ),
+    ("section.none", 1, header, ""),
+    ("#Content", 1, header, ""),
+    (
+      "main > div", 2, "",
+      "isle: error: invalid value 'main > div' for '--within': expected auto or types, #ids and "
+        + ".classes joined by spaces (main, #content, div.body) (see 'isle help toc')\n"
+    ),
+  ]
+
+  @Test(arguments: cases.indices)
+  func within(_ index: Int) {
+    let (within, status, titles, stderr) = Self.cases[index]
+    let outcome = Harness.run(
+      ["toc", "--format", "tsv", "--max-level", "6"] + (within.map { ["--within", $0] } ?? [])
+        + [Self.page])
+    #expect(outcome.status == status, "\(within ?? "-")")
+    #expect(outcome.stderr == stderr)
+    let column = outcome.stdout.split(separator: "\n").map {
+      String($0.split(separator: "\t", omittingEmptySubsequences: false)[2]) + "\n"
+    }.joined()
+    #expect(column == titles, "\(within ?? "-")")
+  }
+
+  /// A page with one <article> and no <main> keeps to the article; its
+  /// reading leaves out the sidebar's words too.
+  @Test func autoTakesTheOneArticle() {
+    let auto = Harness.run(["toc", "--format", "json", "--max-level", "6", "fixtures/article.html"])
+    let whole = Harness.run(
+      ["toc", "--format", "json", "--max-level", "6", "--within", "html", "fixtures/article.html"])
+    #expect(auto.stdout.contains("\"title\":\"Why length matters\""))
+    #expect(!auto.stdout.contains("Related reading"))
+    #expect(whole.stdout.contains("Related reading"))
+  }
+
+  /// Markdown is read whole, whatever --within says.
+  @Test func markdownIsReadWhole() {
+    let plain = Harness.run(["toc", "fixtures/recipe.md"])
+    let within = Harness.run(["toc", "--within", "nav", "fixtures/recipe.md"])
+    #expect(within.status == 0)
+    #expect(within.stdout == plain.stdout)
+  }
+}
