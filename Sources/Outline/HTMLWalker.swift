@@ -1,11 +1,5 @@
 import CGumbo
 
-/// What the HTML reader yields beyond headings and reading: the `<title>`.
-struct HTMLFindings {
-  var text = Findings()
-  var title: String?
-}
-
 /// The one place that talks to gumbo, the HTML5 parser.
 ///
 /// Headings are what a browser's `querySelectorAll("h1,h2,h3,h4,h5,h6")`

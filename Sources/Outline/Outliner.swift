@@ -1,9 +1,3 @@
-/// Why a document was not outlined.
-public enum OutlineError: Error, Equatable, Sendable {
-  /// HTML (a page, or an HTML block in Markdown) nests deeper than allowed.
-  case tooDeep(depth: Int, limit: Int)
-}
-
 /// Turns a document's bytes into its sections.
 public enum Outliner {
   /// Told of each stretch of the document's bytes the outline is done with

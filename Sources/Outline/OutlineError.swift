@@ -1,0 +1,5 @@
+/// Why a document was not outlined.
+public enum OutlineError: Error, Equatable, Sendable {
+  /// HTML (a page, or an HTML block in Markdown) nests deeper than allowed.
+  case tooDeep(depth: Int, limit: Int)
+}
