@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(
       name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
       // Inputs the fuzzers found, and slug fixtures, read by path.
-      exclude: ["Regressions", "SlugFixtures", "SlugGoldens"]),
+      exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
