@@ -145,11 +145,13 @@ extension SystemFiles: FileSystemProbe {
     guard let handle = opendir(resolved(directory)) else { return nil }
     defer { closedir(handle) }
     var names: [String] = []
+    // The name is read where it lies, up to its NUL: a record is only as
+    // long as its name, so copying the whole 256-byte field would read past
+    // its end (AddressSanitizer saw it).
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      names.append(name)
+      let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
+      names.append(String(cString: field.assumingMemoryBound(to: CChar.self)))
     }
     return names
   }
