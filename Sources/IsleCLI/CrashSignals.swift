@@ -37,8 +37,12 @@ enum CrashSignals {
     let asked = getenv("SWIFT_BACKTRACE") != nil
     chains = asked || !(isatty(0) == 1 && isatty(1) == 1)
     // Room to run on when the crash is a stack overflow.
-    var stack = stack_t(ss_sp: alternateStack, ss_flags: 0, ss_size: alternateStackSize)
-    sigaltstack(&stack, nil)
+    // (Unless one is set already: a sanitizer's, which it frees itself.)
+    var current = stack_t()
+    if sigaltstack(nil, &current) == 0 && current.ss_flags & Int32(SS_DISABLE) != 0 {
+      var stack = stack_t(ss_sp: alternateStack, ss_flags: 0, ss_size: alternateStackSize)
+      sigaltstack(&stack, nil)
+    }
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = { signal, info, context in
       if signal == SIGBUS, let info {
