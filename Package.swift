@@ -44,7 +44,7 @@ let package = Package(
     .target(name: "Cells", dependencies: ["CUtf8proc"]),
     .target(name: "Progress", dependencies: ["Outline", "Cells"]),
     .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
-    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel"]),
+    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel", "Cells"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

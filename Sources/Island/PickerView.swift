@@ -32,17 +32,11 @@ public struct PickerView: Sendable {
 
   private var width: Int { max(columns - 2, 1) }
 
-  /// How far a reader arriving at section `index` has read.
-  func fraction(_ index: Int) -> Double {
-    Place.locate(.line(document.sections[index].line), in: document).fraction
-  }
-
-  /// The time left, in words, for a reader arriving at section `index`.
-  func left(_ index: Int) -> String {
+  /// Where a reader arriving at section `index` stands.
+  func place(_ index: Int) -> Place {
     var place = Place.locate(.line(document.sections[index].line), in: document)
     place.currentIndex = index
-    let left = TimeLeft(place, in: document)
-    return copy.timeLeft(minutes: left.minutes, seconds: left.seconds)
+    return place
   }
 
   /// The frame for `state`.
@@ -62,10 +56,11 @@ public struct PickerView: Sendable {
     let shift = min(shift, max(width - 1, 0))
     if let index = state.selected {
       let section = document.sections[index]
+      let arrival = place(index)
       let bar = Bar(
         title: title ?? section.title, number: section.number, count: document.sections.count,
-        fraction: fraction(index), copy: copy, theme: theme, width: max(width - max(shift, 0), 1),
-        left: left(index))
+        fraction: arrival.fraction, copy: copy, theme: theme, width: max(width - max(shift, 0), 1),
+        left: copy.timeLeft(from: arrival, in: document))
       lines.append(String(repeating: " ", count: max(1 + shift, 0)) + bar.text())
     } else {
       lines.append("")
@@ -83,12 +78,14 @@ public struct PickerView: Sendable {
     var contentsCopy = copy
     if !state.query.isEmpty { contentsCopy.contentsTitle = "/" + state.query }
     let selected = state.selected
+    let arrival = selected.map(place)
     let contents = Contents(
       sections: rows.map { document.sections[$0] },
       currentIndex: selected == nil ? nil : state.puck,
-      readFraction: selected.map(fraction) ?? 0,
-      barDetail: selected.map { copy.readAmount(fraction($0), left: left($0)) }
-        ?? "0 of \(document.sections.count)",
+      readFraction: arrival?.fraction ?? 0,
+      barDetail: arrival.map {
+        copy.readAmount($0.fraction, left: copy.timeLeft(from: $0, in: document))
+      } ?? "0 of \(document.sections.count)",
       copy: contentsCopy, theme: theme, width: width)
     var faint = fadingIn
     if visible.lowerBound > 0 { faint.insert(visible.lowerBound) }

@@ -1,4 +1,5 @@
 import Outline
+import Progress
 
 /// Every word the island shows that does not come from the document, so
 /// each can be replaced. Templates fill `{n}`, `{count}`, `{percent}` and
@@ -49,6 +50,12 @@ public struct Wording: Sendable, Equatable {
   /// The time left, for a `{left}`: as `time`, and `0 min` at the end.
   public func timeLeft(minutes: Int, seconds: Int) -> String {
     time(minutes: minutes, anything: seconds > 0) ?? Self.fill(self.minutes, ["m": "0"])
+  }
+
+  /// The document's time left from `place`, for a `{left}`.
+  public func timeLeft(from place: Place, in document: Document) -> String {
+    let left = TimeLeft(place, in: document)
+    return timeLeft(minutes: left.minutes, seconds: left.seconds)
   }
 
   /// The short text at the end of a section's row, nil when it has nothing

@@ -1,3 +1,5 @@
+import Cells
+
 /// The words of a command line as given: options (in order, with their
 /// values) and operands. The first of the two steps of argument parsing;
 /// `Settings` then decides what they mean.

@@ -1,3 +1,4 @@
+import Cells
 import Outline
 
 /// Which command runs, with what: the first word decides, the config file

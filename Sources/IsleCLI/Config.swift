@@ -1,3 +1,5 @@
+import Outline
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -71,9 +73,6 @@ enum Config {
 extension StringProtocol {
   /// The text without any of `characters` at either end.
   func trimmingCharacters(in characters: String) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-    return String(slice)
+    trimming { characters.unicodeScalars.contains($0) }
   }
 }

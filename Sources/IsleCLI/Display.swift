@@ -88,11 +88,10 @@ struct Display: Sendable {
   func bar(at place: Place, in document: Document) -> String? {
     guard let index = place.currentIndex else { return nil }
     let section = document.sections[index]
-    let left = TimeLeft(place, in: document)
     return Bar(
       title: section.title, number: section.number, count: document.sections.count,
       fraction: place.fraction, top: showsTop, copy: copy, theme: theme, width: width,
-      left: copy.timeLeft(minutes: left.minutes, seconds: left.seconds)
+      left: copy.timeLeft(from: place, in: document)
     ).text()
   }
 }

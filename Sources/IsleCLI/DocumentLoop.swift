@@ -19,9 +19,7 @@ extension CLI {
     _ settings: Settings, separator: String = "",
     _ body: @escaping @Sendable (Document, InputSource) throws -> DocumentOutput
   ) throws -> ExitStatus {
-    var statuses: [ExitStatus] = settings.walk.failures.map { _ in .failure }
-    for failure in settings.walk.failures { report("isle: error: \(failure)") }
-    for warning in settings.walk.warnings { report("isle: warning: \(warning)") }
+    var statuses: [ExitStatus] = reportWalk(settings.walk)
     let noting = terminal.isTerminal
     if noting {
       for folder in settings.walk.empty {
@@ -51,5 +49,13 @@ extension CLI {
     if statuses.contains(.failure) { return .failure }
     if statuses.contains(.success) { return .success }
     return settings.walk.warnings.isEmpty ? .nothingFound : .failure
+  }
+
+  /// Reports what walking the folders ran into, errors then warnings; a
+  /// failure status for each error.
+  func reportWalk(_ walk: SourceWalker.Walked) -> [ExitStatus] {
+    for failure in walk.failures { report("isle: error: \(failure)") }
+    for warning in walk.warnings { report("isle: warning: \(warning)") }
+    return walk.failures.map { _ in .failure }
   }
 }

@@ -4,7 +4,7 @@
 
 /// What puts the terminal back however isle ends: the modes it found and
 /// the bytes that undo what it drew (the picker's region cleared, mouse
-/// reporting off, the cursor shown, the alternate screen left).
+/// reporting off, the cursor shown).
 ///
 /// Everything a signal handler reads lives in memory allocated once, before
 /// any handler can run, and is read with plain loads: no Swift array, no
@@ -33,7 +33,7 @@ enum TerminalRescue {
   /// Set by SIGWINCH, cleared by the picker when it has redrawn.
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
-  /// Mouse reporting off, the cursor shown, the alternate screen left.
+  /// Mouse reporting off, the cursor shown.
   static let plainScreen = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
 
   /// Sets the bytes written on the way out. The length is zero while they

@@ -54,11 +54,8 @@ struct TocCommand {
   static func contents(of document: Document, at place: Place?, display: Display) -> Contents {
     let copy = display.copy
     let detail =
-      place.map { place in
-        let left = TimeLeft(place, in: document)
-        return copy.readAmount(
-          place.fraction, left: copy.timeLeft(minutes: left.minutes, seconds: left.seconds))
-      } ?? copy.time(minutes: document.minutes, anything: !document.reading.isEmpty) ?? ""
+      place.map { copy.readAmount($0.fraction, left: copy.timeLeft(from: $0, in: document)) }
+      ?? copy.time(minutes: document.minutes, anything: !document.reading.isEmpty) ?? ""
     return Contents(
       sections: document.sections,
       currentIndex: place?.currentIndex,

@@ -26,12 +26,7 @@ struct TocWriteCommand {
   }
 
   func run() throws -> ExitStatus {
-    var status = ExitStatus.success
-    for failure in settings.walk.failures {
-      cli.report("isle: error: \(failure)")
-      status = .failure
-    }
-    for warning in settings.walk.warnings { cli.report("isle: warning: \(warning)") }
+    var status = cli.reportWalk(settings.walk).isEmpty ? ExitStatus.success : .failure
     var loader = settings.loader(cli.files)
     loader.options.format = .markdown
     for source in settings.sources {

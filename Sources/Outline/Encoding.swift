@@ -170,10 +170,6 @@ struct Encoding: Sendable, Equatable {
 extension String {
   /// The string without ASCII white space at either end.
   func trimmingASCIISpace() -> String {
-    let space: Set<Character> = [" ", "\t", "\n", "\r", "\u{C}"]
-    var slice = Substring(self)
-    while let first = slice.first, space.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, space.contains(last) { slice = slice.dropLast() }
-    return String(slice)
+    trimming { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}" }
   }
 }

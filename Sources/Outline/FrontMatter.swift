@@ -195,10 +195,5 @@ struct FrontMatter: Equatable {
 
 extension StringProtocol {
   /// The text without spaces and tabs at either end.
-  func trimmingBlanks() -> String {
-    var slice = Substring(self)
-    while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-    while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-    return String(slice)
-  }
+  func trimmingBlanks() -> String { trimming { $0 == " " || $0 == "\t" } }
 }

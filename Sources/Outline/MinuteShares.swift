@@ -6,9 +6,10 @@
 /// shared out by the largest remainder: each part gets its whole minutes,
 /// and the minutes left go to the parts with the largest fractions (the
 /// earlier one on a tie).
-enum MinuteShares {
-  /// The whole minutes for `seconds` (half a minute rounds up).
-  static func rounded(_ seconds: Double) -> Int {
+public enum MinuteShares {
+  /// The whole minutes for `seconds` (half a minute rounds up): the one
+  /// rounding every reading time goes through.
+  public static func rounded(_ seconds: Double) -> Int {
     Int((seconds / 60).rounded(.toNearestOrAwayFromZero))
   }
 

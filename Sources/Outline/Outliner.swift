@@ -131,7 +131,7 @@ public enum Outliner {
     var document = Document(
       path: path, format: format, lines: lines, title: documentTitle, sections: sections,
       reading: times.total, seconds: Int(times.timeline.total.rounded()),
-      minutes: MinuteShares.rounded(times.timeline.total), charset: charset?.label,
+      minutes: times.totalMinutes, charset: charset?.label,
       decoded: charset?.isDecodable ?? true)
     document.timeline = times.timeline
     document.markers = parsed.markers.sorted { $0.offset < $1.offset }
@@ -143,11 +143,5 @@ public enum Outliner {
         line: lines.line(ofOffset: headings[$0].offset))
     }
     return document
-  }
-
-  /// The index of the last of the ascending `starts` at or before `offset`.
-  static func lastIndex(in starts: [Int], atOrBefore offset: Int) -> Int? {
-    let count = starts.countAtOrBefore(offset) { $0 }
-    return count == 0 ? nil : count - 1
   }
 }

@@ -24,7 +24,7 @@ struct PermalinkMarks {
     positions: [(heading: Int, at: HeadingTextBuilder.Position)]
   ) {
     guard let href, href.hasPrefix("#"), !positions.isEmpty else { return }
-    let fragment = Self.percentDecoded(String(href.dropFirst()))
+    let fragment = PercentDecoding.decoded(String(href.dropFirst()))
     open.append(
       (
         node,
@@ -69,23 +69,5 @@ struct PermalinkMarks {
       }
     }
     return visible <= 2
-  }
-
-  /// `%XX` escapes decoded as UTF-8; anything malformed left as it is.
-  static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
-    var bytes: [UInt8] = []
-    var utf8 = Array(text.utf8)[...]
-    while let byte = utf8.popFirst() {
-      if byte == 0x25, utf8.count >= 2,
-        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-        utf8 = utf8.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self) ?? text
   }
 }

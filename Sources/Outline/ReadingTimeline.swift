@@ -28,9 +28,3 @@ public struct ReadingTimeline: Sendable, Equatable {
     return max(before[last] - before[min(first, last)], 0)
   }
 }
-
-extension ReadingTimeline {
-  /// Whole minutes for `seconds`, rounded to the nearest (half a minute
-  /// rounds up): the one rounding every reading time goes through.
-  public static func minutes(_ seconds: Double) -> Int { MinuteShares.rounded(seconds) }
-}

@@ -9,6 +9,8 @@ struct ReadingTimes {
   private(set) var seconds: [Double]
   /// Each part's whole minutes, adding up to the document's.
   let minutes: [Int]
+  /// The document's minutes: its seconds rounded once.
+  let totalMinutes: Int
   /// Every stretch at its byte.
   private(set) var timeline = ReadingTimeline()
   /// The whole document's reading.
@@ -34,6 +36,7 @@ struct ReadingTimes {
       total += stretch.reading
       timeline.append(offset: stretch.offset, seconds: time)
     }
-    minutes = MinuteShares.share(seconds, total: MinuteShares.rounded(timeline.total))
+    totalMinutes = MinuteShares.rounded(timeline.total)
+    minutes = MinuteShares.share(seconds, total: totalMinutes)
   }
 }

@@ -127,16 +127,7 @@ extension String {
     }
   }
 
-  func trimmingPythonSpace() -> String {
-    var slice = Substring(self)
-    while let first = slice.unicodeScalars.first, SiteSlugs.isPythonSpace(first) {
-      slice = Substring(slice.unicodeScalars.dropFirst())
-    }
-    while let last = slice.unicodeScalars.last, SiteSlugs.isPythonSpace(last) {
-      slice = Substring(slice.unicodeScalars.dropLast())
-    }
-    return String(slice)
-  }
+  func trimmingPythonSpace() -> String { trimming(where: SiteSlugs.isPythonSpace) }
 
   func trimmingUnicodeSpace() -> String {
     var slice = Substring(self)

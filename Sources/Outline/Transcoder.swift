@@ -66,43 +66,9 @@ enum Transcoder {
     return Charset.Transcoded(utf8: utf8, marks: marks)
   }
 
-  /// True when `bytes` are valid UTF-8 throughout.
+  /// True when `bytes` are valid UTF-8 throughout (the standard
+  /// library's own check, which copies nothing).
   static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte < 0x80 {
-        index += 1
-        continue
-      }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch byte {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return false
-      }
-      guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
-      for next in (index + 2)..<(index + length) where !(0x80...0xBF).contains(bytes[next]) {
-        return false
-      }
-      index += length
-    }
-    return true
+    (try? UTF8Span(validating: bytes.span)) != nil
   }
 }

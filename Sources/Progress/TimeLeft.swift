@@ -28,10 +28,10 @@ public struct TimeLeft: Equatable, Sendable {
       let section = document.sections[index]
       sectionLeft = timeline.seconds(
         from: max(place.offset, section.offset), to: section.endOffset)
-      sectionMinutes = min(ReadingTimeline.minutes(sectionLeft), section.minutes)
+      sectionMinutes = min(MinuteShares.rounded(sectionLeft), section.minutes)
     }
     self.init(
-      seconds: Int(left.rounded()), minutes: min(ReadingTimeline.minutes(left), document.minutes),
+      seconds: Int(left.rounded()), minutes: min(MinuteShares.rounded(left), document.minutes),
       sectionSeconds: Int(sectionLeft.rounded()), sectionMinutes: sectionMinutes)
   }
 

@@ -66,31 +66,13 @@ import Testing
     }
   }
 
-  /// `text` without its escape sequences, as the terminal shows it.
-  static func visible(_ text: String) -> String {
-    var result = ""
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if inEscape {
-        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-        continue
-      }
-      if scalar == "\u{1B}" {
-        inEscape = true
-        continue
-      }
-      result.unicodeScalars.append(scalar)
-    }
-    return result
-  }
-
   static func check(
     _ frame: [String], view: PickerView, state: PickerState, rows: Int, context: String
   ) {
     #expect(frame.count == view.height(state), "\(context): \(frame.count) lines")
     #expect(frame.count <= max(rows, 3), "\(context): \(frame.count) lines in \(rows) rows")
     for line in frame {
-      let width = Cells.width(of: visible(line))
+      let width = Cells.width(of: visibleText(line))
       #expect(width <= max(view.columns - 1, 0), "\(context): \(width) cells in \(view.columns)")
     }
   }

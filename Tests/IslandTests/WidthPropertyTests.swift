@@ -23,14 +23,14 @@ import Testing
           readFraction: Double.random(in: -1...2, using: &random), barDetail: "12 min",
           theme: theme, width: width)
         for line in contents.lines() {
-          let cells = Cells.width(of: PickerPropertyTests.visible(line))
+          let cells = Cells.width(of: visibleText(line))
           #expect(cells <= width, "round \(round): \(cells) cells in \(width)")
         }
         let section = rows[Int.random(in: 0..<rows.count, using: &random)]
         let bar = Bar(
           title: section.title, number: section.number, count: sections.count,
           fraction: Double.random(in: 0...1, using: &random), theme: theme, width: width)
-        let cells = Cells.width(of: PickerPropertyTests.visible(bar.text()))
+        let cells = Cells.width(of: visibleText(bar.text()))
         #expect(cells <= width, "round \(round): bar of \(cells) cells in \(width)")
       }
     }

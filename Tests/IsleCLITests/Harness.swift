@@ -58,6 +58,21 @@ enum Harness {
     return (outcome.status, outcome.signaled, Data(outcome.stdout), outcome.errors)
   }
 
+  /// A scratch tree, removed afterwards: `files` maps relative paths to
+  /// contents.
+  static func withTree(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("isle-tree-\(UUID())")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    try body(root)
+  }
+
   /// Runs `command` with bash from the repository root, the built `isle`
   /// first on the PATH; stdout and stderr are read to the end.
   static func shell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {

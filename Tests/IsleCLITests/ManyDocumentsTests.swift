@@ -5,17 +5,8 @@ import Testing
 
 /// Several documents and directories at once, in argument order.
 @Suite struct ManyDocumentsTests {
-  /// A scratch tree: `files` maps relative paths to contents.
   func withTree(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("isle-tree-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: root) }
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    try body(root)
+    try Harness.withTree(files, body)
   }
 
   func paths(_ outcome: Harness.Outcome, under root: URL) -> [String] {

@@ -9,14 +9,13 @@ import Testing
 @Suite struct ProcessEndTests {
   /// A folder of `count` small documents, removed afterwards.
   static func withDocuments(_ count: Int, _ body: (URL) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("isle-many-\(UUID())")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
-    for index in 0..<count {
-      let text = "# Document \(index)\n\nSome words.\n\n## Part\n\nMore words here.\n"
-      try Data(text.utf8).write(to: root.appendingPathComponent(String(format: "%04d.md", index)))
+    let files = (0..<count).map {
+      (
+        String(format: "%04d.md", $0),
+        "# Document \($0)\n\nSome words.\n\n## Part\n\nMore words here.\n"
+      )
     }
-    try body(root)
+    try Harness.withTree(Dictionary(uniqueKeysWithValues: files), body)
   }
 
   /// Closed after one byte, one line and a hundred bytes, in every format,
@@ -101,13 +100,12 @@ import Testing
   /// Nothing but a broken link: the warning, and status 2, since nothing
   /// else was found.
   @Test func aBrokenLinkAloneIsAnError() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("isle-link-\(UUID())")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
-    try FileManager.default.createSymbolicLink(
-      atPath: root.appendingPathComponent("gone.md").path, withDestinationPath: "nowhere.md")
-    let result = try Harness.runBinary(["toc", root.path])
-    #expect(result.status == 2)
-    #expect(result.stderr.contains("gone.md: a broken symbolic link, skipped"))
+    try Harness.withTree([:]) { root in
+      try FileManager.default.createSymbolicLink(
+        atPath: root.appendingPathComponent("gone.md").path, withDestinationPath: "nowhere.md")
+      let result = try Harness.runBinary(["toc", root.path])
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("gone.md: a broken symbolic link, skipped"))
+    }
   }
 }

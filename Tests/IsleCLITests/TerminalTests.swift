@@ -1,27 +1,12 @@
 import Cells
 import Foundation
+import TestSupport
 import Testing
 
 /// The island as a terminal shows it: widths, colour, glyphs, safety.
 @Suite struct TerminalTests {
   static let screenFixtures = ["recipe.md", "cjk.md", "emoji.md", "rtl.md"]
   static let widths = [24, 40, 80, 200]
-
-  /// `text` without SGR escapes, as a terminal lays it out.
-  static func visible(_ text: String) -> String {
-    var result = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        if character.isLetter { escaping = false }
-      } else if character == "\u{1B}" {
-        escaping = true
-      } else {
-        result.append(character)
-      }
-    }
-    return result
-  }
 
   static func middleLine(_ fixture: String) -> String {
     let data = FileManager.default.contents(
@@ -60,7 +45,7 @@ import Testing
           let outcome = Harness.run(
             command + extra + ["--width", String(width), "fixtures/\(fixture)"])
           for line in outcome.stdout.split(separator: "\n") {
-            let cells = Cells.width(of: Self.visible(String(line)))
+            let cells = Cells.width(of: visibleText(String(line)))
             #expect(cells <= width, "\(command) \(extra) --width \(width) \(fixture): \(line)")
           }
         }
@@ -151,7 +136,7 @@ import Testing
       .stdout
     let row = String(colored.split(separator: "\n")[3])
     #expect(row.hasPrefix("\u{1B}[48;5;203;38;5;16m"))
-    #expect(Self.visible(row) == "   4    Method                 1 min")
+    #expect(visibleText(row) == "   4    Method                 1 min")
   }
 
   @Test func widthComesFromTheOptionsThenColumnsThenTheTerminal() throws {
@@ -162,7 +147,7 @@ import Testing
         ["toc"] + arguments + ["fixtures/tables-unclosed.html"], environment: environment,
         terminal: columns != nil,
         columns: columns
-      ).stdout.split(separator: "\n").map { Cells.width(of: Self.visible(String($0))) }.max() ?? 0
+      ).stdout.split(separator: "\n").map { Cells.width(of: visibleText(String($0))) }.max() ?? 0
     }
     // In a pipe nothing is cut unless asked; COLUMNS is a terminal's.
     let natural = widest([])

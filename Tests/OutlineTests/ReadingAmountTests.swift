@@ -9,10 +9,10 @@ import Testing
     #expect(rate.seconds(for: ReadingAmount(words: 0)) == 0)
     #expect(rate.seconds(for: ReadingAmount(words: 238)) == 60)
     #expect(rate.seconds(for: ReadingAmount(words: 119)) == 30)
-    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 118))) == 0)
-    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 119))) == 1)
-    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 356))) == 1)
-    #expect(ReadingTimeline.minutes(rate.seconds(for: ReadingAmount(words: 357))) == 2)
+    #expect(MinuteShares.rounded(rate.seconds(for: ReadingAmount(words: 118))) == 0)
+    #expect(MinuteShares.rounded(rate.seconds(for: ReadingAmount(words: 119))) == 1)
+    #expect(MinuteShares.rounded(rate.seconds(for: ReadingAmount(words: 356))) == 1)
+    #expect(MinuteShares.rounded(rate.seconds(for: ReadingAmount(words: 357))) == 2)
   }
 
   @Test func readsCJKAt500CharactersAMinute() throws {

@@ -1,9 +1,10 @@
-/// How far apart two words are, for "did you mean": insertions, deletions,
+/// How far apart two words are, for "did you mean" and for the sections
+/// nearest a jump target that matched none: insertions, deletions,
 /// substitutions and swaps of two neighbours each count one (optimal string
 /// alignment), so `wirte` is one from `write`.
-enum EditDistance {
+public enum EditDistance {
   /// The distance between `a` and `b`.
-  static func between(_ a: String, _ b: String) -> Int {
+  public static func between(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
@@ -25,7 +26,7 @@ enum EditDistance {
   /// The `candidates` nearest to `word`, in their order, when near enough
   /// to be a slip (two edits at most, one for words of four letters or
   /// fewer); empty when none is.
-  static func nearest(to word: String, in candidates: [String]) -> [String] {
+  public static func nearest(to word: String, in candidates: [String]) -> [String] {
     let limit = word.count <= 4 ? 1 : 2
     let scored = candidates.map { ($0, between(word, $0)) }.filter { $0.1 <= limit }
     guard let best = scored.map(\.1).min() else { return [] }
@@ -34,7 +35,8 @@ enum EditDistance {
   }
 
   /// ` did you mean '--a' or '--b'?` for the nearest, or "" when none.
-  static func suggestion(for word: String, in candidates: [String], prefix: String) -> String {
+  public static func suggestion(for word: String, in candidates: [String], prefix: String) -> String
+  {
     let near = nearest(to: word, in: candidates).map { "'\(prefix)\($0)'" }
     guard let last = near.last else { return "" }
     let list = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
