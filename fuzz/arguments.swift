@@ -27,7 +27,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   if words.contains(where: { $0 == "pick" || $0.hasPrefix("--write") || $0.hasPrefix("--jobs") }) {
     return 0
   }
-  let status = CLI(environment: [:], stdout: Discard(), stderr: Discard(), reader: OneDocument())
+  let status = CLI(environment: [:], stdout: Discard(), stderr: Discard(), files: OneDocument())
     .run(words)
   precondition([0, 1, 2].contains(status))
   return 0
