@@ -6,7 +6,7 @@ import Outline
 public func fuzzHTML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   if let document = try? Outliner.outline(
-    bytes, path: nil, options: OutlineOptions(format: .html, levels: 1...6))
+    bytes.span, path: nil, options: OutlineOptions(format: .html, levels: 1...6))
   {
     for section in document.sections {
       precondition(section.offset >= 0 && section.offset < max(size, 1))

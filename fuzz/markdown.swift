@@ -5,7 +5,7 @@ import Outline
 public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   if let document = try? Outliner.outline(
-    bytes, path: nil, options: OutlineOptions(format: .markdown, levels: 1...6))
+    bytes.span, path: nil, options: OutlineOptions(format: .markdown, levels: 1...6))
   {
     // Sections stay in order and inside the document.
     var previous = -1
