@@ -1,5 +1,5 @@
 import Outline
-import Synchronization
+import Parallel
 
 /// `--slug auto`: the id flavour of the site a document will be published
 /// by, from the project it lives in.
@@ -16,7 +16,7 @@ import Synchronization
 /// from a few folders, read on several threads.
 final class SlugFlavorDetector: Sendable {
   private let files: FileReading
-  private let known = Mutex<[FileIdentity: SlugFlavor]>([:])
+  private let known = Lock<[FileIdentity: SlugFlavor]>([:])
 
   /// The folders climbed at most: more than any real tree is deep.
   private static let maxClimb = 256

@@ -1,5 +1,5 @@
 import CCmarkGFM
-import Synchronization
+import Parallel
 
 #if canImport(Glibc)
   import Glibc
@@ -42,7 +42,7 @@ enum SpecialCharacters {
     var reached = false
     var added = false
   }
-  private static let state = Mutex(State())
+  private static let state = Lock(State())
 
   /// True once cmark-gfm has called the program's definition, so its
   /// characters stay set and parsers may finish side by side.

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work over `0..<count` on several threads with the results handed over in
 /// index order: the one way isle runs things side by side (many documents,
@@ -64,13 +63,13 @@ public enum OrderedParallelMap {
       var taken = 0
       var stopped = false
     }
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let ready: [DispatchSemaphore]
     private let room = DispatchSemaphore(value: 0)
     private let window: Int
 
     init(count: Int, window: Int) {
-      state = Mutex(State(results: Array(repeating: nil, count: count)))
+      state = Lock(State(results: Array(repeating: nil, count: count)))
       ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
       self.window = window
     }
