@@ -44,7 +44,10 @@ let package = Package(
     .target(name: "Cells", dependencies: ["CUtf8proc"]),
     .target(name: "Progress", dependencies: ["Outline", "Cells"]),
     .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
-    .target(name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel", "Cells"]),
+    // A document laid out for a width, in lines that know their bytes.
+    .target(name: "Page", dependencies: ["CCmarkGFM", "CGumbo", "Outline", "Cells"]),
+    .target(
+      name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel", "Cells", "Page"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -57,6 +60,10 @@ let package = Package(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
       exclude: ["Widths"]),
+    .testTarget(
+      name: "PageTests", dependencies: ["Page", "Outline", "TestSupport"],
+      // Golden layouts, read by path.
+      exclude: ["Goldens"]),
     .testTarget(
       name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells", "TestSupport"],
       // Golden files, read by path: not sources, not resources.

@@ -18,7 +18,9 @@ public struct Paint: Sendable, Equatable {
   /// No colour.
   public static let none = Paint(enabled: false)
 
-  private var accentCode: String {
+  /// The accent as SGR colour parameters (`5;N` or `2;R;G;B`), after a
+  /// `38;` for ink or a `48;` for a background.
+  public var accentCode: String {
     trueColor
       ? "2;\(accent.red);\(accent.green);\(accent.blue)" : "5;\(accent.nearest256)"
   }

@@ -8,6 +8,8 @@ public enum PickerEvent: Equatable, Sendable {
   case space
   case escape
   case backspace
+  /// Tab: the reader opens the contents with it.
+  case tab
   /// `q` on the closed bar leaves; elsewhere a letter filters.
   case character(Character)
   /// Ctrl-C.

@@ -1,3 +1,4 @@
+import Cells
 import Outline
 
 /// Sections as tab-separated rows, for `cut`, `awk` and `sort`: a header

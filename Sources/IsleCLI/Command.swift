@@ -6,6 +6,7 @@ enum Command: String, CaseIterable, Sendable {
   case `where`
   case jump
   case pick
+  case read
   case help
   case completions
 
@@ -16,6 +17,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "the bar for a position: section, place, how much is read"
     case .jump: return "pick a section and say where it starts"
     case .pick: return "the interactive island: open, move, filter, pick"
+    case .read: return "read a document in a pager, with the island on the bottom row"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -28,6 +30,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
+    case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -76,6 +79,19 @@ enum Command: String, CaseIterable, Sendable {
         Return picks a section stepped to, Escape or q leaves (exit 1).
         The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
         """
+    case .read:
+      return """
+        A full-screen pager: the document drawn for the terminal (or as it
+        is, with --plain), and on the bottom row the island for the top
+        line, as 'isle where --line L --viewport H' says it. Keys as in
+        less: j/k and arrows, Space/f/PageDown, b/PageUp, d/u, g/Home,
+        G/End, N g or N % to go to a line or a percentage, / and ? search,
+        n/N repeat; ] and [ next and previous section, } and { the next and
+        previous at the same or a higher level; Tab or t opens the contents
+        (type to filter, Return jumps, Escape closes); h shows the keys; q
+        leaves. It reopens a document where it was left (--no-remember
+        keeps nothing). The document may come on standard input.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -103,6 +119,13 @@ enum Command: String, CaseIterable, Sendable {
     case .pick:
       return Self.outlineOptions + Self.readerOptions + [Self.printOption] + [
         OptionSpec("closed", help: "start on the closed bar"),
+        OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+      ] + Self.displayOptions(nil) + [Self.helpOption]
+    case .read:
+      return Self.outlineOptions + Self.readerOptions + [
+        OptionSpec("section", value: "X", help: "open at section X (as jump names it)"),
+        OptionSpec("plain", help: "show the source as it is, as less does"),
+        OptionSpec("no-remember", help: "neither return to nor keep the place left"),
         OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .help, .completions: return [Self.helpOption]

@@ -57,14 +57,20 @@ extension CLI {
           raw, "print", as: SectionPrint.self, allowed: [.line, .offset, .id, .json],
           command: "pick")
         ?? .line
-      let reduce =
-        raw.has("reduce-motion")
-        || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
-          && environment["ISLE_REDUCE_MOTION"] != "0"
+      let reduce = Self.reducesMotion(raw, environment: environment)
       return try PickCommand(
         settings: settings, print: print, closed: raw.has("closed"), reduceMotion: reduce, cli: self
       )
       .run()
+    case .read:
+      try Self.expectOneDocument(raw.operands, command: command)
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .read, formats: [.text],
+        terminal: TerminalFacts(isTerminal: true, columns: nil))
+      return try ReadCommand(
+        settings: settings, options: try ReadOptions.decide(raw, environment: environment),
+        cli: self
+      ).run()
     case .completions:
       guard let shell = raw.operands.first.flatMap(Completions.Shell.init(rawValue:)),
         raw.operands.count == 1
@@ -111,6 +117,13 @@ extension CLI {
         try OptionValues.choice(raw, "print", as: SectionPrint.self, command: "jump") ?? .line
       return try JumpCommand(target: target, print: print, settings: settings, cli: self).run()
     }
+  }
+
+  /// `--reduce-motion`, or `ISLE_REDUCE_MOTION` set to anything but 0.
+  static func reducesMotion(_ raw: RawArguments, environment: [String: String]) -> Bool {
+    raw.has("reduce-motion")
+      || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
+        && environment["ISLE_REDUCE_MOTION"] != "0"
   }
 
   private static func expectOneDocument(_ files: [String], command: Command) throws {

@@ -1,3 +1,4 @@
+import Cells
 import Island
 import Outline
 import Progress

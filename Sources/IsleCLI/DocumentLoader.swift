@@ -24,15 +24,27 @@ struct DocumentLoader: Sendable {
 
   /// The document `source` holds, and its bytes.
   func load(_ source: InputSource, options: OutlineOptions? = nil) throws -> Loaded {
-    let bytes = try files.load(source, limit: maxSize)
+    let bytes = try self.bytes(source)
+    return Loaded(document: try outline(bytes, from: source, options: options), bytes: bytes)
+  }
+
+  /// The bytes `source` holds, loaded (a regular file mapped) but not yet
+  /// outlined: `isle read` draws them before it knows the sections.
+  func bytes(_ source: InputSource) throws -> LoadedBytes {
+    try files.load(source, limit: maxSize)
+  }
+
+  /// The document in `bytes`, loaded from `source`.
+  func outline(_ bytes: LoadedBytes, from source: InputSource, options: OutlineOptions? = nil)
+    throws -> Document
+  {
     var options = options ?? self.options
     if let detector, let path = source.path {
       options.slugFlavor = detector.flavor(forDocumentAt: path)
     }
     do {
-      let document = try Outliner.outline(
+      return try Outliner.outline(
         bytes.buffer.span, path: source.path, options: options, release: bytes.release)
-      return Loaded(document: document, bytes: bytes)
     } catch {
       throw DocumentFailure(source.displayName + ": " + Self.describe(error), status: .failure)
     }

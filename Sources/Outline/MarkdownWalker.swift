@@ -96,7 +96,7 @@ enum MarkdownWalker {
   /// One inline phase at a time, until `SpecialCharacters` is known to
   /// keep cmark-gfm's global table of special characters set; after that,
   /// parsers finish side by side.
-  private static let inlinePhase = Lock(())
+  static let inlinePhase = Lock(())
 
   private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
     if SpecialCharacters.isKeptSet { return cmark_parser_finish(parser) }

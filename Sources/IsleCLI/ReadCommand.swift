@@ -1,0 +1,72 @@
+import Dispatch
+import Island
+import Outline
+import Page
+import Parallel
+import Progress
+
+/// `isle read`: a full-screen pager with the island on the bottom row.
+///
+/// The first screen is drawn from the bytes alone (only the pieces in view
+/// are laid out); the outline is made meanwhile, on another thread, and the
+/// island says `…` until it is known. A place asked for (`--line`,
+/// `--section`…) needs the outline first; a remembered one is a byte.
+struct ReadCommand {
+  let settings: Settings
+  let options: ReadOptions
+  let cli: CLI
+
+  func run() throws -> ExitStatus {
+    guard let source = settings.sources.first else { return .failure }
+    let loader = settings.loader(cli.files)
+    let bytes = try loader.bytes(source)
+    let format = DocumentShape.format(
+      of: bytes.buffer.span, path: source.path, given: settings.outline.format)
+    let pageFormat: PageFormat = options.plain ? .plain : format == .html ? .html : .markdown
+    let page = Page(
+      size: bytes.buffer.count, format: pageFormat, width: 80,
+      cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),
+      hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0
+    ) { range in Array(bytes.buffer[range]) }
+
+    var document: Document? = nil
+    var startByte = 0
+    let identity = options.remember ? source.path.flatMap(ReadPlaces.Identity.init(path:)) : nil
+    let places = options.placesFile.map(ReadPlaces.init(file:))
+    if !settings.position.isEmpty {
+      let outline = try loader.outline(bytes, from: source)
+      document = outline
+      startByte = try settings.position.place(in: outline, name: source.displayName)?.offset ?? 0
+    } else if let identity, let places, let offset = places.offset(for: identity) {
+      startByte = min(offset, bytes.buffer.count)
+    }
+
+    let terminal: RawTerminal
+    do {
+      terminal = try RawTerminal()
+    } catch {
+      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
+    }
+    let outlined = Lock<Result<Document, any Error>?>(nil)
+    var session = ReadSession(
+      terminal: terminal, page: page, display: settings.display, options: options,
+      document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
+    let ending = withExtendedLifetime(terminal) {
+      defer { terminal.restore() }
+      return session.run {
+        guard document == nil else { return }
+        DispatchQueue.global().async {
+          let result = Result { try loader.outline(bytes, from: source) }
+          outlined.withLock { $0 = result }
+        }
+      }
+    }
+    if let identity, let places { places.save(session.topByte, for: identity) }
+    switch ending {
+    case .gone:
+      throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
+    case .interrupted: return .interrupted
+    case .quit: return .success
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Cells
+import Island
+import Outline
+import Page
+import Progress
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The pager's frames: the page's rows, then the bottom row (the island,
+/// a search being typed, or a message), with the contents or the keys over
+/// them when open. Each frame goes out in one write.
+extension ReadSession {
+  /// The island for the top line: what `isle where --line L --viewport H`
+  /// says for the same line and the rows of text; `…` until the outline is
+  /// known.
+  func island() -> String {
+    guard let document else { return failure.map { "isle: " + $0 } ?? "…" }
+    var bar = display
+    bar.width = max(columns - 2, 1)
+    return bar.bar(at: place(in: document), in: document) ?? ""
+  }
+
+  /// Where the reader is, as `where` would place line L with H rows.
+  func place(in document: Document) -> Place {
+    Place.locate(.line(topLine(in: document)), in: document, viewport: textRows)
+  }
+
+  /// The source line of the top line's first byte.
+  func topLine(in document: Document) -> Int {
+    document.lines.line(ofOffset: topByte)
+  }
+
+  /// Draws the current state.
+  func draw() {
+    switch mode {
+    case .contents(let state):
+      guard let document else { return draw(panel: []) }
+      let view = PickerView(
+        document: document, copy: display.copy, theme: display.theme, columns: columns)
+      draw(panel: Array(view.frame(state).dropLast()))
+    default:
+      draw(panel: [])
+    }
+  }
+
+  /// Draws the page with `panel` (the contents' lines, the bar last) over
+  /// its bottom rows, or the bottom row of the mode when it is empty.
+  func draw(panel: [String]) {
+    let screen = ReadScreen(paint: display.theme.paint)
+    var output = "\u{1B}[?2026h\u{1B}[?25l"
+    let textRows = self.textRows
+    let left = String(repeating: " ", count: margin)
+    var spot: Spot? = top
+    var previous: Spot? = nil
+    let highlighted = query
+    let helpRows = ReadHelp.lines
+    for row in 0..<textRows {
+      output += "\u{1B}[\(row + 1);1H\u{1B}[2K"
+      if case .help = mode {
+        if row < helpRows.count {
+          output += left + Cells.truncate(helpRows[row], toWidth: max(columns - margin - 1, 1))
+        }
+        continue
+      }
+      if let current = spot, current != previous, let line = page.line(at: current) {
+        output += left + screen.render(line, query: highlighted)
+        previous = current
+        let next = page.moved(current, by: 1)
+        spot = next == current ? nil : next
+      } else {
+        spot = nil
+        output += left + screen.faint("~")
+      }
+    }
+    output += "\u{1B}[\(rows);1H\u{1B}[2K" + " " + bottomRow(screen)
+    if !panel.isEmpty {
+      let first = max(rows - panel.count + 1, 1)
+      for (index, line) in panel.suffix(rows).enumerated() {
+        output += "\u{1B}[\(first + index);1H\u{1B}[2K" + line
+      }
+    }
+    if case .searching = mode { output += "\u{1B}[?25h" }
+    terminal.write(output + "\u{1B}[?2026l")
+    trace()
+  }
+
+  /// The bottom row when the contents are closed.
+  func bottomRow(_ screen: ReadScreen) -> String {
+    let room = max(columns - 2, 1)
+    if case .searching(let typed, let forward) = mode {
+      return Cells.truncate((forward ? "/" : "?") + SafeText.forTerminal(typed), toWidth: room)
+    }
+    if let message { return screen.faint(Cells.truncate(message, toWidth: room)) }
+    if !count.isEmpty { return count }
+    return island()
+  }
+
+  /// Appends the top line, the rows of text and the top byte to the trace
+  /// file, when `ISLE_READ_TRACE` names one.
+  func trace() {
+    guard let path = options.trace else { return }
+    let line = document.map { String(topLine(in: $0)) } ?? "-"
+    let text = "\(line) \(textRows) \(topByte)\n"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    close(descriptor)
+  }
+}

@@ -1,0 +1,150 @@
+import Island
+import Outline
+import Page
+import Progress
+
+/// The reader's keys as `less` has them, and the moves they make.
+extension ReadSession {
+  /// A key while reading; an ending when it leaves.
+  mutating func read(_ event: PickerEvent) -> Ending? {
+    if case .character(let digit) = event, digit.isASCII, digit.isNumber {
+      count.append(digit)
+      return nil
+    }
+    let typed = Int(count)
+    count = ""
+    message = nil
+    let half = max(textRows / 2, 1)
+    switch event {
+    case .character("q"), .character("Q"): return .quit
+    case .down, .enter, .character("j"), .character("e"): scroll(typed ?? 1)
+    case .up, .character("k"), .character("y"): scroll(-(typed ?? 1))
+    case .space, .pageDown, .character("f"): scroll(typed ?? textRows)
+    case .pageUp, .character("b"): scroll(-(typed ?? textRows))
+    case .character("d"): scroll(typed ?? half)
+    case .character("u"): scroll(-(typed ?? half))
+    case .home, .character("g"), .character("<"):
+      if let typed { go(toLine: typed) } else { top = page.first }
+    case .end, .character("G"), .character(">"):
+      if let typed { go(toLine: typed) } else { top = lowest() }
+    case .character("%"), .character("p"):
+      let percent = min(max(typed ?? 0, 0), 100)
+      go(toByte: Int(Double(max(page.size - 1, 0)) * Double(percent) / 100))
+    case .character("]"): step(.next, times: typed ?? 1)
+    case .character("["): step(.previous, times: typed ?? 1)
+    case .character("}"): step(.nextAtLevel, times: typed ?? 1)
+    case .character("{"): step(.previousAtLevel, times: typed ?? 1)
+    case .character("/"): mode = .searching("", forward: true)
+    case .character("?"): mode = .searching("", forward: false)
+    case .character("n"): search(forward: forward)
+    case .character("N"): search(forward: !forward)
+    case .tab, .character("t"): openContents()
+    case .character("h"), .character("H"): mode = .help
+    case .character("="): message = whereabouts()
+    case .wheelUp: scroll(-3)
+    case .wheelDown: scroll(3)
+    default: break
+    }
+    return nil
+  }
+
+  /// The top line when the last line is on the bottom row.
+  mutating func lowest() -> Spot {
+    if let lowestTop { return lowestTop }
+    let lowest = page.moved(page.last, by: -(textRows - 1))
+    lowestTop = lowest
+    return lowest
+  }
+
+  /// Moves the page `rows` lines (up when negative); it stops with the
+  /// last line on the bottom row (or where a jump put the top, if lower).
+  mutating func scroll(_ rows: Int) {
+    let moved = page.moved(top, by: rows)
+    top = rows > 0 ? min(moved, max(lowest(), top)) : moved
+  }
+
+  /// Puts the line showing `byte` at the top.
+  mutating func go(toByte byte: Int) {
+    top = page.spot(atByte: min(max(byte, 0), page.size))
+  }
+
+  /// Puts 1-based source line `line` at the top.
+  mutating func go(toLine line: Int) {
+    if let document {
+      go(toByte: document.lines.offset(ofLine: line))
+    } else {
+      message = "the lines are still being counted…"
+    }
+  }
+
+  enum Step {
+    case next, previous, nextAtLevel, previousAtLevel
+  }
+
+  /// Moves to another section's heading.
+  mutating func step(_ step: Step, times: Int) {
+    guard let document, !document.sections.isEmpty else {
+      message = document == nil ? "the sections are still being read…" : "no sections"
+      return
+    }
+    let sections = document.sections
+    for _ in 0..<max(times, 1) {
+      let byte = topByte
+      let current = CurrentSection.index(in: sections, atOffset: byte) ?? 0
+      let atHeading = page.spot(atByte: sections[current].offset) == top
+      let before = byte < sections[0].offset
+      let level = sections[current].level
+      var target: Int?
+      switch step {
+      case .next: target = before ? 0 : current + 1
+      case .previous: target = atHeading || before ? current - 1 : current
+      case .nextAtLevel:
+        target = before ? 0 : sections.indices.first { $0 > current && sections[$0].level <= level }
+      case .previousAtLevel:
+        target =
+          atHeading || before
+          ? sections.indices.last { $0 < current && sections[$0].level <= level } : current
+      }
+      guard let target, sections.indices.contains(target) else {
+        message = "no more sections this way"
+        return
+      }
+      go(toByte: sections[target].offset)
+    }
+  }
+
+  /// Looks for the query from the top line on; the line found goes to
+  /// the top.
+  mutating func search(forward: Bool) {
+    guard let query, !query.isEmpty else {
+      message = "nothing to look for yet: / and a word"
+      return
+    }
+    if let found = page.find(query, after: top, forward: forward) {
+      top = found
+    } else {
+      message = "not found: " + query
+    }
+  }
+
+  /// Opens the contents on the section at the top.
+  mutating func openContents() {
+    guard let document, !document.sections.isEmpty else {
+      message = document == nil ? "the sections are still being read…" : "no sections"
+      return
+    }
+    let current = CurrentSection.index(in: document.sections, atOffset: topByte) ?? 0
+    mode = .contents(
+      PickerState(
+        sections: document.sections, start: current,
+        panelRows: PickerState.panelRows(terminalRows: rows, sections: document.sections.count)))
+  }
+
+  /// `=`: the top line, the lines shown and the bytes.
+  func whereabouts() -> String {
+    guard let document else { return "byte \(topByte) of \(page.size)" }
+    let line = document.lines.line(ofOffset: topByte)
+    return
+      "line \(line) of \(document.lineCount), \(textRows) rows, byte \(topByte) of \(page.size)"
+  }
+}

@@ -1,0 +1,85 @@
+import Cells
+import Island
+import Page
+
+/// Turns laid-out lines into what the terminal is sent: styles as SGR
+/// escapes (colours only when colour is on), links as OSC 8 hyperlinks,
+/// the matches of a search in reverse video. The text itself was made safe
+/// by the layout; a link's destination is made safe here.
+struct ReadScreen {
+  let paint: Paint
+
+  /// `line` for the terminal, `query`'s matches highlighted.
+  func render(_ line: PageLine, query: String?) -> String {
+    let highlights = query.map { Search.ranges(of: $0, in: line.text) } ?? []
+    var output = ""
+    var index = 0
+    for run in line.runs {
+      let codes = self.codes(run.style)
+      let link = paint.enabled ? run.link.flatMap(Self.safeLink) : nil
+      if let link { output += "\u{1B}]8;;" + link + "\u{1B}\\" }
+      var segment = ""
+      var lit = false
+      func close() {
+        guard !segment.isEmpty else { return }
+        let all = codes + (lit ? ["7"] : [])
+        output +=
+          all.isEmpty
+          ? segment : "\u{1B}[" + all.joined(separator: ";") + "m" + segment + "\u{1B}[0m"
+        segment = ""
+      }
+      for character in run.text {
+        let inside = highlights.contains { $0.contains(index) }
+        if inside != lit {
+          close()
+          lit = inside
+        }
+        segment.append(character)
+        index += 1
+      }
+      close()
+      if link != nil { output += "\u{1B}]8;;\u{1B}\\" }
+    }
+    return output
+  }
+
+  /// The SGR parameters of a style.
+  func codes(_ style: Style) -> [String] {
+    var codes: [String] = []
+    if style.contains(.bold) { codes.append("1") }
+    if style.contains(.faint) { codes.append("2") }
+    if style.contains(.italic) { codes.append("3") }
+    if style.contains(.underline) { codes.append("4") }
+    if style.contains(.strike) { codes.append("9") }
+    guard paint.enabled else { return codes }
+    if style.contains(.accent) {
+      codes.append("38;" + paint.accentCode)
+    } else if style.contains(.heading) {
+      codes.append("38;5;75")
+    } else if style.contains(.code) {
+      codes.append("38;5;180")
+    }
+    return codes
+  }
+
+  /// A link's destination as an OSC 8 parameter: printable ASCII only
+  /// (anything else percent-encoded), nil when empty.
+  static func safeLink(_ link: String) -> String? {
+    guard !link.isEmpty else { return nil }
+    var safe = ""
+    for byte in link.utf8 {
+      if byte > 0x20 && byte < 0x7F {
+        safe.append(Character(Unicode.Scalar(byte)))
+      } else {
+        let hex = Array("0123456789ABCDEF")
+        safe += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+      }
+    }
+    return safe
+  }
+
+  /// Faint text, for messages and the rows past the end.
+  func faint(_ text: String) -> String {
+    "\u{1B}[2m" + SafeText.forTerminal(text) + "\u{1B}[0m"
+  }
+}

@@ -1,0 +1,45 @@
+/// What a layout needs to know of a document's bytes before it draws any
+/// of them: its format, where Markdown front matter ends, and where a large
+/// Markdown document may be cut into pieces laid out one at a time.
+public enum DocumentShape {
+  /// The format of `bytes` read from `path`: `given` when set, else the
+  /// file name's extension, else the first bytes (as the outline decides).
+  public static func format(of bytes: Span<UInt8>, path: String?, given: DocumentFormat?)
+    -> DocumentFormat
+  {
+    if let format = given ?? path.flatMap(DocumentFormat.fromExtension(of:)) { return format }
+    return bytes.withUnsafeBufferPointer { DocumentFormat.sniff($0) }
+  }
+
+  /// The offset just past Markdown front matter (0 when there is none).
+  public static func frontMatterEnd(of bytes: Span<UInt8>) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      // Only the first lines matter: front matter opens on line 1.
+      let head = UnsafeBufferPointer(rebasing: buffer[..<min(buffer.count, 1 << 16)])
+      let found = FrontMatter.find(in: head, lines: LineIndex(head))
+      return found?.endOffset ?? 0
+    }
+  }
+
+  /// Where pieces of Markdown `bytes` start: 0, then before an ATX heading
+  /// at the first column outside a fence or HTML block, once about `every`
+  /// bytes have passed (the cuts the outline's parallel parse proposes).
+  public static func markdownCuts(in bytes: Span<UInt8>, every size: Int) -> [Int] {
+    bytes.withUnsafeBufferPointer { buffer in
+      let lines = LineIndex(buffer)
+      return MarkdownPieces.cuts(
+        buffer, lines: lines, from: frontMatterEnd(of: bytes), every: size)
+    }
+  }
+}
+
+extension DocumentShape {
+  /// Runs `finish` (a cmark-gfm parser's `cmark_parser_finish`, its tree
+  /// returned as an address) side by side with the outline's own parses
+  /// when cmark-gfm's global table of special characters is known to stay
+  /// set, else one at a time with them (see `SpecialCharacters`).
+  public static func finishingMarkdown(_ finish: () -> UInt) -> UInt {
+    if SpecialCharacters.isKeptSet { return finish() }
+    return MarkdownWalker.inlinePhase.withLock { _ in finish() }
+  }
+}

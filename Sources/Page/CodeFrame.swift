@@ -1,0 +1,65 @@
+import Cells
+
+/// A code block drawn in a frame: a top edge naming its language, each
+/// line after a bar, cut (never wrapped) at the width with `→`, tabs
+/// expanded, and a bottom edge. Each line stands for its source line.
+struct CodeFrame {
+  let lines: [String]
+  let info: String
+  let source: SourceLines
+  let base: Int
+  /// The source line of the code's first line (in the stretch).
+  let contentLine: Int
+  /// The block's bytes in the stretch.
+  let block: Range<Int>
+
+  func lines(width: Int, first: [Run], rest: [Run]) -> [PageLine] {
+    let room = max(width - Wrapper.width(of: rest), 3)
+    let expanded = lines.map(Self.expandTabs)
+    let widest = expanded.map { Cells.width(of: $0) }.max() ?? 0
+    let frame = min(max(widest + 2, Cells.width(of: info) + 4, 8), room)
+    let label = info.isEmpty ? "" : " " + info + " "
+    let top =
+      "╭─" + label + String(repeating: "─", count: max(frame - 2 - Cells.width(of: label), 0))
+    let firstContent = source.start(ofLine: contentLine)
+    var result = [
+      PageLine(
+        runs: first + [Run(Cells.truncate(top, toWidth: room), style: .faint)],
+        bytes: base + block.lowerBound..<base + max(firstContent, block.lowerBound))
+    ]
+    for (index, text) in expanded.enumerated() {
+      let line = contentLine + index
+      let start = max(source.start(ofLine: line), block.lowerBound)
+      let end = min(max(source.end(ofLine: line), start), block.upperBound)
+      var drawn = Wrapper.line(
+        [Run("│ ", style: .faint), Run(text, style: .code, offset: base + start)], width: room,
+        bytes: base + start..<base + end)
+      drawn.runs = rest + drawn.runs
+      result.append(drawn)
+    }
+    let last = result.last!.bytes.upperBound
+    result.append(
+      PageLine(
+        runs: rest + [Run("╰" + String(repeating: "─", count: max(frame - 1, 1)), style: .faint)],
+        bytes: last..<max(base + block.upperBound, last)))
+    return result
+  }
+
+  /// Tabs as spaces to the next stop of four.
+  static func expandTabs(_ text: String) -> String {
+    guard text.contains("\t") else { return text }
+    var result = ""
+    var column = 0
+    for character in text {
+      if character == "\t" {
+        let spaces = 4 - column % 4
+        result += String(repeating: " ", count: spaces)
+        column += spaces
+      } else {
+        result.append(character)
+        column += Cells.width(of: character)
+      }
+    }
+    return result
+  }
+}

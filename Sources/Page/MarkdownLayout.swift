@@ -1,0 +1,310 @@
+import CCmarkGFM
+import Cells
+import Outline
+
+/// Lays a stretch of Markdown out in lines: cmark-gfm's tree, walked once
+/// and freed before `lay` returns, drawn for the terminal. Headings stand
+/// apart by weight and colour (and a rule under the top two levels),
+/// emphasis, code and links keep their marks as styles, code sits in a
+/// frame and is never wrapped, lists and quotes are indented, tables fit
+/// the width, images read `[image: alt]`.
+struct MarkdownLayout {
+  /// The GitHub extensions, as the outline reads them.
+  private static let extensionNames = [
+    "table", "strikethrough", "autolink", "tagfilter", "tasklist",
+  ]
+  private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+  let bytes: [UInt8]
+  /// The stretch's first byte in the document.
+  let base: Int
+  let width: Int
+  let source: SourceLines
+  var lines: [PageLine] = []
+  var containers: [Container] = []
+  /// The lists (by number) the last block drawn stood in.
+  var lastLists: [Int] = []
+  var listCount = 0
+  /// The next number of each ordered list being drawn, innermost last.
+  var numbers: [Int?] = []
+  var lists: [(id: Int, tight: Bool)] = []
+  /// Where the last block drawn ended in the stretch.
+  var lastEnd = 0
+  var inline = InlineCollector()
+  var table: TableLayout? = nil
+
+  /// The lines of `bytes` (the document's bytes from `base`), `width` cells
+  /// wide; the bytes before `hidden` are front matter, shown faint as they are.
+  static func lay(_ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0) -> [PageLine] {
+    var layout = MarkdownLayout(
+      bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes))
+    layout.run(hidden: hidden)
+    return layout.lines
+  }
+
+  private mutating func run(hidden: Int) {
+    _ = Self.registered
+    guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else {
+      return
+    }
+    defer { cmark_parser_free(parser) }
+    for name in Self.extensionNames {
+      if let syntax = cmark_find_syntax_extension(name) {
+        cmark_parser_attach_syntax_extension(parser, syntax)
+      }
+    }
+    if hidden > 0 {
+      for line in 1...max(source.starts.firstIndex { $0 >= hidden } ?? source.starts.count, 1) {
+        let start = source.start(ofLine: line)
+        guard start < hidden else { break }
+        let text = String(decoding: bytes[start..<source.end(ofLine: line)], as: UTF8.self)
+        lines.append(
+          Wrapper.line(
+            [Run(trimmed(text), style: .faint, offset: base + start)], width: width,
+            bytes: base + start..<base + source.end(ofLine: line)))
+      }
+      // cmark sees the front matter's line endings alone: lines keep their numbers.
+      let endings = [UInt8](repeating: 0x0A, count: source.starts.filter { $0 < hidden }.count)
+      feed(parser, endings[...])
+      lastEnd = hidden
+    }
+    feed(parser, bytes[hidden...])
+    let address = DocumentShape.finishingMarkdown { UInt(bitPattern: cmark_parser_finish(parser)) }
+    guard let root = OpaquePointer(bitPattern: address) else { return }
+    defer { cmark_node_free(root) }
+    guard let iterator = cmark_iter_new(root) else { return }
+    defer { cmark_iter_free(iterator) }
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { break }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      visit(node, entering: event == CMARK_EVENT_ENTER)
+    }
+  }
+
+  private func feed(_ parser: OpaquePointer, _ slice: ArraySlice<UInt8>) {
+    slice.withUnsafeBufferPointer { buffer in
+      guard let start = buffer.baseAddress, !buffer.isEmpty else { return }
+      start.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        cmark_parser_feed(parser, $0, buffer.count)
+      }
+    }
+  }
+
+  private func trimmed(_ text: String) -> String {
+    String(text.reversed().drop { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.reversed())
+  }
+
+  /// The node's first byte in the stretch.
+  func start(_ node: OpaquePointer) -> Int {
+    source.offset(
+      line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+  }
+
+  /// Just past the node's last byte in the stretch (cmark gives an end
+  /// column of 0 for a block that ends with its line's ending).
+  func end(_ node: OpaquePointer) -> Int {
+    let line = Int(cmark_node_get_end_line(node))
+    let column = Int(cmark_node_get_end_column(node))
+    if column == 0 { return source.start(ofLine: line) }
+    return min(source.offset(line: line, column: column) + 1, source.size)
+  }
+
+  private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+    let type = cmark_node_get_type(node)
+    let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    switch (type, name) {
+    case (CMARK_NODE_DOCUMENT, _): break
+    case (CMARK_NODE_BLOCK_QUOTE, _):
+      if entering {
+        containers.append(Container(kind: .quote, list: nil, tight: false, marker: "│ "))
+      } else {
+        containers.removeLast()
+      }
+    case (CMARK_NODE_LIST, _):
+      if entering {
+        listCount += 1
+        lists.append((listCount, cmark_node_get_list_tight(node) != 0))
+        numbers.append(
+          cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            ? Int(cmark_node_get_list_start(node)) : nil)
+      } else {
+        lists.removeLast()
+        numbers.removeLast()
+      }
+    case (CMARK_NODE_ITEM, _):
+      if entering {
+        var marker: String
+        if let number = numbers.last ?? nil {
+          marker = "\(number). "
+          numbers[numbers.count - 1] = number + 1
+        } else {
+          marker = ["• ", "◦ ", "▪ "][(lists.count - 1) % 3]
+        }
+        if name == "tasklist" {
+          marker += cmark_gfm_extensions_get_tasklist_item_checked(node) ? "☑ " : "☐ "
+        }
+        containers.append(
+          Container(
+            kind: .item, list: lists.last?.id, tight: lists.last?.tight ?? false,
+            marker: marker))
+      } else {
+        containers.removeLast()
+      }
+    case (CMARK_NODE_PARAGRAPH, _), (CMARK_NODE_HEADING, _):
+      if entering {
+        inline = InlineCollector(bytes: bytes, base: base, cursor: start(node), limit: end(node))
+        if type == CMARK_NODE_HEADING {
+          inline.push(Self.headingStyle(Int(cmark_node_get_heading_level(node))))
+        }
+      } else {
+        let level = type == CMARK_NODE_HEADING ? Int(cmark_node_get_heading_level(node)) : 0
+        leaf(node, heading: level)
+      }
+    case (CMARK_NODE_CODE_BLOCK, _):
+      if entering { code(node) }
+    case (CMARK_NODE_HTML_BLOCK, _):
+      if entering { html(node) }
+    case (CMARK_NODE_THEMATIC_BREAK, _):
+      if entering {
+        let range = start(node)..<end(node)
+        emit(range) { width, first, _ in
+          [
+            PageLine(
+              runs: first + [
+                Run(
+                  String(repeating: "─", count: max(width - Wrapper.width(of: first), 1)),
+                  style: .faint)
+              ],
+              bytes: range)
+          ]
+        }
+      }
+    case (_, "table"):
+      if entering {
+        table = TableLayout()
+      } else if let table {
+        let range = start(node)..<end(node)
+        let base = self.base
+        emit(range) { width, first, rest in
+          table.lines(width: width, first: first, rest: rest, base: base, bytes: range)
+        }
+        self.table = nil
+      }
+    case (_, "table_row"), (_, "table_header"):
+      if entering {
+        let header =
+          name == "table_header" || cmark_gfm_extensions_get_table_row_is_header(node) != 0
+        let at = start(node)
+        table?.startRow(header: header, at: at)
+      }
+    case (_, "table_cell"):
+      if entering {
+        inline = InlineCollector(bytes: bytes, base: base, cursor: start(node), limit: end(node))
+      } else {
+        table?.addCell(inline.runs)
+      }
+    case (CMARK_NODE_FOOTNOTE_DEFINITION, _):
+      if entering {
+        containers.append(Container(kind: .item, list: nil, tight: false, marker: "※ "))
+      } else {
+        containers.removeLast()
+      }
+    default:
+      inline.visit(node, type: type, name: name, entering: entering)
+    }
+  }
+
+  static func headingStyle(_ level: Int) -> Style {
+    switch level {
+    case 1, 2: return [.bold, .accent]
+    case 3: return [.bold, .heading]
+    default: return [.bold, .italic, .heading]
+    }
+  }
+
+  /// A paragraph or heading, wrapped.
+  private mutating func leaf(_ node: OpaquePointer, heading level: Int) {
+    let range = start(node)..<end(node)
+    let runs = inline.runs
+    let base = self.base
+    emit(range) { width, first, rest in
+      var wrapped = Wrapper.wrap(
+        runs, width: width, first: first, rest: rest,
+        bytes: base + range.lowerBound..<base + range.upperBound)
+      if level == 1 || level == 2, let last = wrapped.last {
+        let ruleWidth = min(wrapped.map { $0.width - Wrapper.width(of: rest) }.max() ?? 1, width)
+        let rule = String(repeating: level == 1 ? "━" : "─", count: max(ruleWidth, 1))
+        wrapped.append(
+          PageLine(
+            runs: rest + [Run(rule, style: [.accent, .faint])],
+            bytes: last.bytes.upperBound..<last.bytes.upperBound))
+      }
+      return wrapped
+    }
+  }
+
+  /// A code block in a frame, its lines cut (never wrapped) at the width.
+  private mutating func code(_ node: OpaquePointer) {
+    let range = start(node)..<end(node)
+    var literal = ""
+    if let text = cmark_node_get_literal(node) { literal = String(cString: text) }
+    let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+    let startLine = Int(cmark_node_get_start_line(node))
+    let firstByte =
+      range.lowerBound < bytes.count ? bytes[range.lowerBound...].first { $0 != 0x20 } : nil
+    let fenced = firstByte == 0x60 || firstByte == 0x7E
+    let contentLine = fenced ? startLine + 1 : startLine
+    var codeLines = literal.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    if codeLines.last == "" { codeLines.removeLast() }
+    let base = self.base
+    let source = self.source
+    emit(range) { width, first, rest in
+      CodeFrame(
+        lines: codeLines, info: info.split(separator: " ").first.map(String.init) ?? "",
+        source: source, base: base, contentLine: contentLine, block: range
+      ).lines(width: width, first: first, rest: rest)
+    }
+  }
+
+  /// Raw HTML: its visible text, laid out as an HTML page is.
+  private mutating func html(_ node: OpaquePointer) {
+    let range = start(node)..<end(node)
+    let laid = HTMLLayout.lay(Array(bytes[range]), base: base + range.lowerBound, width: width)
+    guard !laid.isEmpty else { return }
+    emit(range) { width, first, rest in
+      laid.enumerated().map { index, line in
+        PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
+      }
+    }
+  }
+
+  /// Draws a block's lines after a blank line (none inside a tight list),
+  /// with the containers' markers: `body` gets the room left and the
+  /// markers for the first line and the others.
+  private mutating func emit(
+    _ range: Range<Int>, _ body: (_ width: Int, _ first: [Run], _ rest: [Run]) -> [PageLine]
+  ) {
+    let lists = containers.compactMap(\.list)
+    let shared = lists.filter(lastLists.contains).last
+    let tight = shared.map { id in containers.contains { $0.list == id && $0.tight } } ?? false
+    if !lines.isEmpty && !tight {
+      let bars = containers.filter { $0.kind == .quote && $0.started }.map(\.marker).joined()
+      let gap = base + min(lastEnd, range.lowerBound)..<base + max(range.lowerBound, lastEnd)
+      lines.append(PageLine(runs: bars.isEmpty ? [] : [Run(bars, style: .faint)], bytes: gap))
+    }
+    var first = ""
+    var rest = ""
+    for index in containers.indices {
+      first += containers[index].started ? containers[index].continuation : containers[index].marker
+      rest += containers[index].continuation
+      containers[index].started = true
+    }
+    let firstRuns = first.isEmpty ? [] : [Run(first, style: .faint)]
+    let restRuns = rest.isEmpty ? [] : [Run(rest, style: .faint)]
+    lines += body(width, firstRuns, restRuns)
+    lastLists = lists
+    lastEnd = max(lastEnd, range.upperBound)
+  }
+}

@@ -1,0 +1,226 @@
+import Outline
+
+/// A document laid out for a width, a piece at a time: only the pieces
+/// that are looked at are laid out (and a few dozen kept), so the first
+/// screen of a document of any size is drawn at once. Each line knows the
+/// source bytes it shows, so a position survives a change of width.
+///
+/// No I/O: the bytes come from `read`, which the caller backs with the
+/// document it loaded.
+public final class Page {
+  /// The document's size in bytes.
+  public let size: Int
+  public let format: PageFormat
+  /// The width lines are laid out for, in cells.
+  public private(set) var width: Int
+  /// Where each piece starts: piece `i` is `cuts[i]..<cuts[i + 1]` (the last
+  /// runs to the end). The first is 0.
+  public let cuts: [Int]
+  /// Markdown front matter's end (0 when there is none).
+  let hidden: Int
+  let read: (Range<Int>) -> [UInt8]
+  private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
+  private var uses = 0
+  /// How many pieces stay laid out.
+  static let kept = 48
+
+  /// A page of a document of `size` bytes in `format`, cut at `cuts`
+  /// (see `cuts(of:format:)`), `width` cells wide.
+  public init(
+    size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
+    read: @escaping (Range<Int>) -> [UInt8]
+  ) {
+    self.size = size
+    self.format = format
+    self.width = max(width, 1)
+    self.cuts = cuts.isEmpty ? [0] : cuts
+    self.hidden = hidden
+    self.read = read
+  }
+
+  /// About how many bytes a piece of a large document holds.
+  public static let pieceSize = 64 << 10
+
+  /// Where a document is cut in pieces: Markdown before headings (as the
+  /// outline cuts it), the source every so many bytes at a line's start,
+  /// HTML not at all (its tree is the whole page's).
+  public static func cuts(
+    of bytes: Span<UInt8>, format: PageFormat, every pieceSize: Int = pieceSize
+  )
+    -> [Int]
+  {
+    guard bytes.count >= 4 * pieceSize else { return [0] }
+    switch format {
+    case .html: return [0]
+    case .markdown: return DocumentShape.markdownCuts(in: bytes, every: pieceSize)
+    case .plain:
+      var cuts = [0]
+      var at = pieceSize
+      while at < bytes.count {
+        if bytes[at - 1] == 0x0A {
+          cuts.append(at)
+          at += pieceSize
+        } else {
+          at += 1
+        }
+      }
+      return cuts
+    }
+  }
+
+  /// How many pieces there are.
+  public var pieceCount: Int { cuts.count }
+
+  /// The bytes of piece `index`.
+  public func range(ofPiece index: Int) -> Range<Int> {
+    cuts[index]..<(index + 1 < cuts.count ? cuts[index + 1] : size)
+  }
+
+  /// Lays the page out again for `width` (nothing is laid out until asked).
+  public func resize(to width: Int) {
+    guard max(width, 1) != self.width else { return }
+    self.width = max(width, 1)
+    cache = [:]
+  }
+
+  /// The lines of piece `index`, laid out now if they were not.
+  public func lines(ofPiece index: Int) -> [PageLine] {
+    uses += 1
+    if let kept = cache[index] {
+      cache[index]!.used = uses
+      return kept.lines
+    }
+    let range = range(ofPiece: index)
+    let lines = Self.lay(
+      read(range), format: format, base: range.lowerBound, width: width,
+      hidden: index == 0 ? hidden : 0)
+    if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
+      cache[oldest.key] = nil
+    }
+    cache[index] = (lines, uses)
+    return lines
+  }
+
+  /// The lines of `bytes`, which start at `base` in the document.
+  public static func lay(
+    _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0
+  ) -> [PageLine] {
+    let width = max(width, 1)
+    let lines: [PageLine]
+    switch format {
+    case .markdown: lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden)
+    case .html: lines = HTMLLayout.lay(bytes, base: base, width: width)
+    case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
+    }
+    return normalized(lines, in: base..<base + bytes.count, width: width)
+  }
+
+  /// Byte ranges that only go forward and stay inside the stretch laid
+  /// out, and lines no wider than `width` (markers of deep nesting in a
+  /// narrow window are cut like the rest).
+  static func normalized(_ lines: [PageLine], in range: Range<Int>, width: Int) -> [PageLine] {
+    var previous = range.lowerBound
+    return lines.map { line in
+      var line = line
+      let start = min(max(line.bytes.lowerBound, previous), range.upperBound)
+      line.bytes = start..<min(max(line.bytes.upperBound, start), range.upperBound)
+      previous = start
+      if line.width > width { line = Wrapper.line(line.runs, width: width, bytes: line.bytes) }
+      return line
+    }
+  }
+
+  /// The line at `spot`, if there is one.
+  public func line(at spot: Spot) -> PageLine? {
+    guard spot.piece >= 0, spot.piece < cuts.count else { return nil }
+    let lines = lines(ofPiece: spot.piece)
+    return lines.indices.contains(spot.row) ? lines[spot.row] : nil
+  }
+
+  /// The first line.
+  public var first: Spot { moved(Spot(piece: 0, row: 0), by: 0) }
+
+  /// The last line.
+  public var last: Spot {
+    var piece = cuts.count - 1
+    while piece > 0 && lines(ofPiece: piece).isEmpty { piece -= 1 }
+    return Spot(piece: piece, row: max(lines(ofPiece: piece).count - 1, 0))
+  }
+
+  /// The spot `rows` lines after `spot` (before it when negative), held at
+  /// the first and last lines.
+  public func moved(_ spot: Spot, by rows: Int) -> Spot {
+    var spot = spot
+    var rows = rows
+    // An empty piece is stepped over.
+    while spot.piece < cuts.count - 1 && lines(ofPiece: spot.piece).isEmpty {
+      spot = Spot(piece: spot.piece + 1, row: 0)
+    }
+    while rows > 0 {
+      let count = lines(ofPiece: spot.piece).count
+      if spot.row + rows < count {
+        spot.row += rows
+        return spot
+      }
+      guard let next = (spot.piece + 1..<cuts.count).first(where: { !lines(ofPiece: $0).isEmpty })
+      else {
+        spot.row = max(count - 1, 0)
+        return spot
+      }
+      rows -= count - spot.row
+      spot = Spot(piece: next, row: 0)
+    }
+    while rows < 0 {
+      if spot.row + rows >= 0 {
+        spot.row += rows
+        return spot
+      }
+      guard let previous = (0..<spot.piece).last(where: { !lines(ofPiece: $0).isEmpty }) else {
+        spot.row = 0
+        return spot
+      }
+      rows += spot.row + 1
+      spot = Spot(piece: previous, row: lines(ofPiece: previous).count - 1)
+    }
+    return spot
+  }
+
+  /// The line showing byte `offset`: the last one starting at or before it.
+  public func spot(atByte offset: Int) -> Spot {
+    let piece = max((cuts.lastIndex { $0 <= offset }) ?? 0, 0)
+    let lines = lines(ofPiece: piece)
+    guard !lines.isEmpty else { return moved(Spot(piece: piece, row: 0), by: 0) }
+    var low = 0
+    var high = lines.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lines[middle].bytes.lowerBound <= offset { low = middle } else { high = middle - 1 }
+    }
+    return Spot(piece: piece, row: low)
+  }
+
+  /// The next line after `spot` (before it, backwards) holding `query`,
+  /// skipping pieces whose bytes cannot hold it without laying them out.
+  public func find(_ query: String, after spot: Spot, forward: Bool = true) -> Spot? {
+    var piece = spot.piece
+    var row = spot.row + (forward ? 1 : -1)
+    while piece >= 0 && piece < cuts.count {
+      if row == (forward ? 0 : Int.max) && !Search.mayHold(query, in: read(range(ofPiece: piece))) {
+        piece += forward ? 1 : -1
+        row = forward ? 0 : Int.max
+        continue
+      }
+      let lines = lines(ofPiece: piece)
+      if row == Int.max { row = lines.count - 1 }
+      while row >= 0 && row < lines.count {
+        if !Search.ranges(of: query, in: lines[row].text).isEmpty {
+          return Spot(piece: piece, row: row)
+        }
+        row += forward ? 1 : -1
+      }
+      piece += forward ? 1 : -1
+      row = forward ? 0 : Int.max
+    }
+    return nil
+  }
+}

@@ -1,0 +1,197 @@
+import Cells
+
+/// Fills lines with words, by terminal cells: a word goes to the next line
+/// when it does not fit, a word wider than a line is split between
+/// characters, a wide (CJK) character may start a line without a space
+/// before it, and `"\n"` in a run breaks the line there. Every character is
+/// made safe for a terminal on the way.
+enum Wrapper {
+  /// One character placed: which run it came from and its source byte.
+  struct Cell {
+    var character: Character
+    var run: Int
+    var offset: Int?
+    var width: Int
+  }
+
+  /// A word and what stands before it.
+  struct Word {
+    var cells: [Cell] = []
+    var spaceBefore: Cell? = nil
+    var breaksBefore = false
+    var width: Int { cells.reduce(0) { $0 + $1.width } }
+  }
+
+  /// `runs` in lines at most `width` cells wide, `first` leading the first
+  /// line and `rest` the others; the lines share `bytes` out, the first
+  /// starting at its start.
+  static func wrap(
+    _ runs: [Run], width: Int, first: [Run] = [], rest: [Run] = [], bytes: Range<Int>
+  ) -> [PageLine] {
+    let words = self.words(runs)
+    var lines: [[Cell]] = []
+    var current: [Cell] = []
+    var used = 0
+    func room() -> Int {
+      max(width - Self.width(of: lines.isEmpty ? first : rest), 1)
+    }
+    func flush() {
+      lines.append(current)
+      current = []
+      used = 0
+    }
+    for word in words {
+      if word.breaksBefore { flush() }
+      let space = current.isEmpty ? 0 : (word.spaceBefore == nil ? 0 : 1)
+      if used + space + word.width <= room() {
+        if space == 1, let cell = word.spaceBefore { current.append(cell) }
+        current += word.cells
+        used += space + word.width
+        continue
+      }
+      if !current.isEmpty { flush() }
+      for cell in word.cells {
+        if used + cell.width > room() && !current.isEmpty { flush() }
+        current.append(cell)
+        used += cell.width
+      }
+    }
+    if !current.isEmpty || lines.isEmpty { flush() }
+    return assemble(lines, runs: runs, first: first, rest: rest, bytes: bytes)
+  }
+
+  /// `runs` on one line, cut at `width` cells with `→` when longer (code
+  /// and tables are never wrapped, so their columns stay true).
+  static func line(_ runs: [Run], width: Int, bytes: Range<Int>) -> PageLine {
+    var cells: [Cell] = []
+    var used = 0
+    let all = self.cells(runs)
+    for (index, cell) in all.enumerated() {
+      let isLast = index == all.count - 1
+      if used + cell.width > width - (isLast ? 0 : 1) && !(isLast && used + cell.width <= width) {
+        cells.append(Cell(character: "→", run: cell.run, offset: nil, width: 1))
+        break
+      }
+      cells.append(cell)
+      used += cell.width
+    }
+    return assemble([cells], runs: runs, first: [], rest: [], bytes: bytes)[0]
+  }
+
+  /// `runs` folded at `width` cells, every character kept where it is
+  /// (spaces too), as `less` folds a long line.
+  static func fold(_ runs: [Run], width: Int, bytes: Range<Int>) -> [PageLine] {
+    var lines: [[Cell]] = [[]]
+    var used = 0
+    for var cell in cells(runs) {
+      if cell.character == "\n" {
+        cell.character = "␤"
+        cell.width = 1
+      }
+      if used + cell.width > max(width, 1) && !lines[lines.count - 1].isEmpty {
+        lines.append([])
+        used = 0
+      }
+      lines[lines.count - 1].append(cell)
+      used += cell.width
+    }
+    return assemble(lines, runs: runs, first: [], rest: [], bytes: bytes)
+  }
+
+  static func width(of runs: [Run]) -> Int { runs.reduce(0) { $0 + Cells.width(of: $1.text) } }
+
+  /// Every character of `runs`, made safe, with its run and source byte.
+  static func cells(_ runs: [Run]) -> [Cell] {
+    var cells: [Cell] = []
+    for (index, run) in runs.enumerated() {
+      var offset = run.offset
+      for character in run.text {
+        let length = character.utf8.count
+        let safe: Character
+        if character == "\t" {
+          safe = " "
+        } else if character == "\n" {
+          safe = "\n"
+        } else if character.unicodeScalars.contains(where: {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+            || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }) {
+          safe = Character(SafeText.forTerminal(String(character)))
+        } else {
+          safe = character
+        }
+        let cellWidth = safe == "\n" ? 0 : Cells.width(of: safe)
+        cells.append(Cell(character: safe, run: index, offset: offset, width: cellWidth))
+        offset = offset.map { $0 + length }
+      }
+    }
+    return cells
+  }
+
+  /// The words of `runs`: broken at spaces, at `"\n"` and around wide
+  /// characters.
+  static func words(_ runs: [Run]) -> [Word] {
+    var words: [Word] = []
+    var word = Word()
+    var pendingSpace: Cell? = nil
+    var pendingBreak = false
+    func close() {
+      if !word.cells.isEmpty { words.append(word) }
+      word = Word()
+    }
+    for cell in cells(runs) {
+      if cell.character == "\n" {
+        close()
+        pendingBreak = true
+        pendingSpace = nil
+        continue
+      }
+      if cell.character == " " {
+        close()
+        if pendingSpace == nil { pendingSpace = cell }
+        continue
+      }
+      if cell.width == 2 { close() }
+      if word.cells.isEmpty {
+        word.spaceBefore = pendingSpace
+        word.breaksBefore = pendingBreak
+        pendingSpace = nil
+        pendingBreak = false
+      }
+      word.cells.append(cell)
+      if cell.width == 2 { close() }
+    }
+    close()
+    return words
+  }
+
+  /// Lines of cells back into runs, with their byte ranges.
+  static func assemble(
+    _ lines: [[Cell]], runs: [Run], first: [Run], rest: [Run], bytes: Range<Int>
+  ) -> [PageLine] {
+    var starts: [Int] = []
+    for (index, cells) in lines.enumerated() {
+      let found = cells.lazy.compactMap(\.offset).first
+      let previous = starts.last ?? bytes.lowerBound
+      let start = index == 0 ? bytes.lowerBound : max(previous, found ?? previous)
+      starts.append(min(max(start, bytes.lowerBound), bytes.upperBound))
+    }
+    return lines.enumerated().map { index, cells in
+      var built: [Run] = index == 0 ? first : rest
+      for cell in cells {
+        let source = runs[cell.run]
+        if let last = built.last, built.count > (index == 0 ? first.count : rest.count),
+          last.style == source.style, last.link == source.link
+        {
+          built[built.count - 1].text.append(cell.character)
+        } else {
+          built.append(
+            Run(String(cell.character), style: source.style, link: source.link, offset: cell.offset)
+          )
+        }
+      }
+      let end = index + 1 < starts.count ? starts[index + 1] : bytes.upperBound
+      return PageLine(runs: built, bytes: starts[index]..<max(end, starts[index]))
+    }
+  }
+}

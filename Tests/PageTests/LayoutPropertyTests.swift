@@ -1,0 +1,107 @@
+import Cells
+import Foundation
+import Outline
+import Page
+import TestSupport
+import Testing
+
+/// What every layout keeps, whatever the document and the width: no line
+/// wider than the width, nothing a terminal would take as a control, byte
+/// ranges that go forward through the document, and a byte that finds its
+/// line again after the width changes.
+@Suite struct LayoutPropertyTests {
+  static let formats: [(String, PageFormat)] =
+    PageGoldenTests.fixtures.map {
+      ($0, PageGoldenTests.format($0))
+    } + [
+      ("control-characters.md", .plain), ("beekeeping.md", .plain), ("nul.md", .markdown),
+      ("invalid-utf8.md", .markdown),
+    ]
+
+  @Test(arguments: [1, 7, 19, 40, 100])
+  func linesFitAndGoForward(_ width: Int) throws {
+    for (name, format) in Self.formats {
+      let bytes = try PageGoldenTests.bytes(name)
+      let lines = Page.lay(bytes, format: format, width: width)
+      #expect(!lines.isEmpty || bytes.isEmpty, "\(name)")
+      var previous = 0
+      for line in lines {
+        #expect(
+          line.width <= max(width, 1) || line.text.count == 1, "\(name) at \(width): \(line.text)")
+        #expect(line.bytes.lowerBound >= previous, "\(name): \(line.bytes) after \(previous)")
+        #expect(line.bytes.upperBound <= bytes.count, "\(name): \(line.bytes)")
+        previous = line.bytes.lowerBound
+        let controls = line.text.unicodeScalars.filter {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(controls.isEmpty, "\(name): a control character reaches the terminal: \(line.text)")
+      }
+    }
+  }
+
+  /// A generated document large enough to be cut in pieces: every line's
+  /// first byte finds that line again, at two widths, and the pieces'
+  /// lines run on as one document's.
+  @Test func aLargeDocumentInPiecesKeepsItsBytes() throws {
+    var text = ""
+    var random = SplitMix(state: 20)
+    for section in 0..<400 {
+      text += "## Section \(section)\n\n"
+      for _ in 0..<(Int(random.next() % 6) + 1) {
+        text +=
+          (0..<(Int(random.next() % 40) + 5)).map { _ in "word\(random.next() % 97)" }
+          .joined(separator: " ") + "\n\n"
+      }
+      if section % 7 == 0 { text += "```\ncode \(section)\n```\n\n" }
+    }
+    let bytes = Array(text.utf8)
+    let cuts = Page.cuts(of: bytes.span, format: .markdown, every: 8 << 10)
+    #expect(cuts.count > 2, "the document is cut in pieces")
+    for width in [30, 72] {
+      let page = Page(size: bytes.count, format: .markdown, width: width, cuts: cuts) {
+        Array(bytes[$0])
+      }
+      var spot = page.first
+      var seen = 0
+      var previous = -1
+      while true {
+        let line = try #require(page.line(at: spot))
+        #expect(line.bytes.lowerBound >= previous)
+        previous = line.bytes.lowerBound
+        let found = page.spot(atByte: line.bytes.lowerBound)
+        #expect(page.line(at: found)?.bytes.lowerBound == line.bytes.lowerBound)
+        seen += 1
+        let next = page.moved(spot, by: 1)
+        if next == spot { break }
+        spot = next
+      }
+      #expect(spot == page.last)
+      #expect(page.moved(page.last, by: -(seen - 1)) == page.first)
+      let heading = try #require(text.range(of: "## Section 250"))
+      let offset = text.utf8.distance(from: text.startIndex, to: heading.lowerBound)
+      #expect(page.line(at: page.spot(atByte: offset))?.text == "Section 250")
+      #expect(
+        page.find("word5 ", after: page.first) != nil
+          || page.find("word5", after: page.first) != nil)
+    }
+  }
+
+  @Test func stylesLinksImagesAndCode() throws {
+    let source =
+      "# Top\n\nSome *soft* **strong** `code` [a link](https://example.com) ![a cat](cat.png).\n\n```swift\nlet x = 1\n```\n"
+    let lines = Page.lay(Array(source.utf8), format: .markdown, width: 80)
+    let runs = lines.flatMap(\.runs)
+    #expect(runs.contains { $0.text == "Top" && $0.style.contains(.bold) })
+    #expect(runs.contains { $0.text == "soft" && $0.style.contains(.italic) })
+    #expect(runs.contains { $0.text == "strong" && $0.style.contains(.bold) })
+    #expect(runs.contains { $0.text == "code" && $0.style.contains(.code) })
+    #expect(runs.contains { $0.link == "https://example.com" && $0.text == "a link" })
+    #expect(lines.contains { $0.text.contains("[image: a cat]") })
+    #expect(lines.contains { $0.text.hasPrefix("╭─ swift ") })
+    #expect(lines.contains { $0.text == "│ let x = 1" })
+    // The code line stands for its own source line.
+    let code = try #require(lines.first { $0.text == "│ let x = 1" })
+    let bytes = Array(source.utf8)
+    #expect(String(decoding: bytes[code.bytes], as: UTF8.self) == "let x = 1\n")
+  }
+}
