@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup install uninstall format clean
 
 all: build
 
@@ -59,6 +59,10 @@ fuzz: deps
 bench: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py
+
+# Only isle read's first frame on the corpus four times over (53 MB).
+bench-read: build
+	ISLE=$(BIN) python3 bench/run.py read
 
 # Only the start-up pair of the benchmark (a 20 KB README, isle against cmark-gfm).
 bench-startup: build

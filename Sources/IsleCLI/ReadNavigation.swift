@@ -81,35 +81,47 @@ extension ReadSession {
     case next, previous, nextAtLevel, previousAtLevel
   }
 
-  /// Moves to another section's heading.
+  /// Moves to another section's heading. Sections are compared by the
+  /// line their heading is drawn on, so a step always moves the page.
   mutating func step(_ step: Step, times: Int) {
     guard let document, !document.sections.isEmpty else {
       message = document == nil ? "the sections are still being read…" : "no sections"
       return
     }
     let sections = document.sections
+    func drawn(_ index: Int) -> Spot { page.spot(atByte: sections[index].offset) }
     for _ in 0..<max(times, 1) {
-      let byte = topByte
-      let current = CurrentSection.index(in: sections, atOffset: byte) ?? 0
-      let atHeading = page.spot(atByte: sections[current].offset) == top
-      let before = byte < sections[0].offset
+      var current = CurrentSection.index(in: sections, atOffset: topByte) ?? 0
+      while current + 1 < sections.count && drawn(current + 1) <= top { current += 1 }
+      while current > 0 && drawn(current) > top { current -= 1 }
+      let before = drawn(0) > top
       let level = sections[current].level
       var target: Int?
       switch step {
-      case .next: target = before ? 0 : current + 1
-      case .previous: target = atHeading || before ? current - 1 : current
+      case .next:
+        target = before ? 0 : sections.indices.dropFirst(current + 1).first { drawn($0) > top }
+      case .previous:
+        target =
+          before ? nil : drawn(current) < top ? current : (0..<current).last { drawn($0) < top }
       case .nextAtLevel:
-        target = before ? 0 : sections.indices.first { $0 > current && sections[$0].level <= level }
+        target =
+          before
+          ? 0
+          : sections.indices.dropFirst(current + 1).first {
+            sections[$0].level <= level && drawn($0) > top
+          }
       case .previousAtLevel:
         target =
-          atHeading || before
-          ? sections.indices.last { $0 < current && sections[$0].level <= level } : current
+          before
+          ? nil
+          : drawn(current) < top
+            ? current : (0..<current).last { sections[$0].level <= level && drawn($0) < top }
       }
-      guard let target, sections.indices.contains(target) else {
+      guard let target else {
         message = "no more sections this way"
         return
       }
-      go(toByte: sections[target].offset)
+      top = drawn(target)
     }
   }
 

@@ -114,7 +114,12 @@ struct HTMLLayout {
     let start = base + Int(element.start_pos.offset)
     if Self.skipped.contains(tag) || Self.attribute("hidden", of: element) != nil { return false }
     if tag == GUMBO_TAG_TITLE.rawValue { return false }
-    if !Self.inline.contains(tag) && table == nil { flush(end: start) }
+    if !Self.inline.contains(tag) && table == nil {
+      flush(end: start)
+      // A block's first line stands from its start tag, as a heading's
+      // section does.
+      blockStart = start
+    }
     if let style = Self.styles[tag] { styles.append(style) }
     switch tag {
     case _ where Self.levels[tag] != nil:
