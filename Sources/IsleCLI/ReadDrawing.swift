@@ -18,7 +18,7 @@ extension ReadSession {
   func island() -> String {
     guard let document else { return failure.map { "isle: " + $0 } ?? "…" }
     var bar = display
-    bar.width = max(columns - 2, 1)
+    bar.width = columns < 3 ? max(columns, 1) : columns - 2
     return bar.bar(at: place(in: document), in: document) ?? ""
   }
 
@@ -74,7 +74,9 @@ extension ReadSession {
         output += left + screen.faint("~")
       }
     }
-    output += "\u{1B}[\(rows);1H\u{1B}[2K" + " " + bottomRow(screen)
+    // A cell of room on the left, as pick leaves, when there is room for it.
+    let lead = columns < 3 ? "" : " "
+    output += "\u{1B}[\(rows);1H\u{1B}[2K" + lead + bottomRow(screen)
     if !panel.isEmpty {
       let first = max(rows - panel.count + 1, 1)
       for (index, line) in panel.suffix(rows).enumerated() {
@@ -88,7 +90,7 @@ extension ReadSession {
 
   /// The bottom row when the contents are closed.
   func bottomRow(_ screen: ReadScreen) -> String {
-    let room = max(columns - 2, 1)
+    let room = columns < 3 ? max(columns, 1) : columns - 2
     if case .searching(let typed, let forward) = mode {
       return Cells.truncate((forward ? "/" : "?") + SafeText.forTerminal(typed), toWidth: room)
     }

@@ -28,7 +28,7 @@ struct ReadSession {
     case gone
   }
 
-  let terminal: RawTerminal
+  let terminal: any TerminalDevice
   let page: Page
   let display: Display
   let options: ReadOptions
@@ -52,7 +52,7 @@ struct ReadSession {
   var lowestTop: Spot? = nil
 
   init(
-    terminal: RawTerminal, page: Page, display: Display, options: ReadOptions,
+    terminal: any TerminalDevice, page: Page, display: Display, options: ReadOptions,
     document: Document?, outlined: @escaping () -> Result<Document, any Error>?, startByte: Int
   ) {
     self.terminal = terminal
@@ -242,5 +242,5 @@ struct ReadSession {
   }
 
   /// Cells left of the text.
-  var margin: Int { max((columns - page.width) / 2, 1) }
+  var margin: Int { columns < 3 ? 0 : max((columns - page.width) / 2, 1) }
 }

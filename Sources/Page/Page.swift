@@ -46,26 +46,54 @@ public final class Page {
   /// HTML not at all (its tree is the whole page's).
   public static func cuts(
     of bytes: Span<UInt8>, format: PageFormat, every pieceSize: Int = pieceSize
-  )
-    -> [Int]
-  {
+  ) -> [Int] {
     guard bytes.count >= 4 * pieceSize else { return [0] }
     switch format {
     case .html: return [0]
-    case .markdown: return DocumentShape.markdownCuts(in: bytes, every: pieceSize)
-    case .plain:
-      var cuts = [0]
-      var at = pieceSize
-      while at < bytes.count {
-        if bytes[at - 1] == 0x0A {
-          cuts.append(at)
-          at += pieceSize
-        } else {
-          at += 1
-        }
-      }
-      return cuts
+    case .markdown:
+      return subdivided(
+        DocumentShape.markdownCuts(in: bytes, every: pieceSize), in: bytes, every: pieceSize,
+        blankLines: true)
+    case .plain: return subdivided([0], in: bytes, every: pieceSize, blankLines: false)
     }
+  }
+
+  /// `cuts` with every piece over four times `size` cut again about every
+  /// `size` bytes: after a blank line (Markdown) or a line ending if one
+  /// comes soon, else between two characters. A document with no headings,
+  /// or one 10 MB line, is then laid out a piece at a time too; a cut that
+  /// falls inside a long code block only changes how its piece is drawn.
+  static func subdivided(_ cuts: [Int], in bytes: Span<UInt8>, every size: Int, blankLines: Bool)
+    -> [Int]
+  {
+    var result: [Int] = []
+    for (index, start) in cuts.enumerated() {
+      let end = index + 1 < cuts.count ? cuts[index + 1] : bytes.count
+      result.append(start)
+      var at = start
+      while end - at > 4 * size {
+        let limit = min(at + 2 * size, end)
+        var cut: Int? = nil
+        var probe = at + size
+        while blankLines && cut == nil && probe + 1 < limit {
+          if bytes[probe] == 0x0A && bytes[probe + 1] == 0x0A { cut = probe + 2 }
+          probe += 1
+        }
+        probe = at + size
+        while cut == nil && probe < limit {
+          if bytes[probe] == 0x0A { cut = probe + 1 }
+          probe += 1
+        }
+        if cut == nil {
+          probe = at + size
+          while probe < end && bytes[probe] & 0xC0 == 0x80 { probe += 1 }
+          cut = probe
+        }
+        at = cut!
+        result.append(at)
+      }
+    }
+    return result
   }
 
   /// How many pieces there are.

@@ -86,6 +86,25 @@ import Testing
     }
   }
 
+  /// One paragraph on one long line, with no heading to cut before: it
+  /// is cut between characters all the same, so no piece is huge, and
+  /// each byte still finds the line that shows it.
+  @Test(arguments: [PageFormat.markdown, .plain])
+  func aDocumentWithoutHeadingsOrLineEndsIsStillCut(_ format: PageFormat) throws {
+    let bytes = Array(String(repeating: "wörd ", count: 40_000).utf8)
+    let size = 8 << 10
+    let cuts = Page.cuts(of: bytes.span, format: format, every: size)
+    #expect(cuts.count > bytes.count / (4 * size))
+    #expect(zip(cuts, cuts.dropFirst()).allSatisfy { $0 < $1 && $1 - $0 <= 4 * size })
+    #expect(
+      cuts.allSatisfy { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }, "no character is split")
+    let page = Page(size: bytes.count, format: format, width: 50, cuts: cuts) { Array(bytes[$0]) }
+    for byte in stride(from: 0, to: bytes.count, by: 9_973) {
+      let line = try #require(page.line(at: page.spot(atByte: byte)))
+      #expect(line.bytes.lowerBound <= byte, "byte \(byte): \(line.bytes)")
+    }
+  }
+
   @Test func stylesLinksImagesAndCode() throws {
     let source =
       "# Top\n\nSome *soft* **strong** `code` [a link](https://example.com) ![a cat](cat.png).\n\n```swift\nlet x = 1\n```\n"

@@ -1,0 +1,117 @@
+import Cells
+import Foundation
+import Island
+import Outline
+import Page
+import TestSupport
+import Testing
+
+@testable import IsleCLI
+
+/// A terminal that keeps what is written and says the size it is given.
+final class ScriptedTerminal: TerminalDevice {
+  var size: (columns: Int, rows: Int)
+  var written = ""
+  init(columns: Int, rows: Int) { size = (columns, rows) }
+  func write(_ text: String) { written += text }
+  func read(waiting milliseconds: Int32) -> [UInt8] { [] }
+  var hasInput: Bool { false }
+  var isGone: Bool { false }
+
+  /// The rows of the last frame written, as the terminal shows their text.
+  func lastFrame() -> [Int: String] {
+    let frame = written.components(separatedBy: "\u{1B}[?2026h").last ?? ""
+    var rows: [Int: String] = [:]
+    for part in frame.components(separatedBy: "\u{1B}[").dropFirst() {
+      // "R;1H" starts a row; anything else is a style inside one.
+      guard let h = part.firstIndex(of: "H"),
+        let row = Int(part[..<h].split(separator: ";").first ?? ""),
+        part[..<h].hasSuffix(";1")
+      else {
+        if let last = rows.keys.max() { rows[last]! += "\u{1B}[" + part }
+        continue
+      }
+      rows[row] = String(part[part.index(after: h)...])
+    }
+    return rows.mapValues { visibleText($0).replacingOccurrences(of: "[2K", with: "") }
+  }
+}
+
+/// The pager driven by random keys, mouse reports and resizes: every frame
+/// fits the terminal, nothing a terminal would obey comes from the
+/// document, the top stays inside it, and a resize keeps the top byte.
+@Suite struct ReaderPropertyTests {
+  static func document() throws -> [UInt8] {
+    var text = ""
+    for name in ["beekeeping.md", "gfm-extras.md", "control-characters.md", "cjk.md", "emoji.md"] {
+      text += try String(contentsOf: Harness.fixtures.appendingPathComponent(name), encoding: .utf8)
+      text += "\n\n"
+    }
+    return Array(text.utf8)
+  }
+
+  @Test(arguments: 0..<8)
+  func randomSessionsKeepTheirPromises(_ seed: Int) throws {
+    var random = SplitMix(state: UInt64(seed) &* 0x9E37_79B9)
+    let bytes = try Self.document()
+    var options = OutlineOptions()
+    options.levels = 1...6
+    let document = try Outliner.outline(bytes, path: nil, options: options)
+    let cuts = Page.cuts(of: bytes.span, format: .markdown, every: 2 << 10)
+    let page = Page(
+      size: bytes.count, format: seed % 3 == 2 ? .plain : .markdown, width: 80, cuts: cuts
+    ) {
+      Array(bytes[$0])
+    }
+    let terminal = ScriptedTerminal(
+      columns: Int(random.next() % 120) + 1, rows: Int(random.next() % 40) + 1)
+    let display = Display(copy: Wording(), theme: .plain, width: 80, showsTop: true)
+    var readOptions = ReadOptions()
+    readOptions.reduceMotion = true
+    var session = ReadSession(
+      terminal: terminal, page: page, display: display, options: readOptions,
+      document: seed % 4 == 3 ? nil : document, outlined: { nil },
+      startByte: Int(random.next() % UInt64(bytes.count)))
+    let keys: [PickerEvent] =
+      Array("jkfbdugG]}[{/?nNt%h=x 5a").map { .character($0) } + [
+        .up, .down, .pageUp, .pageDown, .home, .end, .enter, .space, .escape, .backspace, .tab,
+        .left, .right,
+      ]
+    for step in 0..<100 {
+      let choice = random.next() % 20
+      if choice == 0 {
+        let before = session.topByte
+        terminal.size = (Int(random.next() % 120) + 1, Int(random.next() % 40) + 1)
+        session.resize()
+        let line = try #require(page.line(at: session.top))
+        #expect(
+          line.bytes.lowerBound <= before
+            && (before < line.bytes.upperBound || line.bytes.isEmpty
+              || before == line.bytes.lowerBound || session.top == page.last),
+          "seed \(seed) step \(step): the top byte \(before) left the top line \(line.bytes)")
+      } else if choice == 1 {
+        let row = Int(random.next() % UInt64(terminal.size.rows)) + 1
+        let column = Int(random.next() % UInt64(terminal.size.columns)) + 1
+        let button = [0, 64, 65][Int(random.next() % 3)]
+        _ = session.handle(.mouse(button: button, column: column, row: row, pressed: false))
+      } else {
+        let key = keys[Int(random.next() % UInt64(keys.count))]
+        if key == .character("q") { continue }
+        _ = session.handle(.key(key))
+      }
+      terminal.written = ""
+      session.draw()
+      for (row, text) in terminal.lastFrame() {
+        #expect(row >= 1 && row <= terminal.size.rows, "seed \(seed): row \(row) drawn")
+        #expect(
+          Cells.width(of: text) <= terminal.size.columns,
+          "seed \(seed) step \(step): row \(row) is \(Cells.width(of: text)) cells in \(terminal.size.columns): \(text)"
+        )
+        #expect(
+          !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+          "seed \(seed): a control character reaches the terminal on row \(row)")
+      }
+      #expect((0...bytes.count).contains(session.topByte))
+    }
+  }
+}
