@@ -95,7 +95,7 @@ extension ReadSession {
       return Cells.truncate((forward ? "/" : "?") + SafeText.forTerminal(typed), toWidth: room)
     }
     if let message { return screen.faint(Cells.truncate(message, toWidth: room)) }
-    if !count.isEmpty { return count }
+    if !count.isEmpty { return Cells.truncate(count, toWidth: room) }
     return island()
   }
 

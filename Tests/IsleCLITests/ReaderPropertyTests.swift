@@ -115,3 +115,31 @@ final class ScriptedTerminal: TerminalDevice {
     }
   }
 }
+
+/// Inputs the reader's fuzz target found, kept as tests.
+@Suite struct ReaderRegressionTests {
+  /// A long count typed (`777…`) in a window of a few columns: the bottom
+  /// row shows it cut to fit.
+  @Test func aLongCountInANarrowWindowFits() throws {
+    let bytes = Array("<h1>x77777777777".utf8)
+    var options = OutlineOptions()
+    options.format = .html
+    let document = try Outliner.outline(bytes, path: nil, options: options)
+    let page = Page(size: bytes.count, format: .html, width: 80, cuts: [0]) { Array(bytes[$0]) }
+    let terminal = ScriptedTerminal(columns: 4, rows: 3)
+    var readOptions = ReadOptions()
+    readOptions.reduceMotion = true
+    var session = ReadSession(
+      terminal: terminal, page: page,
+      display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
+      options: readOptions, document: document, outlined: { nil }, startByte: bytes.count / 2)
+    for key in Array(repeating: PickerEvent.character("7"), count: 30) + [.character("<")] {
+      _ = session.handle(.key(key))
+      terminal.written = ""
+      session.draw()
+      for (row, text) in terminal.lastFrame() {
+        #expect(Cells.width(of: text) <= 4, "row \(row): '\(text)'")
+      }
+    }
+  }
+}
