@@ -101,6 +101,13 @@ struct MarkdownLayout {
       line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
   }
 
+  /// The node's bytes in the stretch (cmark may end a node before it
+  /// starts: an empty one at a line's end).
+  func extent(_ node: OpaquePointer) -> Range<Int> {
+    let start = start(node)
+    return start..<max(end(node), start)
+  }
+
   /// Just past the node's last byte in the stretch (cmark gives an end
   /// column of 0 for a block that ends with its line's ending).
   func end(_ node: OpaquePointer) -> Int {
@@ -167,7 +174,7 @@ struct MarkdownLayout {
       if entering { html(node) }
     case (CMARK_NODE_THEMATIC_BREAK, _):
       if entering {
-        let range = start(node)..<end(node)
+        let range = extent(node)
         emit(range) { width, first, _ in
           [
             PageLine(
@@ -184,7 +191,7 @@ struct MarkdownLayout {
       if entering {
         table = TableLayout()
       } else if let table {
-        let range = start(node)..<end(node)
+        let range = extent(node)
         let base = self.base
         emit(range) { width, first, rest in
           table.lines(width: width, first: first, rest: rest, base: base, bytes: range)
@@ -225,7 +232,7 @@ struct MarkdownLayout {
 
   /// A paragraph or heading, wrapped.
   private mutating func leaf(_ node: OpaquePointer, heading level: Int) {
-    let range = start(node)..<end(node)
+    let range = extent(node)
     let runs = inline.runs
     let base = self.base
     emit(range) { width, first, rest in
@@ -246,7 +253,7 @@ struct MarkdownLayout {
 
   /// A code block in a frame, its lines cut (never wrapped) at the width.
   private mutating func code(_ node: OpaquePointer) {
-    let range = start(node)..<end(node)
+    let range = extent(node)
     var literal = ""
     if let text = cmark_node_get_literal(node) { literal = String(cString: text) }
     let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
@@ -270,7 +277,7 @@ struct MarkdownLayout {
 
   /// Raw HTML: its visible text, laid out as an HTML page is.
   private mutating func html(_ node: OpaquePointer) {
-    let range = start(node)..<end(node)
+    let range = extent(node)
     let laid = HTMLLayout.lay(Array(bytes[range]), base: base + range.lowerBound, width: width)
     guard !laid.isEmpty else { return }
     emit(range) { width, first, rest in

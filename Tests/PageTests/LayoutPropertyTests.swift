@@ -105,6 +105,21 @@ import Testing
     }
   }
 
+  /// Invalid UTF-8 before a list item holding a heading: cmark (which
+  /// reads U+FFFD for each bad byte) ended a node before its start. The
+  /// reader's fuzz target found it.
+  @Test func invalidUTF8BeforeAHeadingInAListLaysOut() throws {
+    let bytes: [UInt8] = [
+      0x64, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D,
+      0x8D, 0x8D, 0x86, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D,
+      0x8D, 0x86, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x8D, 0x0A, 0x2D, 0x20, 0x23,
+    ]
+    for width in [1, 20, 80] {
+      let lines = Page.lay(bytes, format: .markdown, width: width)
+      #expect(lines.first?.text.hasPrefix("d") == true)
+    }
+  }
+
   @Test func stylesLinksImagesAndCode() throws {
     let source =
       "# Top\n\nSome *soft* **strong** `code` [a link](https://example.com) ![a cat](cat.png).\n\n```swift\nlet x = 1\n```\n"
