@@ -26,7 +26,8 @@ struct ReadCommand {
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: 80,
       cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),
-      hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0
+      hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
+      glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode
     ) { range in Array(bytes.buffer[range]) }
 
     var document: Document? = nil

@@ -12,6 +12,7 @@ struct CodeFrame {
   let contentLine: Int
   /// The block's bytes in the stretch.
   let block: Range<Int>
+  let glyphs: PageGlyphs
 
   func lines(width: Int, first: [Run], rest: [Run]) -> [PageLine] {
     let room = max(width - Wrapper.width(of: rest), 3)
@@ -20,7 +21,7 @@ struct CodeFrame {
     let frame = min(max(widest + 2, Cells.width(of: info) + 4, 8), room)
     let label = info.isEmpty ? "" : " " + info + " "
     let top =
-      "╭─" + label + String(repeating: "─", count: max(frame - 2 - Cells.width(of: label), 0))
+      glyphs.topCorner + label + glyphs.line(frame - 2 - Cells.width(of: label))
     let firstContent = source.start(ofLine: contentLine)
     var result = [
       PageLine(
@@ -32,7 +33,8 @@ struct CodeFrame {
       let start = max(source.start(ofLine: line), block.lowerBound)
       let end = min(max(source.end(ofLine: line), start), block.upperBound)
       var drawn = Wrapper.line(
-        [Run("│ ", style: .faint), Run(text, style: .code, offset: base + start)], width: room,
+        [Run(glyphs.codeBar, style: .faint), Run(text, style: .code, offset: base + start)],
+        width: room, more: glyphs.more,
         bytes: base + start..<base + end)
       drawn.runs = rest + drawn.runs
       result.append(drawn)
@@ -40,7 +42,7 @@ struct CodeFrame {
     let last = result.last!.bytes.upperBound
     result.append(
       PageLine(
-        runs: rest + [Run("╰" + String(repeating: "─", count: max(frame - 1, 1)), style: .faint)],
+        runs: rest + [Run(glyphs.bottomCorner + glyphs.line(max(frame - 1, 1)), style: .faint)],
         bytes: last..<max(base + block.upperBound, last)))
     return result
   }

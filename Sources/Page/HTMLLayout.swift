@@ -14,6 +14,7 @@ import Cells
 struct HTMLLayout {
   let base: Int
   let width: Int
+  let glyphs: PageGlyphs
   var lines: [PageLine] = []
   var containers: [Container] = []
   var runs: [Run] = []
@@ -30,8 +31,10 @@ struct HTMLLayout {
 
   /// The lines of `bytes` (UTF-8 HTML, the document's bytes from `base`),
   /// `width` cells wide.
-  static func lay(_ bytes: [UInt8], base: Int, width: Int) -> [PageLine] {
-    var layout = HTMLLayout(base: base, width: max(width, 1))
+  static func lay(_ bytes: [UInt8], base: Int, width: Int, glyphs: PageGlyphs = .unicode)
+    -> [PageLine]
+  {
+    var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
     bytes.withUnsafeBufferPointer { buffer in
       guard let start = buffer.baseAddress, !buffer.isEmpty else { return }
@@ -109,6 +112,7 @@ struct HTMLLayout {
   private var style: Style { styles.reduce([]) { $0.union($1) } }
 
   private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+    let glyphs = self.glyphs
     let element = node.pointee.v.element
     let tag = element.tag.rawValue
     let start = base + Int(element.start_pos.offset)
@@ -140,7 +144,7 @@ struct HTMLLayout {
           PageLine(
             runs: first + [
               Run(
-                String(repeating: "─", count: max(width - Wrapper.width(of: first), 1)),
+                glyphs.line(max(width - Wrapper.width(of: first), 1)),
                 style: .faint)
             ], bytes: start..<start)
         ]
@@ -149,14 +153,14 @@ struct HTMLLayout {
     case GUMBO_TAG_UL.rawValue, GUMBO_TAG_MENU.rawValue: numbers.append(nil)
     case GUMBO_TAG_OL.rawValue: numbers.append(Int(Self.attribute("start", of: element) ?? "") ?? 1)
     case GUMBO_TAG_LI.rawValue:
-      var marker = "• "
+      var marker = glyphs.bullets[0]
       if let number = numbers.last ?? nil {
         marker = "\(number). "
         numbers[numbers.count - 1] = number + 1
       }
       containers.append(Container(kind: .item, list: numbers.count, tight: true, marker: marker))
     case GUMBO_TAG_BLOCKQUOTE.rawValue:
-      containers.append(Container(kind: .quote, list: nil, tight: false, marker: "│ "))
+      containers.append(Container(kind: .quote, list: nil, tight: false, marker: glyphs.quote))
     case GUMBO_TAG_TABLE.rawValue where table == nil: table = TableLayout()
     case GUMBO_TAG_TR.rawValue: table?.startRow(header: false, at: start - base)
     case GUMBO_TAG_TH.rawValue, GUMBO_TAG_TD.rawValue:
@@ -170,6 +174,7 @@ struct HTMLLayout {
   }
 
   private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>) {
+    let glyphs = self.glyphs
     let element = node.pointee.v.element
     let tag = element.tag.rawValue
     let end = base + Int(element.end_pos.offset)
@@ -204,7 +209,7 @@ struct HTMLLayout {
         emit(range) { width, first, rest in
           table.lines(
             width: width, first: first, rest: rest, base: base,
-            bytes: range.lowerBound - base..<range.upperBound - base)
+            bytes: range.lowerBound - base..<range.upperBound - base, glyphs: glyphs)
         }
       }
     default:
@@ -233,6 +238,7 @@ struct HTMLLayout {
 
   /// Draws the text gathered so far as a block ending at `end`.
   private mutating func flush(end: Int) {
+    let glyphs = self.glyphs
     guard !runs.isEmpty, table == nil else { return }
     let gathered = runs
     runs = []
@@ -251,10 +257,10 @@ struct HTMLLayout {
         return pieces.enumerated().map { index, piece in
           let line = Wrapper.line(
             [
-              Run("│ ", style: .faint),
+              Run(glyphs.codeBar, style: .faint),
               Run(CodeFrame.expandTabs(piece), style: .code, offset: offset),
             ],
-            width: width - Wrapper.width(of: rest),
+            width: width - Wrapper.width(of: rest), more: glyphs.more,
             bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)))
           offset = line.bytes.upperBound
           return PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
@@ -265,9 +271,8 @@ struct HTMLLayout {
     emit(range) { width, first, rest in
       var wrapped = Wrapper.wrap(gathered, width: width, first: first, rest: rest, bytes: range)
       if level == 1 || level == 2, let last = wrapped.last {
-        let rule = String(
-          repeating: level == 1 ? "━" : "─",
-          count: max(min(last.width, width) - Wrapper.width(of: rest), 1))
+        let rule = glyphs.line(
+          max(min(last.width, width) - Wrapper.width(of: rest), 1), heavy: level == 1)
         wrapped.append(
           PageLine(
             runs: rest + [Run(rule, style: [.accent, .faint])],

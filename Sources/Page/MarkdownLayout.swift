@@ -20,6 +20,7 @@ struct MarkdownLayout {
   let base: Int
   let width: Int
   let source: SourceLines
+  let glyphs: PageGlyphs
   var lines: [PageLine] = []
   var containers: [Container] = []
   /// The lists (by number) the last block drawn stood in.
@@ -35,9 +36,11 @@ struct MarkdownLayout {
 
   /// The lines of `bytes` (the document's bytes from `base`), `width` cells
   /// wide; the bytes before `hidden` are front matter, shown faint as they are.
-  static func lay(_ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0) -> [PageLine] {
+  static func lay(
+    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode
+  ) -> [PageLine] {
     var layout = MarkdownLayout(
-      bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes))
+      bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes), glyphs: glyphs)
     layout.run(hidden: hidden)
     return layout.lines
   }
@@ -118,13 +121,14 @@ struct MarkdownLayout {
   }
 
   private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+    let glyphs = self.glyphs
     let type = cmark_node_get_type(node)
     let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     switch (type, name) {
     case (CMARK_NODE_DOCUMENT, _): break
     case (CMARK_NODE_BLOCK_QUOTE, _):
       if entering {
-        containers.append(Container(kind: .quote, list: nil, tight: false, marker: "│ "))
+        containers.append(Container(kind: .quote, list: nil, tight: false, marker: glyphs.quote))
       } else {
         containers.removeLast()
       }
@@ -146,10 +150,11 @@ struct MarkdownLayout {
           marker = "\(number). "
           numbers[numbers.count - 1] = number + 1
         } else {
-          marker = ["• ", "◦ ", "▪ "][(lists.count - 1) % 3]
+          marker = glyphs.bullets[(lists.count - 1) % glyphs.bullets.count]
         }
         if name == "tasklist" {
-          marker += cmark_gfm_extensions_get_tasklist_item_checked(node) ? "☑ " : "☐ "
+          marker +=
+            cmark_gfm_extensions_get_tasklist_item_checked(node) ? glyphs.checked : glyphs.unchecked
         }
         containers.append(
           Container(
@@ -180,7 +185,7 @@ struct MarkdownLayout {
             PageLine(
               runs: first + [
                 Run(
-                  String(repeating: "─", count: max(width - Wrapper.width(of: first), 1)),
+                  glyphs.line(max(width - Wrapper.width(of: first), 1)),
                   style: .faint)
               ],
               bytes: range)
@@ -194,7 +199,8 @@ struct MarkdownLayout {
         let range = extent(node)
         let base = self.base
         emit(range) { width, first, rest in
-          table.lines(width: width, first: first, rest: rest, base: base, bytes: range)
+          table.lines(
+            width: width, first: first, rest: rest, base: base, bytes: range, glyphs: glyphs)
         }
         self.table = nil
       }
@@ -213,7 +219,7 @@ struct MarkdownLayout {
       }
     case (CMARK_NODE_FOOTNOTE_DEFINITION, _):
       if entering {
-        containers.append(Container(kind: .item, list: nil, tight: false, marker: "※ "))
+        containers.append(Container(kind: .item, list: nil, tight: false, marker: glyphs.note))
       } else {
         containers.removeLast()
       }
@@ -232,6 +238,7 @@ struct MarkdownLayout {
 
   /// A paragraph or heading, wrapped.
   private mutating func leaf(_ node: OpaquePointer, heading level: Int) {
+    let glyphs = self.glyphs
     let range = extent(node)
     let runs = inline.runs
     let base = self.base
@@ -241,7 +248,7 @@ struct MarkdownLayout {
         bytes: base + range.lowerBound..<base + range.upperBound)
       if level == 1 || level == 2, let last = wrapped.last {
         let ruleWidth = min(wrapped.map { $0.width - Wrapper.width(of: rest) }.max() ?? 1, width)
-        let rule = String(repeating: level == 1 ? "━" : "─", count: max(ruleWidth, 1))
+        let rule = glyphs.line(max(ruleWidth, 1), heavy: level == 1)
         wrapped.append(
           PageLine(
             runs: rest + [Run(rule, style: [.accent, .faint])],
@@ -267,10 +274,11 @@ struct MarkdownLayout {
     if codeLines.last == "" { codeLines.removeLast() }
     let base = self.base
     let source = self.source
+    let glyphs = self.glyphs
     emit(range) { width, first, rest in
       CodeFrame(
         lines: codeLines, info: info.split(separator: " ").first.map(String.init) ?? "",
-        source: source, base: base, contentLine: contentLine, block: range
+        source: source, base: base, contentLine: contentLine, block: range, glyphs: glyphs
       ).lines(width: width, first: first, rest: rest)
     }
   }
@@ -278,7 +286,8 @@ struct MarkdownLayout {
   /// Raw HTML: its visible text, laid out as an HTML page is.
   private mutating func html(_ node: OpaquePointer) {
     let range = extent(node)
-    let laid = HTMLLayout.lay(Array(bytes[range]), base: base + range.lowerBound, width: width)
+    let laid = HTMLLayout.lay(
+      Array(bytes[range]), base: base + range.lowerBound, width: width, glyphs: glyphs)
     guard !laid.isEmpty else { return }
     emit(range) { width, first, rest in
       laid.enumerated().map { index, line in

@@ -11,6 +11,8 @@ public final class Page {
   /// The document's size in bytes.
   public let size: Int
   public let format: PageFormat
+  /// The marks drawn around the text.
+  public let glyphs: PageGlyphs
   /// The width lines are laid out for, in cells.
   public private(set) var width: Int
   /// Where each piece starts: piece `i` is `cuts[i]..<cuts[i + 1]` (the last
@@ -28,10 +30,12 @@ public final class Page {
   /// (see `cuts(of:format:)`), `width` cells wide.
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
+    glyphs: PageGlyphs = .unicode,
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
     self.size = size
     self.format = format
+    self.glyphs = glyphs
     self.width = max(width, 1)
     self.cuts = cuts.isEmpty ? [0] : cuts
     self.hidden = hidden
@@ -121,7 +125,7 @@ public final class Page {
     let range = range(ofPiece: index)
     let lines = Self.lay(
       read(range), format: format, base: range.lowerBound, width: width,
-      hidden: index == 0 ? hidden : 0)
+      hidden: index == 0 ? hidden : 0, glyphs: glyphs)
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
       cache[oldest.key] = nil
     }
@@ -131,29 +135,35 @@ public final class Page {
 
   /// The lines of `bytes`, which start at `base` in the document.
   public static func lay(
-    _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0
+    _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0,
+    glyphs: PageGlyphs = .unicode
   ) -> [PageLine] {
     let width = max(width, 1)
     let lines: [PageLine]
     switch format {
-    case .markdown: lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden)
-    case .html: lines = HTMLLayout.lay(bytes, base: base, width: width)
+    case .markdown:
+      lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden, glyphs: glyphs)
+    case .html: lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs)
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
     }
-    return normalized(lines, in: base..<base + bytes.count, width: width)
+    return normalized(lines, in: base..<base + bytes.count, width: width, more: glyphs.more)
   }
 
   /// Byte ranges that only go forward and stay inside the stretch laid
   /// out, and lines no wider than `width` (markers of deep nesting in a
   /// narrow window are cut like the rest).
-  static func normalized(_ lines: [PageLine], in range: Range<Int>, width: Int) -> [PageLine] {
+  static func normalized(
+    _ lines: [PageLine], in range: Range<Int>, width: Int, more: Character
+  ) -> [PageLine] {
     var previous = range.lowerBound
     return lines.map { line in
       var line = line
       let start = min(max(line.bytes.lowerBound, previous), range.upperBound)
       line.bytes = start..<min(max(line.bytes.upperBound, start), range.upperBound)
       previous = start
-      if line.width > width { line = Wrapper.line(line.runs, width: width, bytes: line.bytes) }
+      if line.width > width {
+        line = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
+      }
       return line
     }
   }

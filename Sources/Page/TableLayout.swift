@@ -21,7 +21,9 @@ struct TableLayout {
     rows[rows.count - 1].cells.append(runs)
   }
 
-  func lines(width: Int, first: [Run], rest: [Run], base: Int, bytes: Range<Int>) -> [PageLine] {
+  func lines(
+    width: Int, first: [Run], rest: [Run], base: Int, bytes: Range<Int>, glyphs: PageGlyphs
+  ) -> [PageLine] {
     let columns = rows.map(\.cells.count).max() ?? 0
     guard columns > 0 else { return [] }
     let room = max(width - Wrapper.width(of: rest), 1)
@@ -48,7 +50,7 @@ struct TableLayout {
       let end = index + 1 < rows.count ? base + rows[index + 1].start : base + bytes.upperBound
       var runs = result.isEmpty ? first : rest
       for column in 0..<columns {
-        if column > 0 { runs.append(Run(" │ ", style: .faint)) }
+        if column > 0 { runs.append(Run(glyphs.column, style: .faint)) }
         let cell = Cells.truncate(texts[index][column], toWidth: widths[column])
         let padded = Cells.padded(cell, toWidth: widths[column])
         let sourceCell = column < row.cells.count ? row.cells[column] : []
@@ -57,9 +59,10 @@ struct TableLayout {
             padded, style: row.header ? .bold : sourceCell.first?.style ?? [],
             link: sourceCell.first?.link, offset: sourceCell.first?.offset))
       }
-      result.append(Wrapper.line(runs, width: width, bytes: start..<max(end, start)))
+      result.append(
+        Wrapper.line(runs, width: width, more: glyphs.more, bytes: start..<max(end, start)))
       if row.header {
-        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─")
+        let rule = widths.map { glyphs.line($0) }.joined(separator: glyphs.cross)
         result.append(
           PageLine(
             runs: rest + [Run(rule, style: .faint)], bytes: max(end, start)..<max(end, start)))

@@ -62,14 +62,16 @@ enum Wrapper {
 
   /// `runs` on one line, cut at `width` cells with `→` when longer (code
   /// and tables are never wrapped, so their columns stay true).
-  static func line(_ runs: [Run], width: Int, bytes: Range<Int>) -> PageLine {
+  static func line(_ runs: [Run], width: Int, more: Character = "→", bytes: Range<Int>)
+    -> PageLine
+  {
     var cells: [Cell] = []
     var used = 0
     let all = self.cells(runs)
     for (index, cell) in all.enumerated() {
       let isLast = index == all.count - 1
       if used + cell.width > width - (isLast ? 0 : 1) && !(isLast && used + cell.width <= width) {
-        cells.append(Cell(character: "→", run: cell.run, offset: nil, width: 1))
+        cells.append(Cell(character: more, run: cell.run, offset: nil, width: 1))
         break
       }
       cells.append(cell)

@@ -120,6 +120,22 @@ import Testing
     }
   }
 
+  /// With `--ascii`, every mark the layout adds (bullets, bars, frames,
+  /// rules, task boxes) is ASCII. (Documents of ASCII text: a run the
+  /// layout adds is one with no source offset.)
+  @Test(arguments: ["gfm-extras.md", "beekeeping.md", "article.html"])
+  func asciiMarks(_ name: String) throws {
+    let bytes = try PageGoldenTests.bytes(name)
+    for width in [6, 40] {
+      let lines = Page.lay(
+        bytes, format: PageGoldenTests.format(name), width: width, glyphs: .ascii)
+      for run in lines.flatMap(\.runs) where run.offset == nil {
+        let ascii = run.text.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "\(name): '\(run.text)'")
+      }
+    }
+  }
+
   @Test func stylesLinksImagesAndCode() throws {
     let source =
       "# Top\n\nSome *soft* **strong** `code` [a link](https://example.com) ![a cat](cat.png).\n\n```swift\nlet x = 1\n```\n"

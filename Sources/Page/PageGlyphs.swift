@@ -1,0 +1,41 @@
+/// The marks a page draws around the text: bullets, bars, frames, rules.
+/// Unicode by default; `--ascii` draws them with ASCII alone.
+public struct PageGlyphs: Sendable, Equatable {
+  /// A list's bullets, by depth.
+  public var bullets: [String]
+  public var checked: String
+  public var unchecked: String
+  /// Before each line of a quote.
+  public var quote: String
+  /// Before each line of code.
+  public var codeBar: String
+  /// A code frame's top-left corner, and its bottom-left one.
+  public var topCorner: String
+  public var bottomCorner: String
+  /// Rules: under a level-2 heading and in frames and breaks; under a
+  /// level-1 heading.
+  public var rule: Character
+  public var heavyRule: Character
+  /// Between a table's columns, and where its header rule crosses them.
+  public var column: String
+  public var cross: String
+  /// Where a line that does not wrap (code, tables) is cut.
+  public var more: Character
+  /// Before a footnote's text.
+  public var note: String
+
+  public static let unicode = PageGlyphs(
+    bullets: ["• ", "◦ ", "▪ "], checked: "☑ ", unchecked: "☐ ", quote: "│ ", codeBar: "│ ",
+    topCorner: "╭─", bottomCorner: "╰", rule: "─", heavyRule: "━", column: " │ ", cross: "─┼─",
+    more: "→", note: "※ ")
+
+  public static let ascii = PageGlyphs(
+    bullets: ["* ", "- ", "+ "], checked: "[x] ", unchecked: "[ ] ", quote: "| ", codeBar: "| ",
+    topCorner: "+-", bottomCorner: "+", rule: "-", heavyRule: "=", column: " | ", cross: "-+-",
+    more: ">", note: "* ")
+
+  /// `count` of `rule`.
+  func line(_ count: Int, heavy: Bool = false) -> String {
+    String(repeating: heavy ? heavyRule : rule, count: max(count, 0))
+  }
+}
