@@ -1,3 +1,4 @@
+import Cells
 import Outline
 
 /// A document laid out for a width, a piece at a time: only the pieces
@@ -161,6 +162,11 @@ public final class Page {
       let start = min(max(line.bytes.lowerBound, previous), range.upperBound)
       line.bytes = start..<min(max(line.bytes.upperBound, start), range.upperBound)
       previous = start
+      // Whatever a layout built by hand (a code fence's language, a
+      // table's cell) reaches the terminal safe.
+      for index in line.runs.indices {
+        line.runs[index].text = SafeText.forTerminal(line.runs[index].text)
+      }
       if line.width > width {
         line = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
       }

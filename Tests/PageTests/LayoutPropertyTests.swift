@@ -136,6 +136,25 @@ import Testing
     }
   }
 
+  /// Control characters in a code fence's language and a table's cells,
+  /// which the layout draws itself: shown safe all the same. The reader's
+  /// fuzz target found the fence.
+  @Test func controlCharactersInAFenceAndATableAreSafe() throws {
+    let bytes: [UInt8] = [
+      0x60, 0x60, 0x60, 0x60, 0x42, 0x69, 0x6E, 0x61, 0x72, 0x79, 0x46, 0x6C, 0x4F, 0x6E, 0x10,
+      0x00, 0x00, 0xC0, 0x68, 0x31, 0xEF, 0xBF, 0xBD, 0x23, 0x0A, 0x7C, 0x20, 0x41, 0x20, 0x5E,
+      0x00, 0x00, 0x00, 0x7C, 0x0A, 0x7C, 0x2D, 0x0D, 0x6E, 0x4E, 0x09, 0x1B, 0x5B, 0x4C, 0x71,
+    ]
+    for width in [3, 80] {
+      for line in Page.lay(bytes, format: .markdown, width: width) {
+        let controls = line.text.unicodeScalars.filter {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(controls.isEmpty, "\(line.text)")
+      }
+    }
+  }
+
   @Test func stylesLinksImagesAndCode() throws {
     let source =
       "# Top\n\nSome *soft* **strong** `code` [a link](https://example.com) ![a cat](cat.png).\n\n```swift\nlet x = 1\n```\n"
