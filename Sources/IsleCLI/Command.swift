@@ -115,7 +115,7 @@ enum Command: String, CaseIterable, Sendable {
   static let outlineOptions = [
     OptionSpec(
       "from", value: "FORMAT", choices: ["markdown", "html"],
-      help: "markdown or html (default: by name, then by content)"),
+      help: "markdown or html (default: by name, then content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec(
       "max-level", value: "N", aliases: ["depth"],
@@ -153,25 +153,49 @@ enum Command: String, CaseIterable, Sendable {
   /// What the path options cannot be given with: outputs that either
   /// always name the document (json) or never do (the list).
   private static let notListed: [OptionCondition] = [
-    .value("format", "json", "markdown"), .given("write"), .given("check"),
+    .value("format", "json", "markdown"), .given("write"), .given("check"), .given("diff"),
   ]
 
   /// Keeping a README's own contents list up to date.
   static let writeOptions = [
     OptionSpec(
-      "ordered", requires: [.value("format", "markdown"), .given("write"), .given("check")],
-      help: "a numbered list (--format markdown, --write)"),
+      "ordered", value: "increment", optional: true, choices: ["ones", "increment"],
+      requires: listed, help: "a numbered list: 1. on every item, or counting up"),
     OptionSpec(
-      "write", conflicts: [.given("check"), .value("format", "text", "json", "tsv")],
-      help: "update the list between the toc and tocstop markers"),
+      "details", value: "SUMMARY", optional: true, requires: listed,
+      help: "fold the list in <details> (summary: the --title)"),
+    OptionSpec(
+      "include-title", requires: listed, help: "list the document's title heading too"),
+    OptionSpec(
+      "base", value: "DIR", requires: [.value("format", "markdown")],
+      help: "with many documents, link paths relative to DIR"),
+    OptionSpec(
+      "write",
+      conflicts: [.given("check"), .given("diff"), .value("format", "text", "json", "tsv")],
+      help: "update the contents list between a file's markers"),
     OptionSpec(
       "check", conflicts: [.value("format", "text", "json", "tsv")],
       help: "change nothing; exit 1 naming stale files"),
-    OptionSpec("diff", requires: [.given("check")], help: "with --check, print a unified diff"),
     OptionSpec(
-      "after-markers", requires: [.given("write"), .given("check")],
-      help: "list only the headings after <!-- tocstop -->"),
+      "diff", conflicts: [.value("format", "text", "json", "tsv")],
+      help: "check, and print the diff of each stale list"),
+    OptionSpec(
+      "after-markers", requires: [.given("write"), .given("check"), .given("diff")],
+      help: "list only the headings after the list"),
   ]
+
+  /// What the list's shapes need: a Markdown list, printed or kept.
+  private static let listed: [OptionCondition] = [
+    .value("format", "markdown"), .given("write"), .given("check"), .given("diff"),
+  ]
+
+  /// What a document remembers of the options its contents list was made
+  /// with (see `RememberedOptions`).
+  static let remembered =
+    outlineOptions.filter { ["min-level", "max-level", "slug"].contains($0.name) }
+    + writeOptions.filter {
+      ["ordered", "details", "include-title", "after-markers"].contains($0.name)
+    }
 
   /// Where the reader is: the same three spellings for every command.
   /// `jump` steps from there and `pick` opens there (`--from-line` and
@@ -245,7 +269,8 @@ enum Command: String, CaseIterable, Sendable {
 
   private static func label(_ option: OptionSpec) -> String {
     let short = option.short.map { "-\($0), " } ?? "    "
-    return short + "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
+    let value = option.valueName.map { option.valueIsOptional ? "[=\($0)]" : " " + $0 } ?? ""
+    return short + "--" + option.name + value
   }
 
   /// The help of isle itself.

@@ -79,10 +79,9 @@ extension CLI {
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
         terminal: terminal)
-      if raw.has("write") || raw.has("check") {
+      if raw.has("write") || raw.has("check") || raw.has("diff") {
         return try TocWriteCommand(
-          settings: settings, check: raw.has("check"), diff: raw.has("diff"),
-          afterMarkers: raw.has("after-markers"), cli: self, named: Set(raw.operands)
+          settings: settings, raw: raw, check: !raw.has("write"), diff: raw.has("diff"), cli: self
         ).run()
       }
       return try TocCommand(settings: settings, cli: self).run()

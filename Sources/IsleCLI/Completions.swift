@@ -96,9 +96,11 @@ enum Completions {
     for command in commands {
       var specs: [String] = []
       for option in command.options {
-        var spec = "'--\(option.name)[\(zshQuoted(option.help))]"
+        // A value that may be left out comes only after `=` (`--ordered=`).
+        let joined = option.valueIsOptional ? "=-" : ""
+        var spec = "'--\(option.name)\(joined)[\(zshQuoted(option.help))]"
         if let value = option.valueName {
-          spec += ":\(value.lowercased()):"
+          spec += (option.valueIsOptional ? "::" : ":") + "\(value.lowercased()):"
           spec += option.choices.isEmpty ? "" : "(\(option.choices.joined(separator: " ")))"
         }
         specs.append(spec + "'")

@@ -22,8 +22,12 @@ struct Settings: Sendable {
   /// True when each document is named (`--with-path`, `--no-path`, else
   /// when there are several).
   var showsPaths: Bool
-  /// `--ordered`: a numbered Markdown list.
-  var ordered: Bool
+  /// What a contents list in Markdown is asked for (`--ordered`,
+  /// `--details`, `--include-title`, `--after-markers`).
+  var contents: ContentsRequest
+  /// With several documents in one Markdown list, the folder their links
+  /// are relative to: `--base`, else the one folder given.
+  var indexBase: String?
   /// The largest document read, in bytes.
   var maxSize: Int
 
@@ -65,7 +69,9 @@ struct Settings: Sendable {
       jobs: try OptionValues.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
         .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
-      ordered: raw.has("ordered"),
+      contents: try ContentsRequest.decide(raw, command: name),
+      indexBase: raw.value("base")
+        ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
       maxSize: try OptionValues.size(raw, command: name))
   }
 

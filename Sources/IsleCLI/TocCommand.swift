@@ -29,7 +29,7 @@ struct TocCommand {
           output: TSV.rows(document, withPath: several), status: found, note: note)
       case .markdown:
         return DocumentOutput(
-          output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found,
+          output: Self.list(of: document, source: source, settings: settings), status: found,
           note: note)
       case .text:
         let lines = Self.contents(of: document, at: place, display: settings.display).lines()
@@ -38,6 +38,33 @@ struct TocCommand {
         return DocumentOutput(output: header + lines.joined(separator: "\n") + "\n", status: found)
       }
     }
+  }
+
+  /// A document's contents list in Markdown. With several documents, each
+  /// is an item linking to its file, its title or else its path, and its
+  /// sections link into it, the paths relative to `--base` (else the one
+  /// folder given, else the working directory): one list, an index of a
+  /// docs tree.
+  static func list(of document: Document, source: InputSource, settings: Settings) -> String {
+    var request = settings.contents
+    guard settings.showsPaths, let path = source.path else {
+      let style = ListStyle(numbering: request.numbering)
+      return ContentsList.text(
+        ContentsList.sections(of: document, request: request), format: document.format,
+        style: style, details: request.details, summary: settings.display.copy.contentsTitle)
+    }
+    let link = settings.indexBase.map { RelativePath.from($0, to: path) } ?? path
+    var heading = link
+    if let title = ContentsList.titleIndex(document.sections) {
+      heading = document.sections[title].title
+    } else if let title = document.title {
+      heading = title
+    }
+    request.includeTitle = request.includeTitle && heading == link
+    return MarkdownList.render(
+      ContentsList.sections(of: document, request: request),
+      style: ListStyle(numbering: request.numbering), format: document.format, path: link,
+      heading: heading)
   }
 
   /// What to say of a document without sections shown: `doc.md: no

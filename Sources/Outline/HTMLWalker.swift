@@ -164,7 +164,7 @@ enum HTMLWalker {
         result.text.headings.append(
           FoundHeading(
             level: level, title: "", offset: place(Int(element.start_pos.offset)),
-            explicitID: ownID))
+            explicitID: ownID, omitted: HTMLWalker.asksToBeOmitted(element)))
         open.append(
           (result.text.headings.count - 1, node, HeadingTextBuilder(), enclosingIDs.headingStarts())
         )
@@ -227,6 +227,16 @@ enum HTMLWalker {
   }
 
   /// The value of attribute `name` on `element`, if it has one.
+  /// True for a heading whose class asks contents lists to leave it out
+  /// (`no-toc`, `notoc`).
+  static func asksToBeOmitted(_ element: GumboElement) -> Bool {
+    guard let classes = attribute("class", of: element) else { return false }
+    return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains {
+      let name = $0.lowercased()
+      return name == "no-toc" || name == "notoc"
+    }
+  }
+
   static func attribute(_ name: String, of element: GumboElement) -> String? {
     var attributes = element.attributes
     guard let found = gumbo_get_attribute(&attributes, name), let value = found.pointee.value else {

@@ -126,9 +126,11 @@ struct MarkdownTreeWalk {
       end = lines.offset(ofLine: startLine + max(endings, 1))
       lastLine = startLine + max(endings, 1) - 1
       // A marker is a short comment; most blocks are not looked at.
-      let text = literal.count <= 64 ? PlainText.collapsed(Array(literal)) : ""
-      if let kind = TocMarker.Kind(rawValue: text) {
-        markers.append(TocMarker(kind: kind, offset: offset, endOffset: end))
+      if literal.count <= 512, literal.drop(while: { $0 == 0x20 }).starts(with: [0x3C, 0x21]),
+        let marker = TocMarker.recognize(String(decoding: literal, as: UTF8.self))
+      {
+        markers.append(
+          TocMarker(kind: marker.kind, words: marker.words, offset: offset, endOffset: end))
       }
     }
     if isTopLevel { htmlBlockLastLine = lastLine }

@@ -98,7 +98,7 @@ enum MarkdownWalker {
   /// parsers finish side by side.
   private static let inlinePhase = Lock(())
 
-  private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+  static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
     if SpecialCharacters.isKeptSet { return cmark_parser_finish(parser) }
     // The tree is returned as an address: Swift cannot see that it belongs
     // to this thread alone once the lock is let go.

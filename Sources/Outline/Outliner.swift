@@ -34,13 +34,14 @@ public enum Outliner {
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
       let hidden = frontMatter?.endOffset ?? 0
       // Most documents are one parse; only a large one is cut in pieces.
-      let parsed =
+      var parsed =
         options.split && bytes.count >= MarkdownPieces.smallest
         ? try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, split: true,
           release: release)
         : try MarkdownWalker.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth)
+      ContentsOmission.mark(&parsed.headings, bytes: bytes, lines: lines)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
         options: options)
@@ -124,7 +125,8 @@ public enum Outliner {
           line: lines.line(ofOffset: heading.offset), offset: heading.offset,
           endLine: isLast ? lines.lineCount + 1 : lines.line(ofOffset: endOffset),
           endOffset: endOffset, reading: times.readings[place + 1],
-          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1]))
+          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1],
+          source: heading.text.source, omittedFromContents: heading.omitted))
     }
     let documentTitle =
       title ?? order.first { headings[$0].level == 1 }.map { headings[$0].title }
