@@ -49,10 +49,10 @@ public enum MarkdownList {
     }
     for section in sections where !section.title.isEmpty {
       let text = MarkdownLinkText.text(for: section, format: format)
-      // A heading with no anchor is listed without a link.
-      item(
-        section.level,
-        section.id.map { "[" + text + "](" + file + "#" + destination($0) + ")" } ?? text)
+      // A heading with no anchor (or an empty one, which leads to the top)
+      // is listed without a link.
+      let id = section.id.flatMap { $0.isEmpty ? nil : $0 }
+      item(section.level, id.map { "[" + text + "](" + file + "#" + destination($0) + ")" } ?? text)
     }
     return output
   }

@@ -12,7 +12,10 @@ enum RememberedOptions {
 
   /// The remembered options of a list, as isle's words (`--max-level`,
   /// `2`), the note's after the marker's so that the note wins.
-  static func words(opening: TocMarker, note: TocMarker?) -> [String] {
+  /// Markdown All in One counts its depths from the document's shallowest
+  /// heading, at level `shallowest` (a list made with `depthTo:2` in a
+  /// document of `##` headings lists `##` and `###`).
+  static func words(opening: TocMarker, note: TocMarker?, shallowest: Int = 1) -> [String] {
     var words: [String] = []
     let tokens = opening.words.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     switch opening.kind {
@@ -29,8 +32,10 @@ enum RememberedOptions {
         let parts = token.split(separator: ":", maxSplits: 1)
         guard parts.count == 2 else { continue }
         switch parts[0].lowercased() {
-        case "depthfrom": words += ["--min-level", String(parts[1])]
-        case "depthto": words += ["--max-level", String(parts[1])]
+        case "depthfrom", "depthto":
+          guard let depth = Int(parts[1]) else { continue }
+          let name = parts[0].lowercased() == "depthfrom" ? "--min-level" : "--max-level"
+          words += [name, String(min(max(depth + shallowest - 1, 1), 6))]
         case "orderedlist" where parts[1] == "1" || parts[1].lowercased() == "true":
           words.append("--ordered=increment")
         default: break

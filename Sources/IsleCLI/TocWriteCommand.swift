@@ -16,6 +16,8 @@ struct TocWriteCommand {
   let check: Bool
   let diff: Bool
   let cli: CLI
+  /// The files named on the command line (not found in a folder).
+  var named: Set<String> { Set(raw.operands) }
 
   /// A file whose markers do not make one list.
   struct MarkerFailure: IsleError {
@@ -41,6 +43,14 @@ struct TocWriteCommand {
       guard case .file(let path) = source else {
         throw UsageError(
           "--write, --check and --diff need files, not standard input", command: "toc")
+      }
+      // Lists are kept in Markdown; an HTML page found in a folder is
+      // passed over, one named is skipped with a note.
+      if settings.outline.format != .markdown, DocumentFormat.fromExtension(of: path) == .html {
+        if named.contains(path) {
+          cli.report("isle: \(SafeText.forTerminal(path)): not Markdown; skipped")
+        }
+        continue
       }
       // Errors of one file are reported in its turn and the others go on;
       // an error writing the list of files ends the run.
@@ -78,7 +88,10 @@ struct TocWriteCommand {
     var loaded = try loader.load(source)
     guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
     // The document's remembered options, then the command line's.
-    let words = RememberedOptions.words(opening: region.opening, note: region.note)
+    let shallowest =
+      (loaded.document.sections.map(\.level) + loaded.document.folded.map(\.level)).min() ?? 1
+    let words = RememberedOptions.words(
+      opening: region.opening, note: region.note, shallowest: shallowest)
     var remembered: [GivenOption] = []
     if !words.isEmpty {
       let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)

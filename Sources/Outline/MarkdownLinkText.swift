@@ -97,6 +97,13 @@ extension MarkdownWalker {
     var markdown = ""
     var plain = ""
     var blocks = 0
+    // Code spans with nothing between them once emphasis is dropped would
+    // run together into one fence; they are written as one span.
+    var code: String? = nil
+    func flushCode() {
+      if let pending = code { markdown += MarkdownLinkText.codeSpan(pending) }
+      code = nil
+    }
     while true {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
@@ -109,12 +116,14 @@ extension MarkdownWalker {
       case CMARK_NODE_PARAGRAPH:
         if entering { blocks += 1 }
       case CMARK_NODE_TEXT:
+        flushCode()
         markdown += MarkdownLinkText.escaped(literal)
         plain += literal
       case CMARK_NODE_CODE:
-        markdown += MarkdownLinkText.codeSpan(literal)
+        code = (code ?? "") + literal
         plain += literal
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        flushCode()
         markdown += " "
         plain += " "
       case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE,
@@ -122,6 +131,7 @@ extension MarkdownWalker {
         break
       default:
         if String(cString: cmark_node_get_type_string(node)) == "strikethrough" {
+          flushCode()
           markdown += "~~"
         } else if type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
           // A heading's content that reads as a list, a quote or a rule
@@ -130,6 +140,7 @@ extension MarkdownWalker {
         }
       }
     }
+    flushCode()
     return blocks == 1 ? (markdown, plain) : nil
   }
 }

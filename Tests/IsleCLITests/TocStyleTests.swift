@@ -123,6 +123,17 @@ import Testing
     }
   }
 
+  @Test func markdownAllInOneDepthsCountFromTheShallowestHeading() throws {
+    let markdown = "<!-- TOC depthTo:2 -->\n<!-- /TOC -->\n\n## A\n\n### B\n\n#### C\n"
+    try Harness.withTree(["README.md": markdown]) { (root: URL) throws in
+      let path = file(root)
+      #expect(Harness.run(["toc", "--write", path]).status == 0)
+      #expect(
+        try text(path).hasPrefix(
+          "<!-- TOC depthTo:2 -->\n\n- [A](#a)\n  - [B](#b)\n\n<!-- /TOC -->\n"))
+    }
+  }
+
   @Test func badRememberedOptionsNameTheFileAndLine() throws {
     let markers = "<!-- toc -->\n<!-- isle: --max-level=nine -->\n<!-- tocstop -->"
     try Harness.withTree(["README.md": Self.readme(markers)]) { (root: URL) throws in
