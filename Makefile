@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup bench-check install uninstall format clean
 
 all: build
 
@@ -64,6 +64,10 @@ bench: build
 bench-startup: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py startup
+
+# Only isle check on ../shared/corpus (every link of 1,170 documents).
+bench-check: build
+	ISLE=$(BIN) python3 bench/run.py check
 
 # The release binary installed in a scratch folder, then run with the
 # toolchain's libraries out of reach (scripts/check-static).

@@ -6,6 +6,7 @@ enum Command: String, CaseIterable, Sendable {
   case `where`
   case jump
   case pick
+  case check
   case help
   case completions
 
@@ -16,6 +17,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "the bar for a position: section, place, how much is read"
     case .jump: return "pick a section and say where it starts"
     case .pick: return "the interactive island: open, move, filter, pick"
+    case .check: return "every link to a heading or a file resolves"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -28,6 +30,7 @@ enum Command: String, CaseIterable, Sendable {
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
+    case .check: return "isle check [options] [file|dir ...]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -76,6 +79,16 @@ enum Command: String, CaseIterable, Sendable {
         Return picks a section stepped to, Escape or q leaves (exit 1).
         The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
         """
+    case .check:
+      return """
+        Checks every link of each document that stays on this machine: a
+        #fragment names a heading (in the --slug flavour) or an HTML id of
+        the document; a relative path names a file that exists (x.html may
+        be x.md, a folder its README.md or index.md), and its fragment a
+        heading there. URLs are never fetched. Prints one line per broken
+        link, sorted by file and line, with the nearest id; exits 0 when
+        every link resolves, 1 when any is broken, 2 on an error.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -105,6 +118,22 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec("closed", help: "start on the closed bar"),
         OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
+    case .check:
+      // Levels, reading speed and the part of a page shown mean nothing to
+      // links: every heading and every id of the page count.
+      let outline = Self.outlineOptions.filter {
+        ["from", "slug", "max-size", "max-nesting", "no-split"].contains($0.name)
+      }
+      return outline + Self.manyOptions + [
+        OptionSpec(
+          "format", value: "FORMAT", choices: ["text", "json"],
+          help: "text (default) or json, one object a broken link"),
+        OptionSpec("root", value: "DIR", help: "where /path links start (default: the repository)"),
+        OptionSpec(
+          "repository-url", value: "URL", help: "check links to this repository's files by URL"),
+        OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
+        Self.helpOption,
+      ]
     case .help, .completions: return [Self.helpOption]
     }
   }

@@ -1,4 +1,5 @@
 import Cells
+import Links
 import Outline
 
 /// Which command runs, with what: the first word decides, the config file
@@ -85,6 +86,22 @@ extension CLI {
         ).run()
       }
       return try TocCommand(settings: settings, cli: self).run()
+    case .check:
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .check, formats: [.text, .json], terminal: terminal)
+      var repository: RepositoryURL? = nil
+      if let address = raw.value("repository-url") {
+        guard let parsed = RepositoryURL(address) else {
+          throw raw.invalid(
+            "repository-url", address, expected: "an http(s) URL such as https://github.com/o/r",
+            command: "check")
+        }
+        repository = parsed
+      }
+      return try CheckCommand(
+        settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
+        cli: self
+      ).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try decideSettings(

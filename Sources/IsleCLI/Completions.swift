@@ -143,7 +143,7 @@ enum Completions {
         }
         lines.append(line + " -d \(fishQuoted(option.help))")
       }
-      if command == .toc || command == .where || command == .jump {
+      if [.toc, .where, .jump, .check].contains(command) {
         lines.append("complete -c isle \(condition) -F")
       }
     }

@@ -54,7 +54,7 @@ struct Settings: Sendable {
     let walked =
       operands.isEmpty
       ? SourceWalker.Walked(sources: [.standardInput])
-      : command == .toc
+      : command == .toc || command == .check
         ? walker.expand(operands)
         // where and jump read one document: a directory is an error.
         : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })

@@ -34,6 +34,11 @@ public struct Document: Sendable {
   public var levels: ClosedRange<Int> = 1...6
   /// The headings outside those levels, in document order.
   public var folded: [FoldedHeading] = []
+  /// Its links, in document order, when `OutlineOptions.findsLinks` asked.
+  public var links: [FoundLink] = []
+  /// Its HTML `id`s and `<a name>`s, in document order, when
+  /// `OutlineOptions.findsLinks` asked.
+  public var anchors: [FoundAnchor] = []
 
   /// Creates a document from its parts.
   public init(

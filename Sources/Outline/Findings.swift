@@ -1,9 +1,12 @@
 /// What a reader yields: every heading (all levels) and every stretch of
-/// reading, in any order; the outliner sorts them by offset.
+/// reading, in any order; the outliner sorts them by offset. With
+/// `OutlineOptions.findsLinks`, the links and the HTML anchors too.
 struct Findings: Equatable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []
+  var links: [FoundLink] = []
+  var anchors: [FoundAnchor] = []
 
   /// The same findings with the readings between two headings summed
   /// into one, placed at the first heading's offset (or, before the first
@@ -37,11 +40,13 @@ struct Findings: Equatable {
     return result
   }
 
-  /// Adds another reader's findings (markers too), keeping heading
+  /// Adds another reader's findings (markers, links and anchors too), keeping heading
   /// indices right.
   mutating func append(_ other: Findings) {
     let shift = headings.count
     markers += other.markers
+    links += other.links
+    anchors += other.anchors
     headings += other.headings
     readings += other.readings.map { placed in
       var moved = placed

@@ -41,23 +41,24 @@ enum MarkdownPieces {
   /// and `split` allows.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest, findsLinks: Bool = false,
     release: Outliner.Release? = nil
   ) throws(OutlineError) -> Findings {
     try parseCounting(
       bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, split: split,
-      pieceSize: pieceSize, smallest: smallest, release: release
+      pieceSize: pieceSize, smallest: smallest, findsLinks: findsLinks, release: release
     ).text
   }
 
   /// The same, with the number of pieces it was parsed in at last.
   static func parseCounting(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
+    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest, findsLinks: Bool = false,
     release: Outliner.Release? = nil
   ) throws(OutlineError) -> (text: Findings, pieces: Int) {
     let document = PieceParse(
-      bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
+      bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+      findsLinks: findsLinks, release: release)
     guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
     return try document.parse(
       cutAt: cuts(bytes, lines: lines, from: hiddenPrefix, every: pieceSize, release: release))
@@ -69,11 +70,14 @@ enum MarkdownPieces {
     let lines: LineIndex
     let hiddenPrefix: Int
     let maxDepth: Int
+    var findsLinks = false
     let release: Outliner.Release?
 
     /// One parse of the whole.
     func parse() throws(OutlineError) -> Findings {
-      try MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+      try MarkdownWalker.parse(
+        bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+        findsLinks: findsLinks)
     }
 
     /// The pieces starting at `starts` parsed side by side, joined where
@@ -125,9 +129,16 @@ enum MarkdownPieces {
       // The definitions the document really has, by the probes; a piece
       // that used one it does not have, or lacked one it has, goes again.
       var real = Set<Int>()
+      // Where each label points: its first definition in the document,
+      // as cmark takes it (labels equal by the key are one).
+      var destinations: [String: String] = [:]
       for piece in pieces {
         guard !piece.shadowed else { return (try parse(), 1) }
         real.formUnion(piece.defines)
+        for (number, url) in piece.destinations.sorted(by: { $0.key < $1.key })
+        where destinations[keys[number]] == nil {
+          destinations[keys[number]] = url
+        }
       }
       let realKeys = Set(real.map { keys[$0] })
       let definitions = real.sorted().map { Label(bytes: raw[$0], number: $0) }
@@ -148,6 +159,22 @@ enum MarkdownPieces {
         result.append(pieces[index].text)
         pieces[index].text = Findings()
       }
+      // A reference points to its label's first definition in the whole
+      // document, wherever its piece found one (or a given `isle-ref:N`).
+      // (A link whose closing bracket cmark misplaces, as in a table
+      // cell, is known only by its given number.)
+      for index in result.links.indices {
+        let link = result.links[index]
+        let key =
+          link.label.map(coarseKey)
+          ?? (link.destination.hasPrefix("isle-ref:")
+            ? Int(link.destination.dropFirst("isle-ref:".count)).flatMap {
+              $0 < keys.count ? keys[$0] : nil
+            } : nil)
+        if let key, let destination = destinations[key] {
+          result.links[index].destination = destination
+        }
+      }
       return (result, pieces.count)
     }
 
@@ -158,7 +185,7 @@ enum MarkdownPieces {
     {
       var piece = try MarkdownWalker.parse(
         bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
-        given: given, probes: probes)
+        given: given, probes: probes, findsLinks: findsLinks)
       piece.text = piece.text.compacted()
       release?(range)
       return piece

@@ -23,10 +23,11 @@ enum MarkdownWalker {
   /// so lines keep their numbers.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0,
-    maxDepth: Int = 20_000
+    maxDepth: Int = 20_000, findsLinks: Bool = false
   ) throws(OutlineError) -> Findings {
     try parse(
-      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth
+      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+      findsLinks: findsLinks
     ).text
   }
 
@@ -34,10 +35,12 @@ enum MarkdownWalker {
   /// that starts a line and begins and ends outside every block; see
   /// `MarkdownPieces`). Offsets and lines in the result are the whole
   /// document's. `given` and `probes` go before the piece as paragraphs of
-  /// their own, and their lines are left out of the result.
+  /// their own, and their lines are left out of the result. With
+  /// `findsLinks`, links and raw HTML anchors are gathered too.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
-    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = []
+    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = [],
+    findsLinks: Bool = false
   ) throws(OutlineError) -> PieceFindings {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
@@ -90,7 +93,8 @@ enum MarkdownWalker {
     let lastLine = range.isEmpty ? firstLine : lines.line(ofOffset: range.upperBound - 1)
     let place = PieceLines(
       prefixLines: prefixLines, firstLine: firstLine, lastLine: lastLine, probes: probeLines)
-    return try walk(root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
+    return try walk(
+      root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
   }
 
   /// One inline phase at a time, until `SpecialCharacters` is known to
@@ -117,12 +121,13 @@ enum MarkdownWalker {
   /// the given definitions and probes before them to `PieceProbes`.
   private static func walk(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
-    maxDepth: Int
+    maxDepth: Int, findsLinks: Bool
   ) throws(OutlineError) -> PieceFindings {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     defer { cmark_iter_free(iterator) }
     var probes = PieceProbes(place: place)
     var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
+    tree.findsLinks = findsLinks
     while true {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
@@ -134,7 +139,9 @@ enum MarkdownWalker {
         probes.enterTopLevel(node, type: type)
       }
       if probes.inPrefix {
-        if type == CMARK_NODE_LINK && entering { probes.answer(givenNumber(node)) }
+        if type == CMARK_NODE_LINK && entering {
+          probes.answer(givenNumber(node), url: findsLinks ? cmark_node_get_url(node) : nil)
+        }
         continue
       }
       if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.prefixLines > 0,

@@ -38,9 +38,10 @@ public enum Outliner {
         options.split && bytes.count >= MarkdownPieces.smallest
         ? try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, split: true,
-          release: release)
+          findsLinks: options.findsLinks, release: release)
         : try MarkdownWalker.parse(
-          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth)
+          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
+          findsLinks: options.findsLinks)
       ContentsOmission.mark(&parsed.headings, bytes: bytes, lines: lines)
       return assemble(
         parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
@@ -57,10 +58,11 @@ public enum Outliner {
         : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
       if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLWalker.parse($0, place: transcoded.rawOffset, scope: options.within)
+          HTMLWalker.parse(
+            $0, place: transcoded.rawOffset, scope: options.within, findsLinks: options.findsLinks)
         }
       } else {
-        parsed = HTMLWalker.parse(bytes, scope: options.within)
+        parsed = HTMLWalker.parse(bytes, scope: options.within, findsLinks: options.findsLinks)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,
@@ -144,6 +146,13 @@ public enum Outliner {
         level: headings[$0].level, title: headings[$0].title, id: ids[$0],
         line: lines.line(ofOffset: headings[$0].offset))
     }
+    document.links = parsed.links.sorted { $0.offset < $1.offset }.map { found in
+      var link = found
+      link.line = lines.line(ofOffset: found.offset)
+      link.column = found.offset - lines.offset(ofLine: link.line) + 1
+      return link
+    }
+    document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }
     return document
   }
 }

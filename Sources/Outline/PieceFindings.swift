@@ -9,6 +9,9 @@ struct PieceFindings {
   var text = Findings()
   /// The probes that found a definition in the piece itself.
   var defines: Set<Int> = []
+  /// Where those definitions point, when links are gathered: a link of
+  /// another piece that used one reads `isle-ref:N` until it is told.
+  var destinations: [Int: String] = [:]
   /// True when a probe reached a given definition instead of the piece's
   /// own.
   var shadowed = false

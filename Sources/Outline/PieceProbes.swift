@@ -48,13 +48,15 @@ struct PieceProbes {
   }
 
   /// The link a probe's paragraph became: to a given definition (number),
-  /// or to the piece's own (nil).
-  mutating func answer(_ given: Int?) {
+  /// or to the piece's own (nil), whose destination is `url` when links
+  /// are gathered.
+  mutating func answer(_ given: Int?, url: UnsafePointer<CChar>?) {
     guard let number = probe else { return }
     if given != nil {
       piece.shadowed = true
     } else {
       piece.defines.insert(number)
+      if let url { piece.destinations[number] = String(cString: url) }
     }
     probe = nil
   }

@@ -19,10 +19,12 @@ import Testing
     try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
-      let whole = try MarkdownWalker.parse(buffer, lines: lines, hiddenPrefix: hidden)
+      // Links too: a link that uses another piece's definition points there.
+      let whole = try MarkdownWalker.parse(
+        buffer, lines: lines, hiddenPrefix: hidden, findsLinks: true)
       let split = try MarkdownPieces.parseCounting(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
-        smallest: 0)
+        smallest: 0, findsLinks: true)
       return Both(split: split.text.compacted(), whole: whole.compacted(), pieces: split.pieces)
     }
   }
@@ -65,6 +67,12 @@ import Testing
 
       """
     try Self.expect(text, pieces: 3, firstTitle: "Uses the spec and a logo and [none][missing]")
+    let links = try Self.both(Array(text.utf8)).split.links
+    #expect(
+      links.map(\.destination) == [
+        "https://example.com/spec", "/logo.png", "https://example.com/spec",
+      ])
+    #expect(links.map(\.kind) == [.reference, .reference, .reference])
   }
 
   /// `text` in `pieces` pieces gives what the whole gives, and its first
