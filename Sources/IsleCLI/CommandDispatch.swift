@@ -143,7 +143,10 @@ extension CLI {
       return .success
     }
     guard let command = Command(rawValue: name) else {
-      throw UsageError("unknown command '\(name)'", command: "help")
+      throw UsageError(
+        "unknown command '\(name)'"
+          + EditDistance.suggestion(for: name, in: Command.allCases.map(\.rawValue), prefix: ""),
+        command: "help")
     }
     try stdout.write(command.help)
     return .success

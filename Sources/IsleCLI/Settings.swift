@@ -40,9 +40,17 @@ struct Settings: Sendable {
   ) throws -> Settings {
     let name = command.rawValue
     if operands.isEmpty && inputIsTerminal {
+      // The examples are whole commands that work as they stand.
+      let needs: String
+      switch command {
+      case .where: needs = " --line 40"
+      case .jump: needs = " next --line 40"
+      default: needs = ""
+      }
       throw UsageError(
         "no document given, and standard input is a terminal: name a file "
-          + "('isle \(name) README.md') or pipe one in ('cat README.md | isle \(name)')",
+          + "('isle \(name)\(needs) README.md') or pipe one in "
+          + "('cat README.md | isle \(name)\(needs)')",
         command: name)
     }
     let format =
