@@ -26,6 +26,8 @@ struct Settings: Sendable {
   var ordered: Bool
   /// The largest document read, in bytes.
   var maxSize: Int
+  /// `--stats`: say how each document was parsed.
+  var stats = false
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -66,7 +68,7 @@ struct Settings: Sendable {
       showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
         .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
       ordered: raw.has("ordered"),
-      maxSize: try OptionValues.size(raw, command: name))
+      maxSize: try OptionValues.size(raw, command: name), stats: raw.has("stats"))
   }
 
   /// How these settings load a document.
