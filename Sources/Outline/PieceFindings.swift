@@ -18,9 +18,6 @@ struct PieceFindings {
   var footnotesUsedGiven: Set<Int> = []
   /// The probed footnotes the piece's own text refers to.
   var footnotesReferred: Set<Int> = []
-  /// True when the piece refers to a definition of its own no probe asked
-  /// for (the scan missed it).
-  var footnoteUnprobed = false
 
   /// The footnote probes that found a definition in the piece itself.
   var footnoteDefines: Set<Int> { Set(footnoteProbeNumbers.keys) }

@@ -74,15 +74,16 @@ struct PieceLabels {
   }
 
   /// `[^label]:` as cmark's footnote definitions read it: a caret, then at
-  /// least one byte and none of space, tab, CR, LF, NUL or `]`.
+  /// least one byte and none of space, tab, CR, LF or `]` (a NUL is
+  /// allowed: cmark has made it U+FFFD before it looks).
   static func isFootnote(_ text: [UInt8]) -> Bool {
     guard text.count > 1, text[0] == 0x5E else { return false }
-    return !text.dropFirst().contains { [0x20, 0x09, 0x0D, 0x0A, 0x00, 0x5D].contains($0) }
+    return !text.dropFirst().contains { [0x20, 0x09, 0x0D, 0x0A, 0x5D].contains($0) }
   }
 
   /// Every footnote label that a `[^` in the bytes before `close` would
-  /// open: cmark's footnote labels hold no white space, NUL or `]`, but
-  /// may hold `[` and `^`.
+  /// open: cmark's footnote labels hold no white space or `]`, but may
+  /// hold `[`, `^` and NUL.
   static func footnotes(_ bytes: UnsafeBufferPointer<UInt8>, before close: Int, from limit: Int)
     -> [[UInt8]]
   {
@@ -90,7 +91,7 @@ struct PieceLabels {
     var index = close - 1
     while index > limit {
       let byte = bytes[index]
-      if [0x20, 0x09, 0x0D, 0x0A, 0x00, 0x5D].contains(byte) { break }
+      if [0x20, 0x09, 0x0D, 0x0A, 0x5D].contains(byte) { break }
       if byte == 0x5E && bytes[index - 1] == 0x5B && index + 1 < close {
         found.append(Array(bytes[(index + 1)..<close]))
       }

@@ -24,6 +24,14 @@ struct PieceLedger {
   private(set) var brackets: [Set<String>] = []
   private(set) var ownLinks: [Set<Int>] = []
   private(set) var ownFootnotes: [Set<Int>] = []
+  /// For each footnote key, the pieces with a candidate definition, and
+  /// the pieces that mention it at all (a definition or a reference): a
+  /// key only one piece mentions is that piece's own business.
+  private var footnoteDefiners: [String: [Int]] = [:]
+  private var footnoteMentions: [String: Int] = [:]
+  /// Footnote keys probed in every piece that defines them: those whose
+  /// first candidate definition turned out not to be one.
+  var probedEverywhere: Set<String> = []
 
   init(_ labels: [PieceLabels]) {
     var linkNumbers: [[UInt8]: Int] = [:]
@@ -61,6 +69,20 @@ struct PieceLedger {
       ownLinks.append(own)
       ownFootnotes.append(ownNotes)
     }
+    countFootnotes()
+  }
+
+  private mutating func countFootnotes() {
+    footnoteDefiners = [:]
+    footnoteMentions = [:]
+    for (index, own) in ownFootnotes.enumerated() {
+      for key in Set(own.map { footnoteKeys[$0] }).sorted() {
+        footnoteDefiners[key, default: []].append(index)
+      }
+      for key in footnoteByKey.keys where brackets[index].contains(key) {
+        footnoteMentions[key, default: 0] += 1
+      }
+    }
   }
 
   /// Piece `index + 1` joined to piece `index`.
@@ -68,6 +90,7 @@ struct PieceLedger {
     brackets[index].formUnion(brackets.remove(at: index + 1))
     ownLinks[index].formUnion(ownLinks.remove(at: index + 1))
     ownFootnotes[index].formUnion(ownFootnotes.remove(at: index + 1))
+    countFootnotes()
   }
 
   private func linkLabels(_ numbers: some Sequence<Int>) -> [Label] {
@@ -78,17 +101,65 @@ struct PieceLedger {
     numbers.sorted().map { Label(bytes: footnotes[$0], number: $0) }
   }
 
+  /// How a piece's first parse treats a footnote key another piece
+  /// mentions too.
+  enum FootnoteGuess {
+    /// Given: defined in another piece (the first, if the piece defines
+    /// it too, is taken to be real: its own definition is then dropped).
+    case given
+    /// Probed: the piece's own, and no piece before it has a candidate.
+    case probed
+  }
+
+  /// The footnote keys of piece `index`'s first parse.
+  func footnoteGuesses(_ index: Int) -> [String: FootnoteGuess] {
+    let own = Set(ownFootnotes[index].map { footnoteKeys[$0] })
+    var guesses: [String: FootnoteGuess] = [:]
+    for (key, definers) in footnoteDefiners where footnoteMentions[key, default: 0] > 1 {
+      let earlier = definers.first! < index
+      if own.contains(key) && (!earlier || probedEverywhere.contains(key)) {
+        guesses[key] = .probed
+      } else if !own.contains(key) || earlier {
+        guesses[key] = .given
+      }
+    }
+    return guesses
+  }
+
   /// The first parse of piece `index`: the link definitions of other
-  /// pieces its brackets could use, every footnote label the piece does
-  /// not define itself, and probes for its own.
+  /// pieces its brackets could use and probes for its own; footnotes as
+  /// `footnoteGuesses` has them.
   func firstPlan(_ index: Int) -> PiecePlan {
     let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
     let given = brackets[index].filter { !ownKeys.contains($0) }.flatMap { linksByKey[$0] ?? [] }
-    let ownNotes = Set(ownFootnotes[index].map { footnoteKeys[$0] })
+    let guesses = footnoteGuesses(index)
     return PiecePlan(
-      footnotesGiven: footnoteLabels(footnoteByKey.filter { !ownNotes.contains($0.key) }.values),
-      footnoteProbes: footnoteLabels(ownFootnotes[index]),
+      footnotesGiven: footnoteLabels(
+        guesses.filter { $0.value == .given }.map { footnoteByKey[$0.key]! }),
+      footnoteProbes: footnoteLabels(
+        ownFootnotes[index].filter { guesses[footnoteKeys[$0]] == .probed }),
       linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]))
+  }
+
+  /// Footnote keys whose first candidate definition, probed, is not real
+  /// while later pieces took it to be: they must be probed everywhere.
+  func misguessed(_ pieces: [PieceFindings]) -> Set<String> {
+    var wrong = Set<String>()
+    for (key, definers) in footnoteDefiners
+    where definers.count > 1 && footnoteMentions[key, default: 0] > 1
+      && !probedEverywhere.contains(key)
+    {
+      let first = definers[0]
+      if !pieces[first].footnoteDefines.contains(where: { footnoteKeys[$0] == key }) {
+        wrong.insert(key)
+      }
+    }
+    return wrong
+  }
+
+  /// The pieces with a candidate definition of one of `keys`.
+  func definers(of keys: Set<String>) -> Set<Int> {
+    Set(keys.flatMap { footnoteDefiners[$0] ?? [] })
   }
 
   /// What the probes of the first parses say about the whole document.
@@ -104,12 +175,11 @@ struct PieceLedger {
   }
 
   /// The facts of the first parses; nil when a probe shows labels that
-  /// the keys take as one but cmark does not, or a footnote no probe
-  /// asked for (the scan is wrong about the document).
+  /// the keys take as one but cmark does not.
   func facts(_ pieces: [PieceFindings]) -> Facts? {
     var facts = Facts()
     for (index, piece) in pieces.enumerated() {
-      if piece.shadowed || piece.footnoteUnprobed { return nil }
+      if piece.shadowed { return nil }
       facts.links.formUnion(piece.defines)
       var numberOfKey: [String: Int] = [:]
       for (probe, number) in piece.footnoteProbeNumbers {
@@ -147,8 +217,17 @@ struct PieceLedger {
       return true
     }
     let defined = Set(piece.footnoteDefines.map { footnoteKeys[$0] })
-    for number in ownFootnotes[index] {
-      let key = footnoteKeys[number]
+    let guesses = footnoteGuesses(index)
+    for key in Set(ownFootnotes[index].map({ footnoteKeys[$0] })) {
+      switch guesses[key] {
+      case nil: continue  // no other piece mentions it
+      case .given:
+        // Its own definitions dropped for an earlier one: right when an
+        // earlier piece really has one.
+        if let first = facts.footnoteOwners[key]?.first, first < index { continue }
+        return true
+      case .probed: break
+      }
       if defined.contains(key) {
         // Kept by its probe: right only for the first definition, and one
         // something refers to.

@@ -49,6 +49,18 @@ struct PieceParse {
       ledger.join(broken)
       pieces[broken] = try piece(ranges[broken], plan: ledger.firstPlan(broken))
     }
+    // A footnote whose first candidate definition is none: the pieces
+    // that took it to be real probe their own.
+    let misguessed = ledger.misguessed(pieces)
+    if !misguessed.isEmpty {
+      ledger.probedEverywhere.formUnion(misguessed)
+      let probing = ledger.definers(of: misguessed).sorted()
+      let reprobed = try MarkdownPieces.parallel(probing.count) {
+        (slot: Int) throws(OutlineError) -> PieceFindings in
+        try piece(ranges[probing[slot]], plan: ledger.firstPlan(probing[slot]))
+      }
+      for (slot, index) in probing.enumerated() { pieces[index] = reprobed[slot] }
+    }
     guard var facts = ledger.facts(pieces) else { return Outcome(text: try parse(), pieces: 1) }
 
     // Pieces whose first parse may differ from the whole go again with

@@ -98,12 +98,10 @@ struct PieceProbes {
     result.footnotesUsedGiven = Set(givenFootnoteNumbers.values)
     var probed: [Int: [Int]] = [:]
     for (asked, number) in piece.footnoteProbeNumbers { probed[number, default: []].append(asked) }
+    // References to definitions of its own that no probe asked for are
+    // the piece's own business (no other piece mentions them).
     for number in referred where givenFootnoteNumbers[number] == nil {
-      if let asked = probed[number] {
-        result.footnotesReferred.formUnion(asked)
-      } else {
-        result.footnoteUnprobed = true
-      }
+      result.footnotesReferred.formUnion(probed[number] ?? [])
     }
     result.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
     result.text = text
