@@ -106,7 +106,9 @@ enum Command: String, CaseIterable, Sendable {
     switch self {
     case .toc:
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
-        + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [Self.helpOption]
+        + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
+          OptionSpec("stats", help: "say on stderr whether each document was split")
+        ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]

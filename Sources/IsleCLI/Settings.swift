@@ -30,6 +30,8 @@ struct Settings: Sendable {
   var indexBase: String?
   /// The largest document read, in bytes.
   var maxSize: Int
+  /// `--stats`: say how each document was parsed.
+  var stats = false
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -80,7 +82,7 @@ struct Settings: Sendable {
       contents: try ContentsRequest.decide(raw, command: name),
       indexBase: raw.value("base")
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
-      maxSize: try OptionValues.size(raw, command: name))
+      maxSize: try OptionValues.size(raw, command: name), stats: raw.has("stats"))
   }
 
   /// How these settings load a document.

@@ -39,6 +39,12 @@ public struct Document: Sendable {
   /// Its HTML `id`s and `<a name>`s, in document order, when
   /// `OutlineOptions.findsLinks` asked.
   public var anchors: [FoundAnchor] = []
+  /// How many pieces a Markdown document was parsed in, side by side
+  /// (1: whole, as every small document and every HTML page is).
+  public var pieces = 1
+  /// How many of those pieces were parsed again to read what one parse of
+  /// the whole reads (a definition or footnote elsewhere).
+  public var piecesParsedAgain = 0
 
   /// Creates a document from its parts.
   public init(

@@ -48,7 +48,7 @@ enum MarkdownLinks {
     guard open < close, close < bytes.count, bytes[open] == 0x5B else { return nil }
     if bytes[close - 1] == 0x5B, close - 2 > open { return Array(bytes[(open + 1)..<(close - 2)]) }
     var index = close - 1
-    while index > open && !(bytes[index] == 0x5B && !MarkdownPieces.isEscaped(bytes, index)) {
+    while index > open && !(bytes[index] == 0x5B && !PieceLabels.isEscaped(bytes, index, from: 0)) {
       index -= 1
     }
     return Array(bytes[(index + 1)..<close])

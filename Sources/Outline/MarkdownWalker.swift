@@ -34,12 +34,11 @@ enum MarkdownWalker {
   /// Parses the bytes in `range` (the whole document, or a piece of it
   /// that starts a line and begins and ends outside every block; see
   /// `MarkdownPieces`). Offsets and lines in the result are the whole
-  /// document's. `given` and `probes` go before the piece as paragraphs of
-  /// their own, and their lines are left out of the result. With
-  /// `findsLinks`, links and raw HTML anchors are gathered too.
+  /// document's. What `plan` puts before the piece is left out of the
+  /// result. With `findsLinks`, links and raw HTML anchors are gathered too.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
-    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = [],
+    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, plan: PiecePlan = PiecePlan(),
     findsLinks: Bool = false
   ) throws(OutlineError) -> PieceFindings {
     _ = registered
@@ -51,20 +50,7 @@ enum MarkdownWalker {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
-    // Each given definition and each probe a paragraph of its own, so one
-    // that is not what it seems cannot run into the next.
-    var prefix: [UInt8] = []
-    var probeLines: [Int: Int] = [:]
-    var prefixLines = 0
-    for label in given {
-      prefix += [0x5B] + label.bytes + Array("]: isle-ref:\(label.number)\n\n".utf8)
-      prefixLines += 2
-    }
-    for label in probes {
-      probeLines[prefixLines + 1] = label.number
-      prefix += [0x5B] + label.bytes + [0x5D, 0x0A, 0x0A]
-      prefixLines += 2
-    }
+    var (prefix, place) = plan.prefix()
     prefix.withUnsafeBufferPointer { feed(parser, $0) }
 
     var start = range.lowerBound
@@ -89,10 +75,8 @@ enum MarkdownWalker {
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
     guard let root = finish(parser) else { return PieceFindings() }
     defer { cmark_node_free(root) }
-    let firstLine = lines.line(ofOffset: range.lowerBound)
-    let lastLine = range.isEmpty ? firstLine : lines.line(ofOffset: range.upperBound - 1)
-    let place = PieceLines(
-      prefixLines: prefixLines, firstLine: firstLine, lastLine: lastLine, probes: probeLines)
+    place.firstLine = lines.line(ofOffset: range.lowerBound)
+    place.lastLine = range.isEmpty ? place.firstLine : lines.line(ofOffset: range.upperBound - 1)
     return try walk(
       root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
   }
@@ -138,10 +122,11 @@ enum MarkdownWalker {
       if isBlock && entering && cmark_node_parent(node) == root {
         probes.enterTopLevel(node, type: type)
       }
+      if type == CMARK_NODE_FOOTNOTE_REFERENCE, let literal = cmark_node_get_literal(node) {
+        probes.footnoteReference(Int(String(cString: literal)) ?? 0)
+      }
       if probes.inPrefix {
-        if type == CMARK_NODE_LINK && entering {
-          probes.answer(givenNumber(node), url: findsLinks ? cmark_node_get_url(node) : nil)
-        }
+        if type == CMARK_NODE_LINK && entering { probes.answer(givenNumber(node)) }
         continue
       }
       if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.prefixLines > 0,

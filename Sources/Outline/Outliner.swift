@@ -6,6 +6,9 @@ public enum Outliner {
   /// several threads, and a stretch may be read again afterwards.
   public typealias Release = @Sendable (Range<Int>) -> Void
 
+  /// The smallest Markdown document parsed in pieces side by side.
+  public static var smallestSplit: Int { MarkdownPieces.smallest }
+
   /// How many bytes a scan passes between calls to `Release`.
   static let releaseStep = 4 << 20
 
@@ -34,18 +37,24 @@ public enum Outliner {
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
       let hidden = frontMatter?.endOffset ?? 0
       // Most documents are one parse; only a large one is cut in pieces.
+      // Links are read in one parse: a reference's destination may be
+      // defined in any other piece.
       var parsed =
-        options.split && bytes.count >= MarkdownPieces.smallest
-        ? try MarkdownPieces.parse(
-          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, split: true,
-          findsLinks: options.findsLinks, release: release)
-        : try MarkdownWalker.parse(
+        options.findsLinks
+        ? PieceParse.Outcome(
+          text: try MarkdownWalker.parse(
+            bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
+          pieces: 1)
+        : try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
-          findsLinks: options.findsLinks)
-      ContentsOmission.mark(&parsed.headings, bytes: bytes, lines: lines)
-      return assemble(
-        parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
-        options: options)
+          split: options.split, release: release)
+      ContentsOmission.mark(&parsed.text.headings, bytes: bytes, lines: lines)
+      var document = assemble(
+        parsed.text, path: path, format: format, lines: lines, title: frontMatter?.title,
+        charset: nil, options: options)
+      document.pieces = parsed.pieces
+      document.piecesParsedAgain = parsed.again
+      return document
     case .html:
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }

@@ -251,9 +251,8 @@ import Testing
       for name in fixtures {
         let body = try String(
           decoding: Data(contentsOf: Harness.fixtures.appendingPathComponent(name)), as: UTF8.self)
-        // Footnotes keep a document whole (see MarkdownPieces).
-        if body.contains("[^") { continue }
-        // References whose definitions come at the very end, a piece away.
+        // Footnotes repeated in every round (only the first of each is
+        // kept) and references whose definitions come at the very end, a piece away.
         text += "# \(name) round \(round) uses [the spec][spec-\(round % 9)]\n\n" + body + "\n\n"
       }
       round += 1
@@ -272,5 +271,13 @@ import Testing
       #expect(split.stdout == whole.stdout)
       #expect(split.stdout.contains("uses the spec"))
     }
+    // --stats says that it was split, and into how many pieces.
+    let stats = Harness.run(["toc", "--stats", "--format", "json", path.path])
+    let said = stats.stderr.split(separator: "\n").filter { $0.hasPrefix("isle: stats: ") }
+    #expect(said.count == 1)
+    let pieces = said.first?.split(separator: " ").drop { $0 != "in" }.dropFirst().first
+    #expect(pieces.flatMap { Int($0) } ?? 0 > 10, "\(stats.stderr)")
+    let whole = Harness.run(["toc", "--stats", "--no-split", "--format", "json", path.path])
+    #expect(whole.stderr.contains("not split (--no-split)"))
   }
 }
