@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real install uninstall format clean
 
 all: build
 
@@ -68,6 +68,16 @@ bench-read: build
 bench-startup: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py startup
+
+# Only isle check on ../shared/corpus (every link of 1,170 documents).
+bench-check: build
+	ISLE=$(BIN) python3 bench/run.py check
+
+# Only the rows on real text: ../shared/corpus joined (13 MB) and x4 (53 MB)
+# against the floor, --no-split, where and md_toc (skipped when it is absent).
+bench-real: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py real
 
 # The release binary installed in a scratch folder, then run with the
 # toolchain's libraries out of reach (scripts/check-static).

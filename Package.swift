@@ -43,11 +43,14 @@ let package = Package(
     // would be ours to keep current with every Unicode release.
     .target(name: "Cells", dependencies: ["CUtf8proc"]),
     .target(name: "Progress", dependencies: ["Outline", "Cells"]),
-    .target(name: "Island", dependencies: ["Outline", "Progress", "Cells"]),
+    // Links found by Outline's walk, resolved against headings and files.
+    .target(name: "Links", dependencies: ["Outline", "Cells"]),
+    .target(name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"]),
     // A document laid out for a width, in lines that know their bytes.
     .target(name: "Page", dependencies: ["CCmarkGFM", "CGumbo", "Outline", "Cells"]),
     .target(
-      name: "IsleCLI", dependencies: ["Outline", "Progress", "Island", "Parallel", "Cells", "Page"]),
+      name: "IsleCLI",
+      dependencies: ["Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page"]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -56,6 +59,7 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
+    .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
@@ -65,7 +69,7 @@ let package = Package(
       // Golden layouts, read by path.
       exclude: ["Goldens"]),
     .testTarget(
-      name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Cells", "TestSupport"],
+      name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Links", "Cells", "TestSupport"],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),
   ]

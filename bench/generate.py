@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes a deterministic Markdown document of about SIZE bytes: headings at
 every level, prose (Latin and CJK), lists, quotes, tables, code fences holding
-`#` lines, reference links. The same SIZE always gives the same bytes."""
+`#` lines, reference links, footnotes (repeated, case-folded, unreferenced),
+labels over two lines and `[label]:` lines inside code. The same SIZE always
+gives the same bytes."""
 import random
 import sys
 
@@ -43,6 +45,22 @@ def block(rng, i):
     if kind < 0.25:
         rows = "".join("| %s | %d |\n" % (rng.choice(WORDS), rng.randrange(100)) for _ in range(5))
         return "| word | count |\n| --- | --- |\n" + rows
+    # What real documents have and a cut must survive: footnotes referred
+    # to in one place and defined in another (some repeated, some in
+    # another case, some never referred to), link labels over two lines,
+    # and `[label]:` lines inside code that define nothing.
+    if kind < 0.26:
+        return "%s[^note%d].\n" % (sentence(rng, 12, "[a link][ref%d]"), rng.randrange(40))
+    if kind < 0.265:
+        return "[^%s%d]: %s\n" % (rng.choice(["note", "Note", "spare"]), rng.randrange(40),
+                                 sentence(rng, 15, "[a link][ref%d]"))
+    if kind < 0.27:
+        return "[Two\nLines %d]: https://example.com/two/%d\n" % (i % 30, i)
+    if kind < 0.275:
+        return "See [two lines %d] and `[ref%d]: /not`.\n" % (rng.randrange(30), rng.randrange(50))
+    if kind < 0.28:
+        return "```markdown\n[ref%d]: /inside-code\n[^note%d]: inside code\n```\n" % (
+            rng.randrange(50), rng.randrange(40))
     return paragraph(rng, rng.randrange(20, 80))
 
 

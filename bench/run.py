@@ -114,6 +114,68 @@ def tree(root, count=2000):
     open(os.path.join(root, ".done"), "w").close()
 
 
+CORPUS = os.environ.get("CORPUS", "../shared/corpus")
+
+
+def stats(path):
+    """What isle toc --stats says of PATH: whether it was split, and how."""
+    said = subprocess.run([ISLE, "toc", "--stats", "--format", "json", path], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, check=True).stderr.decode()
+    return " ".join(line.split(": ", 3)[-1] for line in said.splitlines() if line.startswith("isle: stats:"))
+
+
+def identical(path):
+    """True when toc --format json gives the same bytes split and whole."""
+    run = lambda *extra: subprocess.run([ISLE, "toc", "--format", "json", *extra, path],
+                                        stdout=subprocess.PIPE, check=True).stdout
+    return run() == run("--no-split")
+
+
+def real_documents():
+    """The corpus joined (13 MB) and four times (53 MB), made as its README
+    says, or None with a note when the corpus is not there."""
+    if not os.path.isdir(CORPUS):
+        say("\n%s is not here: the real-text rows are skipped" % CORPUS)
+        return None
+    names = sorted(os.path.join(d, f) for d, _, fs in os.walk(CORPUS) for f in fs if f.endswith(".md"))
+    joined = os.path.join(OUT, "corpus-joined.md")
+    times4 = os.path.join(OUT, "corpus-x4.md")
+    with open(joined, "wb") as out:
+        for name in sorted(names):
+            out.write(open(name, "rb").read())
+    with open(times4, "wb") as out:
+        body = open(joined, "rb").read()
+        for _ in range(4):
+            out.write(body)
+    return joined, times4
+
+
+def real_text(floor):
+    """Every comparison on real text: the corpus joined and x4."""
+    documents = real_documents()
+    if not documents:
+        return
+    joined, times4 = documents
+    for path in (times4, joined):
+        say("\n%s (%d bytes, real text): against the floor; %s" % (path, os.path.getsize(path), stats(path)))
+        same = identical(path)
+        say("  toc --format json split and --no-split: %s" % ("identical" if same else "DIFFERENT"))
+        target("%s: output identical to --no-split" % os.path.basename(path), same)
+        t, m = pair("floor", [floor, path], "isle toc --format json", [ISLE, "toc", "--format", "json", path])
+        target("%s: at most 0.8x the floor's time (%.3f)" % (os.path.basename(path), t), t <= 0.8)
+        target("%s: at most 0.25x its peak memory (%.3f)" % (os.path.basename(path), m), m <= 0.25)
+        pair("isle toc --format json --no-split", [ISLE, "toc", "--format", "json", "--no-split", path],
+             "isle toc --format json", [ISLE, "toc", "--format", "json", path])
+        middle = str(lines_of(path) // 2)
+        t, _ = pair("isle toc --format json", [ISLE, "toc", "--format", "json", path],
+                    "isle where --line " + middle, [ISLE, "where", "--line", middle, path])
+        target("%s: where within 1.05x of toc (%.3f)" % (os.path.basename(path), t), t <= 1.05)
+    say("\n%s: the peer" % joined)
+    t, _ = pair("isle toc --format json", [ISLE, "toc", "--format", "json", joined],
+                "md_toc -c github", ["md_toc", "-c", "github", joined], runs=5)
+    target("at least 15x faster than md_toc on the real join (%.1fx)" % t, t >= 15)
+
+
 def startup(readme):
     say("\n%s (%d bytes): start-up, process start included" % (readme, os.path.getsize(readme)))
     small_middle = str(lines_of(readme) // 2)
@@ -121,23 +183,6 @@ def startup(readme):
                 "isle where --line " + small_middle, [ISLE, "where", "--line", small_middle, readme],
                 runs=STARTUP_RUNS, startup=True)
     target("start-up within 6x of cmark-gfm (%.2f)" % t, t <= 6)
-
-
-def corpus_times(copies=4):
-    """The Markdown of ../shared/corpus, in name order, COPIES times over
-    (about 53 MB); None when the corpus is not beside the repository."""
-    root = os.path.join("..", "shared", "corpus")
-    if not os.path.isdir(root):
-        return None
-    path = os.path.join(OUT, "corpus-x%d.md" % copies)
-    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".md"))
-    if not os.path.exists(path):
-        with open(path + ".part", "wb") as out:
-            for _ in range(copies):
-                for name in files:
-                    out.write(open(name, "rb").read() + b"\n\n")
-        os.rename(path + ".part", path)
-    return path
 
 
 def reader(document):
@@ -158,25 +203,53 @@ def reader(document):
     target("first frame within 1 s (%.3f s)" % frame, frame <= 1.0)
 
 
+def check_corpus():
+    """isle check on the shared corpus of real documents, the pre-commit
+    hook's case: every link of 1,170 documents resolved on two cores."""
+    corpus = os.environ.get("CORPUS", "../shared/corpus")
+    if not os.path.isdir(corpus):
+        say("\n%s: not here, isle check not measured" % corpus)
+        return
+    say("\n%s: isle check, every link of every document, two jobs" % corpus)
+    times, peak = [], 0.0
+    for _ in range(RUNS):
+        seconds, mib = measure([ISLE, "check", "--jobs", "2", corpus])
+        times.append(seconds)
+        peak = max(peak, mib)
+    t = statistics.median(times)
+    say("  %-40s %9.4f s  %8.1f MiB" % ("isle check --jobs 2", t, peak))
+    target("check all of the corpus under 1 s on two cores (%.3f s)" % t, t < 1)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     if sys.argv[1:] == ["read"]:
-        # Only isle read's first frame.
-        document = corpus_times()
-        if document is None:
-            sys.exit("bench: ../shared/corpus is not there")
-        reader(document)
+        # make bench-read: only isle read's first frame on the corpus x4.
+        documents = real_documents()
+        if documents:
+            reader(documents[1])
+        return
+    if sys.argv[1:] == ["check"]:
+        # make bench-check: only isle check on the corpus.
+        check_corpus()
         return
     if sys.argv[1:] == ["startup"]:
         # make bench-startup: only the start-up pair.
         startup(generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024))
         return
-    big = generate(os.path.join(OUT, "generated-50mb.md"), "bench/generate.py", 50 * 1024 * 1024)
-    page = generate(os.path.join(OUT, "generated-20mb.html"), "bench/generate_html.py", 20 * 1024 * 1024)
-    readme = generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024)
     floor = os.path.join(OUT, "floor")
     subprocess.run(["gcc", "-O2", "bench/floor.c", "-lcmark-gfm", "-lcmark-gfm-extensions", "-o", floor],
                    check=True)
+    if sys.argv[1:] == ["real"]:
+        # make bench-real: only the rows on real text.
+        say("isle benchmark, real text: %d runs each, alternating, medians; %s, %d cores" % (
+            RUNS, platform.machine(), os.cpu_count()))
+        real_text(floor)
+        finish()
+        return
+    big = generate(os.path.join(OUT, "generated-50mb.md"), "bench/generate.py", 50 * 1024 * 1024)
+    page = generate(os.path.join(OUT, "generated-20mb.html"), "bench/generate_html.py", 20 * 1024 * 1024)
+    readme = generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024)
     middle = str(lines_of(big) // 2)
 
     say("isle benchmark: %d runs each (start-up: %d), alternating, medians; %s, %d cores" % (
@@ -184,7 +257,7 @@ def main():
     say("command: make bench (ISLE=%s python3 bench/run.py)" % ISLE)
 
     say("\n%s (%d bytes): isle against the floor (bench/floor.c: cmark-gfm's own parse,"
-        " walk and free of the whole file)" % (big, os.path.getsize(big)))
+        " walk and free of the whole file); %s" % (big, os.path.getsize(big), stats(big)))
     t, m = pair("floor", [floor, big], "isle toc --format json", [ISLE, "toc", "--format", "json", big])
     target("toc --format json at most 0.8x the floor's time (%.3f)" % t, t <= 0.8)
     target("and at most 0.25x its peak memory (%.3f)" % m, m <= 0.25)
@@ -211,17 +284,18 @@ def main():
     target("at least 40x faster than pandoc (%.1fx)" % t, t >= 40)
     target("less memory than pandoc (%.2fx of isle's)" % m, m > 1)
 
+    real_text(floor)
+
     say("\n%s (%d bytes): HTML, against hxtoc" % (page, os.path.getsize(page)))
     pair("isle toc --format json", [ISLE, "toc", "--format", "json", page],
          "hxtoc", ["hxtoc", page])
 
     startup(readme)
+    check_corpus()
 
-    document = corpus_times()
-    if document is None:
-        say("\n../shared/corpus is not there: isle read's first frame is not measured")
-    else:
-        reader(document)
+    documents = real_documents()
+    if documents:
+        reader(documents[1])
 
     docs = os.path.join(OUT, "tree")
     tree(docs)
@@ -238,6 +312,10 @@ def main():
     say("  peak memory: the whole tree %.1f MiB, its largest document alone %.1f MiB (ratio %.2f)" % (
         whole, single, whole / single))
 
+    finish()
+
+
+def finish():
     say("\ntargets: %d of %d met" % (sum(1 for _, met in TARGETS if met), len(TARGETS)))
     for text, met in TARGETS:
         if not met:

@@ -1,25 +1,32 @@
 import Outline
 
 /// The contents as the linked list a README carries: `- [Title](#id)`,
-/// nested by level; a heading without an id is an item without a link.
+/// nested by level; a heading without an id is an item without a link,
+/// an empty one is left out.
 ///
 /// Nesting follows the headings' order, not their raw levels: a heading
 /// sits under the nearest earlier one of a shallower level, so a jump from
 /// `#` to `###` nests one step, never far enough to become a code block.
-/// Each item is indented to its parent's text, which an ordered list's
-/// wider markers (`10. `) need. Titles are escaped so the link text renders
-/// as the heading's plain text.
+/// Each item is indented at least to its parent's text, which a numbered
+/// list's wider markers (`10. `) need. Link text keeps the heading's code
+/// spans and strikethrough (see `MarkdownLinkText`).
 public enum MarkdownList {
   /// The list, one item a line, ending in a newline; empty for no sections.
-  public static func render(_ sections: [Section], ordered: Bool = false) -> String {
+  /// With `path`, links point into that file (`path#id`); with `heading`,
+  /// the sections nest under one item linking to the file itself.
+  public static func render(
+    _ sections: [Section], style: ListStyle = ListStyle(), format: DocumentFormat = .markdown,
+    path: String? = nil, heading: String? = nil
+  ) -> String {
     var output = ""
     // The open ancestors: their level, the column their text starts at, and
     // how many items their children have had.
-    var stack: [(level: Int, textColumn: Int, children: Int)] = []
+    var stack: [(level: Int, indent: Int, textColumn: Int, children: Int)] = []
     var topItems = 0
-    for section in sections {
-      while let last = stack.last, last.level >= section.level { stack.removeLast() }
-      let indent = stack.last?.textColumn ?? 0
+    let file = path.map(destination) ?? ""
+    func item(_ level: Int, _ text: String) {
+      while let last = stack.last, last.level >= level { stack.removeLast() }
+      let indent = stack.last.map { max($0.indent + style.indent, $0.textColumn) } ?? 0
       let number: Int
       if stack.isEmpty {
         topItems += 1
@@ -28,30 +35,30 @@ public enum MarkdownList {
         stack[stack.count - 1].children += 1
         number = stack[stack.count - 1].children
       }
-      let marker = ordered ? "\(number). " : "- "
-      // A heading with no anchor is listed without a link.
-      let item =
-        section.id.map { "[" + escaped(section.title) + "](#" + destination($0) + ")" }
-        ?? escaped(section.title)
-      output += String(repeating: " ", count: indent) + marker + item + "\n"
-      stack.append((section.level, indent + marker.count, 0))
+      let marker: String
+      switch style.numbering {
+      case .bullets: marker = "\(style.bullet) "
+      case .ones: marker = "1. "
+      case .increment: marker = "\(number). "
+      }
+      output += String(repeating: " ", count: indent) + marker + text + "\n"
+      stack.append((level, indent, indent + marker.count, 0))
+    }
+    if let heading, let path {
+      item(0, "[" + MarkdownLinkText.escaped(heading) + "](" + destination(path) + ")")
+    }
+    for section in sections where !section.title.isEmpty {
+      let text = MarkdownLinkText.text(for: section, format: format)
+      // A heading with no anchor (or an empty one, which leads to the top)
+      // is listed without a link.
+      let id = section.id.flatMap { $0.isEmpty ? nil : $0 }
+      item(section.level, id.map { "[" + text + "](" + file + "#" + destination($0) + ")" } ?? text)
     }
     return output
   }
 
-  /// Backslash-escapes the ASCII punctuation that could start inline
-  /// markup in link text.
-  static func escaped(_ title: String) -> String {
-    var result = ""
-    for character in title {
-      if "\\`*_[]<>&!|~".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
-  }
-
-  /// An id made safe as a link destination: spaces, parentheses and
-  /// control characters percent-encoded.
+  /// An id or path made safe as a link destination: spaces, parentheses,
+  /// angle brackets, backslashes and control characters percent-encoded.
   static func destination(_ id: String) -> String {
     var result = ""
     for scalar in id.unicodeScalars {

@@ -80,7 +80,9 @@ struct RawArguments: Equatable {
         spec = letters.count == 1 ? specs.first { $0.short == letters.first } : nil
       }
       guard let spec else { throw unknown(spelling, specs: specs, command: command) }
-      if spec.takesValue {
+      if spec.valueIsOptional {
+        result.options.append(GivenOption(name: spec.name, value: inlineValue, spelling: spelling))
+      } else if spec.takesValue {
         if let inlineValue {
           result.options.append(
             GivenOption(name: spec.name, value: inlineValue, spelling: spelling))

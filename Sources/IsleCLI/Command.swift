@@ -7,6 +7,7 @@ enum Command: String, CaseIterable, Sendable {
   case jump
   case pick
   case read
+  case check
   case help
   case completions
 
@@ -18,6 +19,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "pick a section and say where it starts"
     case .pick: return "the interactive island: open, move, filter, pick"
     case .read: return "read a document in a pager, with the island on the bottom row"
+    case .check: return "every link to a heading or a file resolves"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -31,6 +33,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
+    case .check: return "isle check [options] [file|dir ...]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -92,6 +95,16 @@ enum Command: String, CaseIterable, Sendable {
         leaves. It reopens a document where it was left (--no-remember
         keeps nothing). The document may come on standard input.
         """
+    case .check:
+      return """
+        Checks every link of each document that stays on this machine: a
+        #fragment names a heading (in the --slug flavour) or an HTML id of
+        the document; a relative path names a file that exists (x.html may
+        be x.md, a folder its README.md or index.md), and its fragment a
+        heading there. URLs are never fetched. Prints one line per broken
+        link, sorted by file and line, with the nearest id; exits 0 when
+        every link resolves, 1 when any is broken, 2 on an error.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -109,7 +122,9 @@ enum Command: String, CaseIterable, Sendable {
     switch self {
     case .toc:
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
-        + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [Self.helpOption]
+        + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
+          OptionSpec("stats", help: "say on stderr whether each document was split")
+        ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
@@ -128,6 +143,22 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec("no-remember", help: "neither return to nor keep the place left"),
         OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
+    case .check:
+      // Levels, reading speed and the part of a page shown mean nothing to
+      // links: every heading and every id of the page count.
+      let outline = Self.outlineOptions.filter {
+        ["from", "slug", "max-size", "max-nesting", "no-split"].contains($0.name)
+      }
+      return outline + Self.manyOptions + [
+        OptionSpec(
+          "format", value: "FORMAT", choices: ["text", "json"],
+          help: "text (default) or json, one object a broken link"),
+        OptionSpec("root", value: "DIR", help: "where /path links start (default: the repository)"),
+        OptionSpec(
+          "repository-url", value: "URL", help: "check links to this repository's files by URL"),
+        OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
+        Self.helpOption,
+      ]
     case .help, .completions: return [Self.helpOption]
     }
   }
@@ -138,7 +169,7 @@ enum Command: String, CaseIterable, Sendable {
   static let outlineOptions = [
     OptionSpec(
       "from", value: "FORMAT", choices: ["markdown", "html"],
-      help: "markdown or html (default: by name, then by content)"),
+      help: "markdown or html (default: by name, then content)"),
     OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec(
       "max-level", value: "N", aliases: ["depth"],
@@ -176,25 +207,49 @@ enum Command: String, CaseIterable, Sendable {
   /// What the path options cannot be given with: outputs that either
   /// always name the document (json) or never do (the list).
   private static let notListed: [OptionCondition] = [
-    .value("format", "json", "markdown"), .given("write"), .given("check"),
+    .value("format", "json", "markdown"), .given("write"), .given("check"), .given("diff"),
   ]
 
   /// Keeping a README's own contents list up to date.
   static let writeOptions = [
     OptionSpec(
-      "ordered", requires: [.value("format", "markdown"), .given("write"), .given("check")],
-      help: "a numbered list (--format markdown, --write)"),
+      "ordered", value: "increment", optional: true, choices: ["ones", "increment"],
+      requires: listed, help: "a numbered list: 1. on every item, or counting up"),
     OptionSpec(
-      "write", conflicts: [.given("check"), .value("format", "text", "json", "tsv")],
-      help: "update the list between the toc and tocstop markers"),
+      "details", value: "SUMMARY", optional: true, requires: listed,
+      help: "fold the list in <details> (summary: the --title)"),
+    OptionSpec(
+      "include-title", requires: listed, help: "list the document's title heading too"),
+    OptionSpec(
+      "base", value: "DIR", requires: [.value("format", "markdown")],
+      help: "with many documents, link paths relative to DIR"),
+    OptionSpec(
+      "write",
+      conflicts: [.given("check"), .given("diff"), .value("format", "text", "json", "tsv")],
+      help: "update the contents list between a file's markers"),
     OptionSpec(
       "check", conflicts: [.value("format", "text", "json", "tsv")],
       help: "change nothing; exit 1 naming stale files"),
-    OptionSpec("diff", requires: [.given("check")], help: "with --check, print a unified diff"),
     OptionSpec(
-      "after-markers", requires: [.given("write"), .given("check")],
-      help: "list only the headings after <!-- tocstop -->"),
+      "diff", conflicts: [.value("format", "text", "json", "tsv")],
+      help: "check, and print the diff of each stale list"),
+    OptionSpec(
+      "after-markers", requires: [.given("write"), .given("check"), .given("diff")],
+      help: "list only the headings after the list"),
   ]
+
+  /// What the list's shapes need: a Markdown list, printed or kept.
+  private static let listed: [OptionCondition] = [
+    .value("format", "markdown"), .given("write"), .given("check"), .given("diff"),
+  ]
+
+  /// What a document remembers of the options its contents list was made
+  /// with (see `RememberedOptions`).
+  static let remembered =
+    outlineOptions.filter { ["min-level", "max-level", "slug"].contains($0.name) }
+    + writeOptions.filter {
+      ["ordered", "details", "include-title", "after-markers"].contains($0.name)
+    }
 
   /// Where the reader is: the same three spellings for every command.
   /// `jump` steps from there and `pick` opens there (`--from-line` and
@@ -268,7 +323,8 @@ enum Command: String, CaseIterable, Sendable {
 
   private static func label(_ option: OptionSpec) -> String {
     let short = option.short.map { "-\($0), " } ?? "    "
-    return short + "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
+    let value = option.valueName.map { option.valueIsOptional ? "[=\($0)]" : " " + $0 } ?? ""
+    return short + "--" + option.name + value
   }
 
   /// The help of isle itself.

@@ -1,4 +1,5 @@
 import Cells
+import Links
 import Outline
 
 /// Which command runs, with what: the first word decides, the config file
@@ -85,13 +86,28 @@ extension CLI {
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
         terminal: terminal)
-      if raw.has("write") || raw.has("check") {
+      if raw.has("write") || raw.has("check") || raw.has("diff") {
         return try TocWriteCommand(
-          settings: settings, check: raw.has("check"), diff: raw.has("diff"),
-          afterMarkers: raw.has("after-markers"), cli: self, named: Set(raw.operands)
+          settings: settings, raw: raw, check: !raw.has("write"), diff: raw.has("diff"), cli: self
         ).run()
       }
       return try TocCommand(settings: settings, cli: self).run()
+    case .check:
+      let settings = try decideSettings(
+        raw, operands: raw.operands, command: .check, formats: [.text, .json], terminal: terminal)
+      var repository: RepositoryURL? = nil
+      if let address = raw.value("repository-url") {
+        guard let parsed = RepositoryURL(address) else {
+          throw raw.invalid(
+            "repository-url", address, expected: "an http(s) URL such as https://github.com/o/r",
+            command: "check")
+        }
+        repository = parsed
+      }
+      return try CheckCommand(
+        settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
+        cli: self
+      ).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try decideSettings(
@@ -140,7 +156,10 @@ extension CLI {
       return .success
     }
     guard let command = Command(rawValue: name) else {
-      throw UsageError("unknown command '\(name)'", command: "help")
+      throw UsageError(
+        "unknown command '\(name)'"
+          + EditDistance.suggestion(for: name, in: Command.allCases.map(\.rawValue), prefix: ""),
+        command: "help")
     }
     try stdout.write(command.help)
     return .success

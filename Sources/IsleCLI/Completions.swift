@@ -96,9 +96,11 @@ enum Completions {
     for command in commands {
       var specs: [String] = []
       for option in command.options {
-        var spec = "'--\(option.name)[\(zshQuoted(option.help))]"
+        // A value that may be left out comes only after `=` (`--ordered=`).
+        let joined = option.valueIsOptional ? "=-" : ""
+        var spec = "'--\(option.name)\(joined)[\(zshQuoted(option.help))]"
         if let value = option.valueName {
-          spec += ":\(value.lowercased()):"
+          spec += (option.valueIsOptional ? "::" : ":") + "\(value.lowercased()):"
           spec += option.choices.isEmpty ? "" : "(\(option.choices.joined(separator: " ")))"
         }
         specs.append(spec + "'")
@@ -141,7 +143,7 @@ enum Completions {
         }
         lines.append(line + " -d \(fishQuoted(option.help))")
       }
-      if command == .toc || command == .where || command == .jump {
+      if [.toc, .where, .jump, .check].contains(command) {
         lines.append("complete -c isle \(condition) -F")
       }
     }

@@ -40,6 +40,7 @@ extension CLI {
     } consume: { _, answer in
       if let error = answer.error { report("isle: error: \(error)") }
       if noting, let note = answer.note { report("isle: \(note)") }
+      if let stats = answer.stats { report("isle: stats: \(stats)") }
       if !answer.output.isEmpty {
         try stdout.write((printedAny ? separator : "") + answer.output)
         printedAny = true

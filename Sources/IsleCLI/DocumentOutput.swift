@@ -5,4 +5,6 @@ struct DocumentOutput: Sendable {
   var error: String? = nil
   /// What was not found (`doc.md: no headings`), said on a terminal only.
   var note: String? = nil
+  /// How the document was parsed (`--stats`), said on standard error.
+  var stats: String? = nil
 }

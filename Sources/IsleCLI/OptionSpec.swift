@@ -7,6 +7,9 @@ struct OptionSpec: Sendable {
   let short: Character?
   /// The placeholder for its value, or nil for a flag.
   let valueName: String?
+  /// True when the value may be left out: given only as `--name=value`,
+  /// never taken from the next word (`--ordered`, `--ordered=increment`).
+  let valueIsOptional: Bool
   /// One line of help.
   let help: String
   /// The values it takes, when they are a fixed set (for completion).
@@ -19,13 +22,15 @@ struct OptionSpec: Sendable {
   let conflicts: [OptionCondition]
 
   init(
-    _ name: String, short: Character? = nil, value: String? = nil, choices: [String] = [],
+    _ name: String, short: Character? = nil, value: String? = nil, optional: Bool = false,
+    choices: [String] = [],
     aliases: [String] = [], requires: [OptionCondition] = [], conflicts: [OptionCondition] = [],
     help: String
   ) {
     self.name = name
     self.short = short
     self.valueName = value
+    self.valueIsOptional = optional
     self.choices = choices
     self.aliases = aliases
     self.requires = requires
@@ -33,7 +38,8 @@ struct OptionSpec: Sendable {
     self.help = help
   }
 
-  var takesValue: Bool { valueName != nil }
+  /// True when a value must follow (`--name value` or `--name=value`).
+  var takesValue: Bool { valueName != nil && !valueIsOptional }
 
   /// True when `--spelling` names this option, by its name or an old one.
   func answers(to spelling: String) -> Bool {

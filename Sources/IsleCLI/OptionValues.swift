@@ -46,11 +46,11 @@ enum OptionValues {
       options.rate.wordsPerMinute = wpm
     }
     // A default never stands in an error as if typed: --min-level alone
-    // deeper than the default deepest level raises it.
+    // deeper than the default deepest level shows every level from there.
     let minGiven = try integer(raw, "min-level", in: 1...6, command: command)
     let maxGiven = try integer(raw, "max-level", in: 1...6, command: command)
     let minLevel = minGiven ?? 1
-    let maxLevel = maxGiven ?? max(3, minLevel)
+    let maxLevel = maxGiven ?? (minLevel > 3 ? 6 : 3)
     guard minLevel <= maxLevel else {
       throw UsageError(
         "'\(raw.spelling("min-level")) \(minLevel)' is deeper than "

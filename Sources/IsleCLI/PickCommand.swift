@@ -18,7 +18,14 @@ struct PickCommand {
   func run() throws -> ExitStatus {
     guard let source = settings.sources.first else { return .failure }
     let document = try settings.loader(cli.files).document(source)
-    guard !document.sections.isEmpty else { return .nothingFound }
+    guard !document.sections.isEmpty else {
+      // Said in one line when someone is there to read it: pick's output
+      // is usually taken by `$(...)`, its errors are not.
+      if cli.terminal.isTerminal || isatty(2) == 1 {
+        cli.report("isle: " + TocCommand.nothing(source, levels: settings.outline.levels))
+      }
+      return .nothingFound
+    }
     let start =
       try settings.position.place(in: document, name: source.displayName)?.currentIndex ?? 0
 

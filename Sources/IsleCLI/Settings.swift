@@ -22,10 +22,16 @@ struct Settings: Sendable {
   /// True when each document is named (`--with-path`, `--no-path`, else
   /// when there are several).
   var showsPaths: Bool
-  /// `--ordered`: a numbered Markdown list.
-  var ordered: Bool
+  /// What a contents list in Markdown is asked for (`--ordered`,
+  /// `--details`, `--include-title`, `--after-markers`).
+  var contents: ContentsRequest
+  /// With several documents in one Markdown list, the folder their links
+  /// are relative to: `--base`, else the one folder given.
+  var indexBase: String?
   /// The largest document read, in bytes.
   var maxSize: Int
+  /// `--stats`: say how each document was parsed.
+  var stats = false
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -36,9 +42,17 @@ struct Settings: Sendable {
   ) throws -> Settings {
     let name = command.rawValue
     if operands.isEmpty && inputIsTerminal {
+      // The examples are whole commands that work as they stand.
+      let needs: String
+      switch command {
+      case .where: needs = " --line 40"
+      case .jump: needs = " next --line 40"
+      default: needs = ""
+      }
       throw UsageError(
         "no document given, and standard input is a terminal: name a file "
-          + "('isle \(name) README.md') or pipe one in ('cat README.md | isle \(name)')",
+          + "('isle \(name)\(needs) README.md') or pipe one in "
+          + "('cat README.md | isle \(name)\(needs)')",
         command: name)
     }
     let format =
@@ -50,7 +64,7 @@ struct Settings: Sendable {
     let walked =
       operands.isEmpty
       ? SourceWalker.Walked(sources: [.standardInput])
-      : command == .toc
+      : command == .toc || command == .check
         ? walker.expand(operands)
         // where and jump read one document: a directory is an error.
         : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })
@@ -65,8 +79,10 @@ struct Settings: Sendable {
       jobs: try OptionValues.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
         .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
-      ordered: raw.has("ordered"),
-      maxSize: try OptionValues.size(raw, command: name))
+      contents: try ContentsRequest.decide(raw, command: name),
+      indexBase: raw.value("base")
+        ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
+      maxSize: try OptionValues.size(raw, command: name), stats: raw.has("stats"))
   }
 
   /// How these settings load a document.

@@ -10,35 +10,91 @@ struct TocCommand {
 
   func run() throws -> ExitStatus {
     let settings = self.settings
-    let several = settings.showsPaths
     if settings.format == .tsv {
-      try cli.stdout.write(TSV.header(withPath: several) + "\n")
+      try cli.stdout.write(TSV.header(withPath: settings.showsPaths) + "\n")
     }
     let separator = settings.format == .text ? "\n" : ""
     return try cli.forEachDocument(settings, separator: separator) { document, source in
-      let place = try settings.position.place(in: document, name: source.displayName)
-      let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
-      let note = found == .success ? nil : Self.nothing(source, levels: settings.outline.levels)
-      switch settings.format {
-      case .json, .spoken:
-        var output = ""
-        DocumentJSON.write(document, place: place, to: &output)
-        output += "\n"
-        return DocumentOutput(output: output, status: found, note: note)
-      case .tsv:
-        return DocumentOutput(
-          output: TSV.rows(document, withPath: several), status: found, note: note)
-      case .markdown:
-        return DocumentOutput(
-          output: MarkdownList.render(document.sections, ordered: settings.ordered), status: found,
-          note: note)
-      case .text:
-        let lines = Self.contents(of: document, at: place, display: settings.display).lines()
-        guard !lines.isEmpty else { return DocumentOutput(status: found, note: note) }
-        let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""
-        return DocumentOutput(output: header + lines.joined(separator: "\n") + "\n", status: found)
+      var output = try Self.output(document, source, settings: settings)
+      if settings.stats {
+        output.stats = Self.stats(document, source, split: settings.outline.split)
       }
+      return output
     }
+  }
+
+  /// What `--stats` says of a document: its size and whether it was read
+  /// in pieces side by side, for whoever wants to know why a file is slow.
+  static func stats(_ document: Document, _ source: InputSource, split: Bool) -> String {
+    let name = SafeText.forTerminal(source.displayName)
+    let how: String
+    if document.pieces > 1 {
+      how = "split in \(document.pieces) pieces, \(document.piecesParsedAgain) parsed again"
+    } else if document.format == .html {
+      how = "not split (HTML is parsed whole)"
+    } else if !split {
+      how = "not split (--no-split)"
+    } else if document.size < Outliner.smallestSplit {
+      how = "not split (under \(Outliner.smallestSplit >> 20) MiB)"
+    } else {
+      how = "not split (no cut holds)"
+    }
+    return "\(name): \(document.size) bytes, \(how)"
+  }
+
+  private static func output(_ document: Document, _ source: InputSource, settings: Settings)
+    throws -> DocumentOutput
+  {
+    let place = try settings.position.place(in: document, name: source.displayName)
+    let several = settings.showsPaths
+    let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
+    let note = found == .success ? nil : Self.nothing(source, levels: settings.outline.levels)
+    switch settings.format {
+    case .json, .spoken:
+      var output = ""
+      DocumentJSON.write(document, place: place, to: &output)
+      output += "\n"
+      return DocumentOutput(output: output, status: found, note: note)
+    case .tsv:
+      return DocumentOutput(
+        output: TSV.rows(document, withPath: several), status: found, note: note)
+    case .markdown:
+      return DocumentOutput(
+        output: Self.list(of: document, source: source, settings: settings), status: found,
+        note: note)
+    case .text:
+      let lines = Self.contents(of: document, at: place, display: settings.display).lines()
+      guard !lines.isEmpty else { return DocumentOutput(status: found, note: note) }
+      let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""
+      return DocumentOutput(output: header + lines.joined(separator: "\n") + "\n", status: found)
+    }
+  }
+
+  /// A document's contents list in Markdown. With several documents, each
+  /// is an item linking to its file, its title or else its path, and its
+  /// sections link into it, the paths relative to `--base` (else the one
+  /// folder given, else the working directory): one list, an index of a
+  /// docs tree.
+  static func list(of document: Document, source: InputSource, settings: Settings) -> String {
+    var request = settings.contents
+    guard settings.showsPaths, let path = source.path else {
+      let style = ListStyle(numbering: request.numbering)
+      return ContentsList.text(
+        ContentsList.sections(of: document, request: request), format: document.format,
+        style: style, details: request.details, summary: settings.display.copy.contentsTitle)
+    }
+    let link = settings.indexBase.map { RelativePath.from($0, to: path) } ?? path
+    var heading = link
+    if let title = ContentsList.titleIndex(document.sections) {
+      heading = document.sections[title].title
+    } else if let title = document.title {
+      heading = title
+    }
+    request.includeTitle = request.includeTitle && heading == link
+    return MarkdownList.render(
+      ContentsList.sections(of: document, request: request),
+      style: ListStyle(numbering: request.numbering), format: document.format, path: link,
+      heading: heading)
   }
 
   /// What to say of a document without sections shown: `doc.md: no

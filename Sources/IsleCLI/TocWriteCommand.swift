@@ -1,28 +1,39 @@
+import Cells
 import Island
 import Outline
 
-/// `isle toc --write` and `--check`: keep the contents list between a
-/// README's `<!-- toc -->` and `<!-- tocstop -->` up to date, touching
-/// nothing else.
+/// `isle toc --write`, `--check` and `--diff`: keep the contents list
+/// between a document's markers up to date, touching nothing else.
+///
+/// Every marker style of the common tools is read (see `TocMarker`); the
+/// options a list was made with are remembered in the document (see
+/// `RememberedOptions`) and those on the command line win and are
+/// remembered in turn. A file without markers is skipped with a note, so
+/// that a hook can run over any set of files.
 struct TocWriteCommand {
   let settings: Settings
+  /// The command line, for the options a document's own override.
+  let raw: RawArguments
   let check: Bool
   let diff: Bool
-  let afterMarkers: Bool
   let cli: CLI
+  /// The files named on the command line (not found in a folder).
+  var named: Set<String> { Set(raw.operands) }
 
-  /// The files named on the command line, which must have markers; those
-  /// found by walking a directory are updated only if they have them.
-  let named: Set<String>
-
-  /// A file whose markers are missing or do not pair.
+  /// A file whose markers do not make one list.
   struct MarkerFailure: IsleError {
     let path: String
     let problem: String
-    var noMarkers = false
 
     var message: String? { "\(path): \(problem)" }
     var status: ExitStatus { .failure }
+  }
+
+  /// What became of one file.
+  private enum Outcome {
+    case current
+    case noMarkers
+    case changed(old: String, new: String)
   }
 
   func run() throws -> ExitStatus {
@@ -31,51 +42,109 @@ struct TocWriteCommand {
     loader.options.format = .markdown
     for source in settings.sources {
       guard case .file(let path) = source else {
-        throw UsageError("--write and --check need files, not standard input", command: "toc")
+        throw UsageError(
+          "--write, --check and --diff need files, not standard input", command: "toc")
+      }
+      // Lists are kept in Markdown; an HTML page found in a folder is
+      // passed over, one named is skipped with a note.
+      if settings.outline.format != .markdown, DocumentFormat.fromExtension(of: path) == .html {
+        if named.contains(path) {
+          cli.report("isle: \(SafeText.forTerminal(path)): not Markdown; skipped")
+        }
+        continue
       }
       // Errors of one file are reported in its turn and the others go on;
       // an error writing the list of files ends the run.
-      let change: (old: String, new: String)?
+      let outcome: Outcome
       do {
-        change = try self.change(source, path: path, loader: loader)
+        outcome = try self.outcome(source, path: path, loader: loader)
       } catch {
         let failure = CLI.failure(error)
         if let message = failure.message { cli.report("isle: error: \(message)") }
         status = .failure
         continue
       }
-      guard let change else { continue }
-      try cli.stdout.write(path + "\n")
-      if check {
-        if diff {
-          try cli.stdout.write(
-            UnifiedDiff.render(old: change.old, new: change.new, oldName: path, newName: path))
+      switch outcome {
+      case .current: continue
+      case .noMarkers:
+        cli.report("isle: \(SafeText.forTerminal(path)): no contents markers; skipped")
+      case .changed(let old, let new):
+        try cli.stdout.write(path + "\n")
+        if check {
+          if diff {
+            try cli.stdout.write(
+              UnifiedDiff.render(old: old, new: new, oldName: path, newName: path))
+          }
+          if status == .success { status = .nothingFound }
         }
-        if status == .success { status = .nothingFound }
       }
     }
     return status
   }
 
-  /// The file's text before and after its list is brought up to date (and,
-  /// unless checking, the file replaced); nil when it is up to date, or has
-  /// no markers and was only found in a folder.
-  private func change(_ source: InputSource, path: String, loader: DocumentLoader) throws
-    -> (old: String, new: String)?
+  /// Brings one file's list up to date (unless checking).
+  private func outcome(_ source: InputSource, path: String, loader: DocumentLoader) throws
+    -> Outcome
   {
-    let loaded = try loader.load(source)
-    return try withExtendedLifetime(loaded) { () throws -> (old: String, new: String)? in
-      let bytes = loaded.bytes.buffer
-      let updated: [UInt8]
+    var loaded = try loader.load(source)
+    guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
+    // The document's remembered options, then the command line's.
+    let shallowest =
+      (loaded.document.sections.map(\.level) + loaded.document.folded.map(\.level)).min() ?? 1
+    let words = RememberedOptions.words(
+      opening: region.opening, note: region.note, shallowest: shallowest)
+    var remembered: [GivenOption] = []
+    if !words.isEmpty {
+      let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
       do {
-        updated = try Self.updated(
-          bytes, document: loaded.document, path: path, ordered: settings.ordered,
-          afterMarkers: afterMarkers)
-      } catch let failure as MarkerFailure where failure.noMarkers && !named.contains(path) {
-        // Found in a directory: a document without a list is left alone.
-        return nil
+        remembered = try RawArguments.parse(words, specs: Command.remembered, command: "toc")
+          .options.map {
+            GivenOption(
+              name: $0.name, value: $0.value, spelling: $0.spelling, origin: "\(path):\(line)")
+          }
+      } catch let error as UsageError {
+        throw MarkerFailure(
+          path: "\(path):\(line)", problem: "in the list's options: \(error.problem)")
       }
-      guard !updated.elementsEqual(bytes) else { return nil }
+    }
+    let configured = raw.options.filter { $0.origin != nil }
+    let typed = raw.options.filter { $0.origin == nil }
+    let merged = RawArguments(options: configured + remembered + typed, operands: raw.operands)
+    var options = try OptionValues.outlineOptions(merged, command: "toc")
+    options.format = .markdown
+    options.split = loader.options.split
+    let slug = try OptionValues.slug(merged, command: "toc")
+    if options != loader.options || (slug == .auto) != (loader.detector != nil) {
+      var own = loader
+      own.options = options
+      own.detector = slug == .auto ? SlugFlavorDetector(files: cli.files) : nil
+      loaded = try own.load(source)
+      guard let again = try Self.region(of: loaded, path: path) else { return .noMarkers }
+      region = again
+    }
+    let request = try ContentsRequest.decide(merged, command: "toc")
+    let record = RememberedOptions.given(in: raw)
+    let recorded = record ? RememberedOptions.recorded(remembered: remembered, typed: typed) : []
+    return try withExtendedLifetime(loaded) { () throws -> Outcome in
+      let bytes = loaded.bytes.buffer
+      let document = loaded.document
+      let style = ContentsList.style(of: bytes, region: region, numbering: request.numbering)
+      let list = ContentsList.text(
+        ContentsList.sections(of: document, request: request, region: region, bytes: bytes),
+        format: .markdown, style: style, details: request.details,
+        summary: settings.display.copy.contentsTitle)
+      var opening: String? = nil
+      var noted = recorded
+      if record, region.opening.kind == .mdformatStart {
+        opening = RememberedOptions.mdformatMarker(region.opening, options: recorded)
+        noted.removeAll(where: RememberedOptions.inMdformatMarker)
+      }
+      let note = record ? (noted.isEmpty ? nil : RememberedOptions.note(noted)) : nil
+      var edited = region
+      if record && noted.isEmpty { edited = region.withoutNote }
+      let updated = ContentsEdit.apply(
+        list: list, to: bytes, region: edited, note: note, opening: opening)
+      guard !updated.elementsEqual(bytes) else { return .current }
       if !check {
         do throws(AtomicFile.Failure) {
           try cli.writer.replace(cli.files.resolvedPath(path), with: updated)
@@ -83,60 +152,23 @@ struct TocWriteCommand {
           throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
         }
       }
-      return check && diff
-        ? (String(decoding: bytes, as: UTF8.self), String(decoding: updated, as: UTF8.self))
-        : ("", "")
+      return diff
+        ? .changed(
+          old: String(decoding: bytes, as: UTF8.self), new: String(decoding: updated, as: UTF8.self)
+        )
+        : .changed(old: "", new: "")
     }
   }
 
-  /// The document with its contents list brought up to date; the same
-  /// bytes when it already is.
-  ///
-  /// The list stands between the markers, with a blank line on each side,
-  /// in the file's own line endings. Headings between the markers are not
-  /// listed (they are what gets replaced); with `afterMarkers`, only those
-  /// after the closing marker are.
-  static func updated(
-    _ bytes: UnsafeBufferPointer<UInt8>, document: Document, path: String, ordered: Bool,
-    afterMarkers: Bool
-  ) throws -> [UInt8] {
-    let starts = document.markers.filter { $0.kind == .start }
-    let stops = document.markers.filter { $0.kind == .stop }
-    guard !starts.isEmpty || !stops.isEmpty else {
-      throw MarkerFailure(
-        path: path, problem: "no <!-- toc --> and <!-- tocstop --> markers", noMarkers: true)
+  private static func region(of loaded: DocumentLoader.Loaded, path: String) throws
+    -> ContentsRegion?
+  {
+    do {
+      return try withExtendedLifetime(loaded) {
+        try ContentsRegion.find(loaded.document.markers, in: loaded.bytes.buffer)
+      }
+    } catch let mismatch as ContentsRegion.Mismatch {
+      throw MarkerFailure(path: path, problem: mismatch.problem)
     }
-    guard starts.count == 1, stops.count == 1, starts[0].offset < stops[0].offset else {
-      throw MarkerFailure(
-        path: path,
-        problem: "the markers do not pair: found \(starts.count) <!-- toc --> and \(stops.count) "
-          + "<!-- tocstop -->, which must be one of each, in that order")
-    }
-    let (start, stop) = (starts[0], stops[0])
-    let sections = document.sections.filter { section in
-      if afterMarkers { return section.offset >= stop.endOffset }
-      return section.offset < start.offset || section.offset >= stop.endOffset
-    }
-    var renumbered = sections
-    for index in renumbered.indices { renumbered[index].number = index + 1 }
-    let lineEnding: [UInt8] =
-      start.endOffset >= 2 && bytes[start.endOffset - 2] == 0x0D
-        && bytes[start.endOffset - 1] == 0x0A
-      ? [0x0D, 0x0A] : [0x0A]
-    var list: [UInt8] = []
-    for byte in MarkdownList.render(renumbered, ordered: ordered).utf8 {
-      if byte == 0x0A { list += lineEnding } else { list.append(byte) }
-    }
-    var result = Array(bytes[..<start.endOffset])
-    // A marker on the last line without a line ending gets one.
-    if start.endOffset == 0
-      || (bytes[start.endOffset - 1] != 0x0A && bytes[start.endOffset - 1] != 0x0D)
-    {
-      result += lineEnding
-    }
-    result += lineEnding
-    if !list.isEmpty { result += list + lineEnding }
-    result += bytes[stop.offset...]
-    return result
   }
 }

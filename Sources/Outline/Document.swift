@@ -34,6 +34,17 @@ public struct Document: Sendable {
   public var levels: ClosedRange<Int> = 1...6
   /// The headings outside those levels, in document order.
   public var folded: [FoldedHeading] = []
+  /// Its links, in document order, when `OutlineOptions.findsLinks` asked.
+  public var links: [FoundLink] = []
+  /// Its HTML `id`s and `<a name>`s, in document order, when
+  /// `OutlineOptions.findsLinks` asked.
+  public var anchors: [FoundAnchor] = []
+  /// How many pieces a Markdown document was parsed in, side by side
+  /// (1: whole, as every small document and every HTML page is).
+  public var pieces = 1
+  /// How many of those pieces were parsed again to read what one parse of
+  /// the whole reads (a definition or footnote elsewhere).
+  public var piecesParsedAgain = 0
 
   /// Creates a document from its parts.
   public init(

@@ -1,24 +1,31 @@
 /// What a reader yields: every heading (all levels) and every stretch of
-/// reading, in any order; the outliner sorts them by offset.
+/// reading, in any order; the outliner sorts them by offset. With
+/// `OutlineOptions.findsLinks`, the links and the HTML anchors too.
 struct Findings: Equatable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []
+  var links: [FoundLink] = []
+  var anchors: [FoundAnchor] = []
 
-  /// The same findings with the readings between two headings summed
+  /// The same findings with the headings in order of offset (cmark moves
+  /// footnotes to the end) and the readings between two headings summed
   /// into one, placed at the first heading's offset (or, before the first
   /// heading, at the first of them), in order of offset: what the outline
   /// makes of them is unchanged, and a large document's thousands of blocks
   /// take the room of its headings.
   func compacted() -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
+    var place = [Int](repeating: 0, count: headings.count)
+    for (index, heading) in order.enumerated() { place[heading] = index }
     let starts = order.map { headings[$0].offset }
     var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
     var before: Int? = nil
     var titles: [PlacedReading] = []
     for placed in readings {
-      if placed.heading != nil {
-        titles.append(placed)
+      if let heading = placed.heading {
+        titles.append(
+          PlacedReading(offset: placed.offset, reading: placed.reading, heading: place[heading]))
         continue
       }
       let span = starts.countAtOrBefore(placed.offset) { $0 }
@@ -33,15 +40,18 @@ struct Findings: Equatable {
     }
     summed.sort { ($0.offset, $0.heading ?? -1) < ($1.offset, $1.heading ?? -1) }
     var result = self
+    result.headings = order.map { headings[$0] }
     result.readings = summed
     return result
   }
 
-  /// Adds another reader's findings (markers too), keeping heading
-  /// indices right.
+  /// Adds another reader's findings (markers, links and anchors too),
+  /// keeping heading indices right.
   mutating func append(_ other: Findings) {
     let shift = headings.count
     markers += other.markers
+    links += other.links
+    anchors += other.anchors
     headings += other.headings
     readings += other.readings.map { placed in
       var moved = placed

@@ -9,6 +9,9 @@ struct FoundHeading: Equatable {
   var offset: Int
   /// Its own `id`, or its first child anchor's `id` or `name` (HTML).
   var explicitID: String? = nil
+  /// Asked to be left out of contents lists (an HTML heading's `no-toc` or
+  /// `notoc` class).
+  var omitted = false
 }
 
 extension FoundHeading {

@@ -14,9 +14,11 @@ enum HTMLWalker {
   /// mapped through `place` (for transcoded input) and then shifted by `base`
   /// (for an HTML block inside Markdown). Only the headings and reading
   /// inside the element `scope` names count; the `<title>` is the page's.
+  /// With `findsLinks`, every `<a href>`, `<img src>`, `id` and `<a name>`
+  /// of the page is gathered too, whatever the scope.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil,
-    scope: HTMLScope = .whole
+    scope: HTMLScope = .whole, findsLinks: Bool = false
   ) -> HTMLFindings {
     guard let start = bytes.baseAddress, !bytes.isEmpty else { return HTMLFindings() }
     var options = kGumboDefaultOptions
@@ -28,6 +30,7 @@ enum HTMLWalker {
     guard let output else { return HTMLFindings() }
     defer { gumbo_destroy_output(&options, output) }
     var walker = Walker(place: { base + (place?($0) ?? $0) })
+    walker.findsLinks = findsLinks
     switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
     case .none: break
     case .some(.none): walker.inScope = false
@@ -66,6 +69,8 @@ enum HTMLWalker {
     var scope: UnsafeMutablePointer<GumboNode>? = nil
     /// True while inside it (always, for the whole page).
     var inScope = true
+    /// Whether links and anchors are gathered.
+    var findsLinks = false
     private var counter = WordCounter()
     private var readingOffset: Int? = nil
     private var hiddenDepth = 0
@@ -137,6 +142,9 @@ enum HTMLWalker {
       let element = node.pointee.v.element
       let tag = element.tag.rawValue
       if node == scope { inScope = true }
+      if findsLinks {
+        HTMLWalker.gather(element, at: place(Int(element.start_pos.offset)), into: &result.text)
+      }
       guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return true }
       if HTMLWalker.skippedTags.contains(tag) { return false }
       if tag == GUMBO_TAG_TITLE.rawValue, result.title == nil, titleElement == nil {
@@ -164,7 +172,7 @@ enum HTMLWalker {
         result.text.headings.append(
           FoundHeading(
             level: level, title: "", offset: place(Int(element.start_pos.offset)),
-            explicitID: ownID))
+            explicitID: ownID, omitted: HTMLWalker.asksToBeOmitted(element)))
         open.append(
           (result.text.headings.count - 1, node, HeadingTextBuilder(), enclosingIDs.headingStarts())
         )
@@ -226,7 +234,40 @@ enum HTMLWalker {
     }
   }
 
+  /// The element's `id` (an `<a>`'s `name` too) as an anchor, and its
+  /// `href` (`<a>`) or `src` (`<img>`) as a link, placed at `offset`.
+  static func gather(_ element: GumboElement, at offset: Int, into findings: inout Findings) {
+    if let id = attribute("id", of: element), !id.isEmpty {
+      findings.anchors.append(FoundAnchor(id: id, offset: offset))
+    }
+    guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return }
+    switch element.tag {
+    case GUMBO_TAG_A:
+      if let name = attribute("name", of: element), !name.isEmpty {
+        findings.anchors.append(FoundAnchor(id: name, offset: offset))
+      }
+      if let href = attribute("href", of: element) {
+        findings.links.append(FoundLink(destination: href, kind: .html, offset: offset))
+      }
+    case GUMBO_TAG_IMG:
+      if let source = attribute("src", of: element) {
+        findings.links.append(FoundLink(destination: source, kind: .htmlImage, offset: offset))
+      }
+    default: break
+    }
+  }
+
   /// The value of attribute `name` on `element`, if it has one.
+  /// True for a heading whose class asks contents lists to leave it out
+  /// (`no-toc`, `notoc`).
+  static func asksToBeOmitted(_ element: GumboElement) -> Bool {
+    guard let classes = attribute("class", of: element) else { return false }
+    return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains {
+      let name = $0.lowercased()
+      return name == "no-toc" || name == "notoc"
+    }
+  }
+
   static func attribute(_ name: String, of element: GumboElement) -> String? {
     var attributes = element.attributes
     guard let found = gumbo_get_attribute(&attributes, name), let value = found.pointee.value else {

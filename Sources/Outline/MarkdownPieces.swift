@@ -16,21 +16,17 @@ import Parallel
 /// end (a fence left open, an HTML block up to its last line) is joined to
 /// the next one and parsed again.
 ///
-/// **References.** A link like `[text][label]` resolves to a definition
-/// anywhere in the document. Every candidate definition, `[label]:` (a
-/// superset of the real ones, found by a byte scan), is numbered; each
-/// piece is parsed with the other pieces' candidates given before it as
-/// definitions of its own, and with a probe, `[label]`, for each of its own,
-/// which tells whether the piece really defines it. A piece that used a
-/// given definition no piece really has, or lacked one that another piece
-/// really has, is parsed again with exactly the real ones. Only whether a
-/// reference resolves matters to an outline (its text, and whether an
-/// image is one), not where it points.
+/// **References.** Links and footnotes refer to definitions anywhere in
+/// the document. A byte scan of each piece finds its candidate definitions
+/// (a superset of the real ones) and the keys of its bracketed texts; each
+/// piece is parsed with what other pieces may define given before it, and
+/// probes for its own, which tell the real definitions and the footnotes
+/// referred to; a piece whose parse could differ from the whole's is
+/// parsed again with exactly what the whole gives it (`PieceLedger`).
 ///
-/// What is not split: footnote definitions (`[^note]:`, which cmark keeps
-/// only when referenced, anywhere), a candidate label that spans lines, and
-/// a probe that reached another piece's definition (labels that are equal
-/// only after cmark's own case folding); such a document is parsed whole.
+/// What is parsed whole: labels that the scan's keys take as one but
+/// cmark does not (a probe shows it), and references that have not
+/// settled after a few rounds; neither has been seen in a real document.
 enum MarkdownPieces {
   /// Documents smaller than this are parsed whole.
   static let smallest = 2 << 20
@@ -38,131 +34,19 @@ enum MarkdownPieces {
   static let pieceSize = 128 << 10
 
   /// Parses `bytes` as `MarkdownWalker` does, in pieces when it is large
-  /// and `split` allows.
+  /// and `split` allows; says in how many pieces.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
     split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
     release: Outliner.Release? = nil
-  ) throws(OutlineError) -> Findings {
-    try parseCounting(
-      bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, split: split,
-      pieceSize: pieceSize, smallest: smallest, release: release
-    ).text
-  }
-
-  /// The same, with the number of pieces it was parsed in at last.
-  static func parseCounting(
-    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
-    release: Outliner.Release? = nil
-  ) throws(OutlineError) -> (text: Findings, pieces: Int) {
+  ) throws(OutlineError) -> PieceParse.Outcome {
     let document = PieceParse(
       bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
-    guard split, bytes.count >= smallest else { return (try document.parse(), 1) }
+    guard split, bytes.count >= smallest else {
+      return PieceParse.Outcome(text: try document.parse(), pieces: 1)
+    }
     return try document.parse(
       cutAt: cuts(bytes, lines: lines, from: hiddenPrefix, every: pieceSize, release: release))
-  }
-
-  /// One document and how it is read.
-  struct PieceParse {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let lines: LineIndex
-    let hiddenPrefix: Int
-    let maxDepth: Int
-    let release: Outliner.Release?
-
-    /// One parse of the whole.
-    func parse() throws(OutlineError) -> Findings {
-      try MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
-    }
-
-    /// The pieces starting at `starts` parsed side by side, joined where
-    /// cmark says a cut does not hold.
-    func parse(cutAt starts: [Int]) throws(OutlineError) -> (text: Findings, pieces: Int) {
-      guard starts.count > 1, let labels = candidates(bytes, starts: starts, release: release)
-      else {
-        return (try parse(), 1)
-      }
-      // Each label once, numbered, with a key that groups the labels cmark
-      // may take as equal.
-      var numbers: [[UInt8]: Int] = [:]
-      var raw: [[UInt8]] = []
-      var keys: [String] = []
-      for piece in labels {
-        for label in piece where numbers[label] == nil {
-          numbers[label] = raw.count
-          raw.append(label)
-          keys.append(coarseKey(label))
-        }
-      }
-      var ranges = starts.indices.map {
-        starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : bytes.count)
-      }
-      var own = labels.map { Set($0.map { numbers[$0]! }) }
-
-      /// A piece's first parse: the other pieces' labels given, its own
-      /// probed.
-      func first(_ index: Int) throws(OutlineError) -> PieceFindings {
-        let ownKeys = Set(own[index].map { keys[$0] })
-        let given = raw.indices.filter { !own[index].contains($0) && !ownKeys.contains(keys[$0]) }
-        return try piece(
-          ranges[index], given: given.map { Label(bytes: raw[$0], number: $0) },
-          probes: own[index].sorted().map { Label(bytes: raw[$0], number: $0) })
-      }
-
-      var pieces = try parallel(ranges.count, first)
-      // A piece that runs on is joined to the next and only the joined
-      // piece parsed again: the others' given labels do not change.
-      while let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
-        ranges[broken] = ranges[broken].lowerBound..<ranges[broken + 1].upperBound
-        own[broken].formUnion(own[broken + 1])
-        ranges.remove(at: broken + 1)
-        own.remove(at: broken + 1)
-        pieces.remove(at: broken + 1)
-        pieces[broken] = try first(broken)
-      }
-
-      // The definitions the document really has, by the probes; a piece
-      // that used one it does not have, or lacked one it has, goes again.
-      var real = Set<Int>()
-      for piece in pieces {
-        guard !piece.shadowed else { return (try parse(), 1) }
-        real.formUnion(piece.defines)
-      }
-      let realKeys = Set(real.map { keys[$0] })
-      let definitions = real.sorted().map { Label(bytes: raw[$0], number: $0) }
-      let again = pieces.indices.filter { index in
-        !pieces[index].usesGiven.isSubset(of: real)
-          || own[index].contains {
-            !pieces[index].defines.contains($0) && realKeys.contains(keys[$0])
-          }
-      }
-      let redone = try parallel(again.count) { (slot: Int) throws(OutlineError) -> PieceFindings in
-        try piece(ranges[again[slot]], given: definitions, probes: [])
-      }
-      for (slot, index) in again.enumerated() { pieces[index] = redone[slot] }
-
-      // Each piece's findings are dropped as they join the whole.
-      var result = Findings()
-      for index in pieces.indices {
-        result.append(pieces[index].text)
-        pieces[index].text = Findings()
-      }
-      return (result, pieces.count)
-    }
-
-    /// One piece parsed, its readings summed between headings and its
-    /// bytes released.
-    func piece(_ range: Range<Int>, given: [Label], probes: [Label]) throws(OutlineError)
-      -> PieceFindings
-    {
-      var piece = try MarkdownWalker.parse(
-        bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
-        given: given, probes: probes)
-      piece.text = piece.text.compacted()
-      release?(range)
-      return piece
-    }
   }
 
   /// Where pieces start: 0, then before an ATX heading at the first column
@@ -284,76 +168,14 @@ enum MarkdownPieces {
     }
   }
 
-  /// Each piece's candidate link labels, in order: the text between `[`
-  /// and `]:`, neither escaped, at most 999 bytes (CommonMark's longest
-  /// label). Nil when the document is not to be split by them: a candidate
-  /// spans lines, or is a footnote's (`[^note]:`).
-  static func candidates(
-    _ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], release: Outliner.Release? = nil
-  ) -> [[[UInt8]]]? {
-    var labels = [[[UInt8]]](repeating: [], count: starts.count)
-    var piece = 0
-    guard let base = bytes.baseAddress, bytes.count > 1 else { return labels }
-    var position = 1
-    // Searched a stretch at a time, each released once passed (a label
-    // that looks back into one reads it again, which is only slower).
-    var stretchStart = 0
-    var stretchEnd = 0
-    while position < bytes.count {
-      if position >= stretchEnd {
-        release?(stretchStart..<stretchEnd)
-        stretchStart = stretchEnd
-        stretchEnd = min(position + Outliner.releaseStep, bytes.count)
-      }
-      guard let found = memchr(base + position, 0x3A, stretchEnd - position) else {
-        position = stretchEnd
-        continue
-      }
-      let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      position = colon + 1
-      let close = colon - 1
-      guard bytes[close] == 0x5D, !isEscaped(bytes, close) else { continue }
-      var open = close - 1
-      var spansLines = false
-      while open >= max(close - 1000, 0) {
-        let byte = bytes[open]
-        if byte == 0x0A || byte == 0x0D { spansLines = true }
-        if (byte == 0x5B || byte == 0x5D) && !isEscaped(bytes, open) { break }
-        open -= 1
-      }
-      guard open >= max(close - 1000, 0), bytes[open] == 0x5B else { continue }
-      if spansLines { return nil }
-      let label = Array(bytes[(open + 1)..<close])
-      if label.first == 0x5E { return nil }
-      while piece + 1 < starts.count && starts[piece + 1] <= open { piece += 1 }
-      labels[piece].append(label)
-    }
-    release?(stretchStart..<stretchEnd)
-    return labels
-  }
-
-  /// True when an odd run of backslashes comes before `index`.
-  static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-    var slashes = 0
-    while index - slashes - 1 >= 0 && bytes[index - slashes - 1] == 0x5C { slashes += 1 }
-    return slashes % 2 == 1
-  }
-
-  /// A key that labels cmark matches (white space collapsed, case folded)
-  /// share; it may join a few more, which only costs a probe's certainty.
-  static func coarseKey(_ label: [UInt8]) -> String {
-    String(decoding: label, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ").uppercased().lowercased()
-  }
-
   /// `body` for 0..<count on every core, results in order; the first error
   /// in order is thrown.
-  static func parallel(
-    _ count: Int, _ body: (Int) throws(OutlineError) -> PieceFindings
-  ) throws(OutlineError) -> [PieceFindings] {
+  static func parallel<Value>(
+    _ count: Int, _ body: (Int) throws(OutlineError) -> Value
+  ) throws(OutlineError) -> [Value] {
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     let outcomes = OrderedParallelMap.collect(count: count, jobs: cores) {
-      index -> Result<PieceFindings, OutlineError> in
+      index -> Result<Value, OutlineError> in
       do throws(OutlineError) { return .success(try body(index)) } catch { return .failure(error) }
     }
     return try outcomes.map { outcome throws(OutlineError) in try outcome.get() }

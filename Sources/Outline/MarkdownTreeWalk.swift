@@ -13,6 +13,8 @@ struct MarkdownTreeWalk {
   let lines: LineIndex
   let place: PieceLines
   let maxDepth: Int
+  /// Whether links and raw HTML anchors are gathered.
+  var findsLinks = false
   private var result = Findings()
   private var counter = WordCounter()
   private var blockOffset = 0
@@ -58,9 +60,16 @@ struct MarkdownTreeWalk {
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
       counter.endWord()
       title?.addBreak()
+    case CMARK_NODE_LINK:
+      if entering && findsLinks { gatherLink(node, isImage: false) }
+    case CMARK_NODE_HTML_INLINE:
+      if findsLinks {
+        result.append(MarkdownLinks.inlineHTML(node, bytes: bytes, lines: lines, place: place))
+      }
     case CMARK_NODE_IMAGE:
       // An image is timed as an image; its alt text is not read as words,
       // but it stays in a title.
+      if entering && findsLinks { gatherLink(node, isImage: true) }
       if entering {
         if imageDepth == 0 { counter.addImage() }
         imageDepth += 1
@@ -71,6 +80,14 @@ struct MarkdownTreeWalk {
       // Emphasis, links, strikethrough: their text arrives as children.
       // Inline HTML tags and footnote marks are not read.
       break
+    }
+  }
+
+  private mutating func gatherLink(_ node: OpaquePointer, isImage: Bool) {
+    if let link = MarkdownLinks.link(
+      node, isImage: isImage, bytes: bytes, lines: lines, place: place)
+    {
+      result.links.append(link)
     }
   }
 
@@ -126,9 +143,11 @@ struct MarkdownTreeWalk {
       end = lines.offset(ofLine: startLine + max(endings, 1))
       lastLine = startLine + max(endings, 1) - 1
       // A marker is a short comment; most blocks are not looked at.
-      let text = literal.count <= 64 ? PlainText.collapsed(Array(literal)) : ""
-      if let kind = TocMarker.Kind(rawValue: text) {
-        markers.append(TocMarker(kind: kind, offset: offset, endOffset: end))
+      if literal.count <= 512, literal.drop(while: { $0 == 0x20 }).starts(with: [0x3C, 0x21]),
+        let marker = TocMarker.recognize(String(decoding: literal, as: UTF8.self))
+      {
+        markers.append(
+          TocMarker(kind: marker.kind, words: marker.words, offset: offset, endOffset: end))
       }
     }
     if isTopLevel { htmlBlockLastLine = lastLine }
@@ -136,6 +155,6 @@ struct MarkdownTreeWalk {
     let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
     let depth = NestingProbe.depth(of: block, limit: maxDepth)
     guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-    result.append(HTMLWalker.parse(block, base: blockOffset).text)
+    result.append(HTMLWalker.parse(block, base: blockOffset, findsLinks: findsLinks).text)
   }
 }

@@ -23,21 +23,23 @@ enum MarkdownWalker {
   /// so lines keep their numbers.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int = 0,
-    maxDepth: Int = 20_000
+    maxDepth: Int = 20_000, findsLinks: Bool = false
   ) throws(OutlineError) -> Findings {
     try parse(
-      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth
+      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+      findsLinks: findsLinks
     ).text
   }
 
   /// Parses the bytes in `range` (the whole document, or a piece of it
   /// that starts a line and begins and ends outside every block; see
   /// `MarkdownPieces`). Offsets and lines in the result are the whole
-  /// document's. `given` and `probes` go before the piece as paragraphs of
-  /// their own, and their lines are left out of the result.
+  /// document's. What `plan` puts before the piece is left out of the
+  /// result. With `findsLinks`, links and raw HTML anchors are gathered too.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
-    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, given: [Label] = [], probes: [Label] = []
+    hiddenPrefix: Int = 0, maxDepth: Int = 20_000, plan: PiecePlan = PiecePlan(),
+    findsLinks: Bool = false
   ) throws(OutlineError) -> PieceFindings {
     _ = registered
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
@@ -48,20 +50,7 @@ enum MarkdownWalker {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
-    // Each given definition and each probe a paragraph of its own, so one
-    // that is not what it seems cannot run into the next.
-    var prefix: [UInt8] = []
-    var probeLines: [Int: Int] = [:]
-    var prefixLines = 0
-    for label in given {
-      prefix += [0x5B] + label.bytes + Array("]: isle-ref:\(label.number)\n\n".utf8)
-      prefixLines += 2
-    }
-    for label in probes {
-      probeLines[prefixLines + 1] = label.number
-      prefix += [0x5B] + label.bytes + [0x5D, 0x0A, 0x0A]
-      prefixLines += 2
-    }
+    var (prefix, place) = plan.prefix()
     prefix.withUnsafeBufferPointer { feed(parser, $0) }
 
     var start = range.lowerBound
@@ -86,11 +75,10 @@ enum MarkdownWalker {
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
     guard let root = finish(parser) else { return PieceFindings() }
     defer { cmark_node_free(root) }
-    let firstLine = lines.line(ofOffset: range.lowerBound)
-    let lastLine = range.isEmpty ? firstLine : lines.line(ofOffset: range.upperBound - 1)
-    let place = PieceLines(
-      prefixLines: prefixLines, firstLine: firstLine, lastLine: lastLine, probes: probeLines)
-    return try walk(root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
+    place.firstLine = lines.line(ofOffset: range.lowerBound)
+    place.lastLine = range.isEmpty ? place.firstLine : lines.line(ofOffset: range.upperBound - 1)
+    return try walk(
+      root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
   }
 
   /// One inline phase at a time, until `SpecialCharacters` is known to
@@ -98,7 +86,7 @@ enum MarkdownWalker {
   /// parsers finish side by side.
   static let inlinePhase = Lock(())
 
-  private static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+  static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
     if SpecialCharacters.isKeptSet { return cmark_parser_finish(parser) }
     // The tree is returned as an address: Swift cannot see that it belongs
     // to this thread alone once the lock is let go.
@@ -117,12 +105,13 @@ enum MarkdownWalker {
   /// the given definitions and probes before them to `PieceProbes`.
   private static func walk(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
-    maxDepth: Int
+    maxDepth: Int, findsLinks: Bool
   ) throws(OutlineError) -> PieceFindings {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     defer { cmark_iter_free(iterator) }
     var probes = PieceProbes(place: place)
     var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
+    tree.findsLinks = findsLinks
     while true {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
@@ -132,6 +121,9 @@ enum MarkdownWalker {
       let isBlock = type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
       if isBlock && entering && cmark_node_parent(node) == root {
         probes.enterTopLevel(node, type: type)
+      }
+      if type == CMARK_NODE_FOOTNOTE_REFERENCE, let literal = cmark_node_get_literal(node) {
+        probes.footnoteReference(Int(String(cString: literal)) ?? 0)
       }
       if probes.inPrefix {
         if type == CMARK_NODE_LINK && entering { probes.answer(givenNumber(node)) }

@@ -17,6 +17,9 @@ public struct OutlineOptions: Sendable, Equatable {
   public var split: Bool
   /// The part of an HTML page outlined (Markdown is read whole).
   public var within: HTMLScope = .whole
+  /// Whether the walk also gathers the document's links and HTML anchors
+  /// (`Document.links`, `Document.anchors`), for checking them.
+  public var findsLinks = false
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(

@@ -6,6 +6,9 @@ public enum Outliner {
   /// several threads, and a stretch may be read again afterwards.
   public typealias Release = @Sendable (Range<Int>) -> Void
 
+  /// The smallest Markdown document parsed in pieces side by side.
+  public static var smallestSplit: Int { MarkdownPieces.smallest }
+
   /// How many bytes a scan passes between calls to `Release`.
   static let releaseStep = 4 << 20
 
@@ -34,16 +37,24 @@ public enum Outliner {
       let frontMatter = FrontMatter.find(in: bytes, lines: lines)
       let hidden = frontMatter?.endOffset ?? 0
       // Most documents are one parse; only a large one is cut in pieces.
-      let parsed =
-        options.split && bytes.count >= MarkdownPieces.smallest
-        ? try MarkdownPieces.parse(
-          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, split: true,
-          release: release)
-        : try MarkdownWalker.parse(
-          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth)
-      return assemble(
-        parsed, path: path, format: format, lines: lines, title: frontMatter?.title, charset: nil,
-        options: options)
+      // Links are read in one parse: a reference's destination may be
+      // defined in any other piece.
+      var parsed =
+        options.findsLinks
+        ? PieceParse.Outcome(
+          text: try MarkdownWalker.parse(
+            bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
+          pieces: 1)
+        : try MarkdownPieces.parse(
+          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
+          split: options.split, release: release)
+      ContentsOmission.mark(&parsed.text.headings, bytes: bytes, lines: lines)
+      var document = assemble(
+        parsed.text, path: path, format: format, lines: lines, title: frontMatter?.title,
+        charset: nil, options: options)
+      document.pieces = parsed.pieces
+      document.piecesParsedAgain = parsed.again
+      return document
     case .html:
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
@@ -56,10 +67,11 @@ public enum Outliner {
         : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
       if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLWalker.parse($0, place: transcoded.rawOffset, scope: options.within)
+          HTMLWalker.parse(
+            $0, place: transcoded.rawOffset, scope: options.within, findsLinks: options.findsLinks)
         }
       } else {
-        parsed = HTMLWalker.parse(bytes, scope: options.within)
+        parsed = HTMLWalker.parse(bytes, scope: options.within, findsLinks: options.findsLinks)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,
@@ -124,7 +136,8 @@ public enum Outliner {
           line: lines.line(ofOffset: heading.offset), offset: heading.offset,
           endLine: isLast ? lines.lineCount + 1 : lines.line(ofOffset: endOffset),
           endOffset: endOffset, reading: times.readings[place + 1],
-          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1]))
+          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1],
+          source: heading.text.source, omittedFromContents: heading.omitted))
     }
     let documentTitle =
       title ?? order.first { headings[$0].level == 1 }.map { headings[$0].title }
@@ -142,6 +155,13 @@ public enum Outliner {
         level: headings[$0].level, title: headings[$0].title, id: ids[$0],
         line: lines.line(ofOffset: headings[$0].offset))
     }
+    document.links = parsed.links.sorted { $0.offset < $1.offset }.map { found in
+      var link = found
+      link.line = lines.line(ofOffset: found.offset)
+      link.column = found.offset - lines.offset(ofLine: link.line) + 1
+      return link
+    }
+    document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }
     return document
   }
 }

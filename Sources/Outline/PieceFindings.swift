@@ -1,20 +1,24 @@
-import Parallel
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What one piece of a Markdown document yields.
 struct PieceFindings {
   var text = Findings()
-  /// The probes that found a definition in the piece itself.
+  /// The link probes that found a definition in the piece itself.
   var defines: Set<Int> = []
-  /// True when a probe reached a given definition instead of the piece's
-  /// own.
+  /// True when a link probe reached a given definition instead of the
+  /// piece's own.
   var shadowed = false
-  /// The given definitions the piece's links and images used.
+  /// The given link definitions the piece's links and images used.
   var usesGiven: Set<Int> = []
   /// True when the piece ends in a block that would run on over the
   /// heading after it (an unclosed fence, an HTML block to its last line).
   var runsOn = false
+  /// Footnotes: the number cmark gave each probe that found a definition
+  /// (probes of labels it takes as one share it).
+  var footnoteProbeNumbers: [Int: Int] = [:]
+  /// The given footnote definitions the piece refers to.
+  var footnotesUsedGiven: Set<Int> = []
+  /// The probed footnotes the piece's own text refers to.
+  var footnotesReferred: Set<Int> = []
+
+  /// The footnote probes that found a definition in the piece itself.
+  var footnoteDefines: Set<Int> { Set(footnoteProbeNumbers.keys) }
 }

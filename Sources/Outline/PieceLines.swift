@@ -1,18 +1,17 @@
-import Parallel
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// How cmark's lines map to the document's, for one piece.
+/// How cmark's lines map to the document's, for one piece, and what stands
+/// on the lines cmark reads before it (`PiecePlan`).
 struct PieceLines {
   /// Lines of given definitions and probes before the piece.
   var prefixLines = 0
   /// The document's line where the piece starts, and where it ends.
   var firstLine = 1
   var lastLine = 1
-  /// The probe asked on each prefix line.
+  /// The link probe asked on each prefix line.
   var probes: [Int: Int] = [:]
+  /// The footnote probe asked on each prefix line.
+  var footnoteProbes: [Int: Int] = [:]
+  /// The footnote given on each prefix line.
+  var givenFootnotes: [Int: Int] = [:]
 
   /// The document's line for cmark's `line`.
   func line(_ line: Int32) -> Int { Int(line) - prefixLines + firstLine - 1 }

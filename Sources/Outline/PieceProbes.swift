@@ -23,11 +23,29 @@ struct PieceProbes {
     self.place = place
   }
 
+  /// Footnotes: the footnote probe whose paragraph is being walked, the
+  /// definitions cmark moved to the end of the tree (numbered in order)
+  /// that were given, and the numbers the piece's own text refers to.
+  private var footnoteProbe: Int? = nil
+  private var footnoteDefinitions = 0
+  private var givenFootnoteNumbers: [Int: Int] = [:]
+  private var referred: Set<Int> = []
+
   /// A top-level block begins.
   mutating func enterTopLevel(_ node: OpaquePointer, type: cmark_node_type) {
     let line = Int(cmark_node_get_start_line(node))
     inPrefix = line <= place.prefixLines
     probe = inPrefix ? place.probes[line] : nil
+    footnoteProbe = inPrefix ? place.footnoteProbes[line] : nil
+    if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+      // cmark moves the definitions referred to to the end, in the order
+      // of their numbers, and drops the rest.
+      footnoteDefinitions += 1
+      if inPrefix, let given = place.givenFootnotes[line] {
+        givenFootnoteNumbers[footnoteDefinitions] = given
+      }
+      return
+    }
     guard !inPrefix else { return }
     lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
     lastBlockRunsOn = false
@@ -59,6 +77,16 @@ struct PieceProbes {
     probe = nil
   }
 
+  /// A footnote reference, numbered by cmark (`number`): a probe's
+  /// answer, or one of the piece's own.
+  mutating func footnoteReference(_ number: Int) {
+    if inPrefix {
+      if let asked = footnoteProbe { piece.footnoteProbeNumbers[asked] = number }
+    } else {
+      referred.insert(number)
+    }
+  }
+
   /// A link or image of the piece resolved to given definition `number`.
   mutating func used(_ number: Int) {
     piece.usesGiven.insert(number)
@@ -67,6 +95,14 @@ struct PieceProbes {
   /// The piece's findings, with `text` as what it reads.
   func findings(_ text: Findings) -> PieceFindings {
     var result = piece
+    result.footnotesUsedGiven = Set(givenFootnoteNumbers.values)
+    var probed: [Int: [Int]] = [:]
+    for (asked, number) in piece.footnoteProbeNumbers { probed[number, default: []].append(asked) }
+    // References to definitions of its own that no probe asked for are
+    // the piece's own business (no other piece mentions them).
+    for number in referred where givenFootnoteNumbers[number] == nil {
+      result.footnotesReferred.formUnion(probed[number] ?? [])
+    }
     result.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
     result.text = text
     return result

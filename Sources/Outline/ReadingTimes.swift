@@ -32,11 +32,15 @@ struct ReadingTimes {
       let part = starts.countAtOrBefore(stretch.offset) { $0 }
       let time = rate.seconds(for: stretch.reading, imagesBefore: readings[part].images)
       readings[part] += stretch.reading
-      seconds[part] += time
       total += stretch.reading
       timeline.append(offset: stretch.offset, seconds: time)
     }
-    totalMinutes = MinuteShares.rounded(timeline.total)
+    // Each part's seconds from its whole numbers of words, characters and
+    // images, not summed stretch by stretch: the same reading gives the
+    // same seconds to the last bit however it was grouped (a document
+    // read in pieces sums its stretches between headings first).
+    seconds = readings.map { rate.seconds(for: $0) }
+    totalMinutes = MinuteShares.rounded(seconds.reduce(0, +))
     minutes = MinuteShares.share(seconds, total: totalMinutes)
   }
 }

@@ -26,12 +26,21 @@ public struct Section: Sendable, Equatable {
   /// The section's share of the document's minutes (see `MinuteShares`):
   /// the minutes its row shows, so the rows add up to the whole.
   public var minutes: Int
+  /// The heading's content as written (Markdown markup and all), for a
+  /// contents list's link text; the title itself in HTML.
+  public var source: String
+  /// True when the heading asked to be left out of contents lists
+  /// (`<!-- omit from toc -->`, `{: .no_toc}`, a `no-toc` class).
+  public var omittedFromContents: Bool
 
   /// Creates a section from its parts.
   public init(
     number: Int, level: Int, title: String, id: String?, line: Int, offset: Int,
-    endLine: Int, endOffset: Int, reading: ReadingAmount, seconds: Int = 0, minutes: Int
+    endLine: Int, endOffset: Int, reading: ReadingAmount, seconds: Int = 0, minutes: Int,
+    source: String? = nil, omittedFromContents: Bool = false
   ) {
+    self.source = source ?? title
+    self.omittedFromContents = omittedFromContents
     self.number = number
     self.level = level
     self.title = title

@@ -45,8 +45,8 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
         + "lines run 1 to 72)\n"),
     // Conflicts and requirements, naming both options.
     HabitCase(
-      arguments: ["toc", "--diff", "fixtures/toc-stale.md"], status: 2, stdout: "",
-      stderr: "isle: error: '--diff' needs '--check' \(help)\n"),
+      arguments: ["toc", "--write", "--diff", "fixtures/toc-stale.md"], status: 2, stdout: "",
+      stderr: "isle: error: '--write' and '--diff' cannot be given together \(help)\n"),
     HabitCase(
       arguments: ["toc", "--write", "--check", "fixtures/toc-stale.md"], status: 2, stdout: "",
       stderr: "isle: error: '--write' and '--check' cannot be given together \(help)\n"),
@@ -65,10 +65,12 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
       arguments: ["toc", "--ordered", "--format", "json", "fixtures/recipe.md"], status: 2,
       stdout: "",
       stderr:
-        "isle: error: '--ordered' needs '--format markdown', '--write' or '--check' \(help)\n"),
+        "isle: error: '--ordered' needs '--format markdown', '--write', '--check' or '--diff' "
+        + "\(help)\n"),
     HabitCase(
       arguments: [
-        "toc", "--ordered", "--format", "markdown", "--max-level", "1", "fixtures/recipe.md",
+        "toc", "--ordered", "--format", "markdown", "--max-level", "1", "--include-title",
+        "fixtures/recipe.md",
       ],
       status: 0, stdout: "1. [Weeknight Lentil Soup](#weeknight-lentil-soup)\n"),
     HabitCase(
@@ -76,7 +78,8 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
       status: 1, stdout: "fixtures/toc-stale.md\n"),
     HabitCase(
       arguments: ["toc", "--after-markers", "fixtures/toc-stale.md"], status: 2, stdout: "",
-      stderr: "isle: error: '--after-markers' needs '--write' or '--check' \(help)\n"),
+      stderr:
+        "isle: error: '--after-markers' needs '--write', '--check' or '--diff' \(help)\n"),
     // Unknown options and commands name the nearest.
     HabitCase(
       arguments: ["toc", "--wirte", "fixtures/recipe.md"], status: 2, stdout: "",

@@ -128,7 +128,7 @@ import Testing
       input: none, status: [2], error: "invalid value 'rst' for '--from'"),
     Case(
       name: "--write on a directory", arguments: ["toc", "--write", "@directory"], input: none,
-      status: [2], error: "the markers do not pair"),
+      status: [2], error: "closes a contents list that was not opened"),
   ]
 
   /// Replaces the `@` placeholders with real paths made for the case.
@@ -157,12 +157,11 @@ import Testing
         try FileManager.default.removeItem(atPath: path)
         return path
       case "@directory":
-        // A directory: its documents without a list are left alone, one
-        // whose markers do not pair is an error, and nothing is written.
+        // A directory: a document whose markers do not pair is an error,
+        // and nothing is written.
         let directory = scratch.appendingPathComponent("docs")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data("# No list here\n".utf8).write(to: directory.appendingPathComponent("a.md"))
-        try Data("<!-- toc -->\n# Unpaired\n".utf8).write(
+        try Data("<!-- tocstop -->\n# Unpaired\n".utf8).write(
           to: directory.appendingPathComponent("b.md"))
         return directory.path
       default:

@@ -34,10 +34,9 @@ import Testing
 
     <!-- toc -->
 
-    - [Project](#project)
-      - [Install](#install)
-      - [Usage](#usage)
-        - [Flags \\& options](#flags--options)
+    - [Install](#install)
+    - [Usage](#usage)
+      - [Flags & options](#flags--options)
 
     <!-- tocstop -->
 
@@ -101,16 +100,15 @@ import Testing
           \(file.path)
           --- \(file.path)
           +++ \(file.path)
-          @@ -3,7 +3,12 @@
+          @@ -3,7 +3,11 @@
            Intro.
           \u{20}
            <!-- toc -->
           -- [Stale](#stale)
           +
-          +- [Project](#project)
-          +  - [Install](#install)
-          +  - [Usage](#usage)
-          +    - [Flags \\& options](#flags--options)
+          +- [Install](#install)
+          +- [Usage](#usage)
+          +  - [Flags & options](#flags--options)
           +
            <!-- tocstop -->
           \u{20}
@@ -121,28 +119,30 @@ import Testing
     }
   }
 
-  @Test func aFileWithoutMarkersIsAnErrorAndUntouched() throws {
+  @Test func aFileWithoutMarkersIsSkippedWithANote() throws {
     let text = "# Title\n\n## Section\n"
     try withFile(text) { (file: URL) throws in
       let before = try Data(contentsOf: file)
-      let outcome = Harness.run(["toc", "--write", file.path])
-      #expect(outcome.status == 2)
-      #expect(
-        outcome.stderr
-          == "isle: error: \(file.path): no <!-- toc --> and <!-- tocstop --> markers\n")
+      for mode in ["--write", "--check"] {
+        let outcome = Harness.run(["toc", mode, file.path])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr == "isle: \(file.path): no contents markers; skipped\n")
+      }
       #expect(try Data(contentsOf: file) == before)
     }
   }
 
   @Test(arguments: [
-    "<!-- toc -->\n# A\n", "<!-- tocstop -->\n# A\n<!-- toc -->\n",
-    "<!-- toc -->\n<!-- toc -->\n<!-- tocstop -->\n", "```\n<!-- toc -->\n```\n<!-- tocstop -->\n",
+    "<!-- tocstop -->\n# A\n<!-- toc -->\n", "<!-- toc -->\n<!-- toc -->\n<!-- tocstop -->\n",
+    "```\n<!-- toc -->\n```\n<!-- tocstop -->\n", "<!--toc:start-->\n# A\n",
+    "<!-- TOC -->\n# A\n<!--toc:end-->\n", "<!-- START doctoc -->\n<!-- mdformat-toc end -->\n",
   ])
   func markersThatDoNotPairAreAnErrorAndUntouched(_ text: String) throws {
     try withFile(text) { (file: URL) throws in
       let outcome = Harness.run(["toc", "--write", file.path])
       #expect(outcome.status == 2)
-      #expect(outcome.stderr.contains("the markers do not pair"))
+      #expect(outcome.stderr.hasPrefix("isle: error: \(file.path): <!-- "))
       #expect(try contents(file) == text)
     }
   }
@@ -195,10 +195,11 @@ import Testing
   @Test func afterMarkersListsOnlyWhatFollows() throws {
     try withFile(Self.readme) { (file: URL) throws in
       #expect(
-        Harness.run(["toc", "--write", "--after-markers", "--ordered", file.path]).status == 0)
+        Harness.run(["toc", "--write", "--after-markers", "--ordered=increment", file.path]).status
+          == 0)
       #expect(
         try contents(file).contains(
-          "<!-- toc -->\n\n1. [Install](#install)\n2. [Usage](#usage)\n   1. [Flags \\& options](#flags--options)\n\n<!-- tocstop -->\n"
+          "<!-- toc -->\n<!-- isle: --ordered=increment --after-markers -->\n\n1. [Install](#install)\n2. [Usage](#usage)\n   1. [Flags & options](#flags--options)\n\n<!-- tocstop -->\n"
         ))
     }
   }
@@ -206,6 +207,6 @@ import Testing
   @Test func standardInputCannotBeWritten() throws {
     let outcome = Harness.run(["toc", "--write"])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("--write and --check need files"))
+    #expect(outcome.stderr.contains("--write, --check and --diff need files"))
   }
 }

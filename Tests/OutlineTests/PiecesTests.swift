@@ -11,6 +11,7 @@ import Testing
     var split: Findings
     var whole: Findings
     var pieces: Int
+    var again: Int
   }
 
   /// Parsed whole, and in as many pieces as the cuts allow; the readings
@@ -20,10 +21,12 @@ import Testing
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
       let whole = try MarkdownWalker.parse(buffer, lines: lines, hiddenPrefix: hidden)
-      let split = try MarkdownPieces.parseCounting(
+      let split = try MarkdownPieces.parse(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
         smallest: 0)
-      return Both(split: split.text.compacted(), whole: whole.compacted(), pieces: split.pieces)
+      return Both(
+        split: split.text.compacted(), whole: whole.compacted(), pieces: split.pieces,
+        again: split.again)
     }
   }
 
@@ -122,14 +125,37 @@ import Testing
     #expect(both.whole.headings.map(\.title) == ["One", "Two"])
   }
 
-  @Test func footnotesAndLabelsOverLinesAreParsedWhole() throws {
-    for text in [
-      "# A [^n]\n\n# B\n\n[^n]: a note\n", "# A [x\ny]\n\n# B\n\n[x\ny]: /u\n",
-    ] {
-      let both = try Self.both(Array(text.utf8))
-      #expect(both.pieces == 1)
-      #expect(both.split == both.whole)
-    }
+  /// Shapes real documents have, each cut before every heading: the
+  /// pieces read what the whole reads, and the document is still cut.
+  @Test(arguments: [
+    // A footnote referred to in one piece and defined in another.
+    ("# A [^n] and [^missing]\n\n# B\n\n[^n]: a note of five words\n", 2),
+    // A definition nothing refers to, which cmark drops with its text.
+    ("# A\n\n# B\n\n[^u]: unused words\n\n## Inside after\n", 3),
+    // Repeated and case-folded definitions: only the first is kept.
+    ("# A [^N]\n\n# B\n\n[^n]: first\n\n# C\n\n[^N]: second, dropped\n", 3),
+    // A footnote referred to only from another footnote's text.
+    ("# A [^a]\n\n[^a]: see [^b]\n\n# B\n\n[^b]: bee words\n\n[^c]: sea [^a]\n", 2),
+    // A heading inside a footnote defined in a later piece.
+    ("# A [^h]\n\n# B\n\n[^h]:\n    ## In the note\n\n    text\n", 2),
+    // Link labels over lines, at the top and in a quote.
+    ("# A [x y] and [p q]\n\n# B\n\n[x\ny]: /u\n\n# C\n\n> [P\n> Q]: /v\n", 3),
+    // Labels inside code in every piece, and case-folded definitions.
+    ("# A [Äb] ```[c]: /no```\n\n```\n[äb]: /no\n```\n\n# B\n\n    [c]: /no\n\n[äB]: /yes\n", 2),
+  ])
+  func realShapesAreCutAndReadAsTheWhole(_ text: String, pieces: Int) throws {
+    let both = try Self.both(Array(text.utf8))
+    #expect(both.pieces == pieces, "\(text)")
+    #expect(both.split == both.whole, "\(text)")
+  }
+
+  @Test func aFootnoteInAnotherPieceReadsAsTheWholeReadsIt() throws {
+    let text =
+      "# A [^n] and [^missing] and `[^u]`\n\n# B\n\n[^n]: a note of five words\n\n[^u]: unused\n"
+    let both = try Self.both(Array(text.utf8))
+    #expect(both.split.headings.first?.title == "A and [^missing] and [^u]")
+    #expect(both.split.readings.map(\.reading.words).reduce(0, +) == 11)
+    #expect(both.again >= 1, "the piece with the unused note goes again")
   }
 
   /// Summing the readings between headings changes no section's reading.
@@ -192,6 +218,17 @@ enum Generated {
       { "1. item\n\n   # heading in a list \($0)\n" },
       { "Words and more words, \($0) of them, with `code` and *emphasis*.\n" },
       { "<h2>HTML heading \($0)</h2>\n" },
+      // Footnotes: referred to and defined anywhere, repeated, case-folded,
+      // never referred to, referring to each other, holding a heading.
+      { "Note \($0)[^n\($0 % 4)] and [^N\($0 % 3)].\n" },
+      { "[^n\($0 % 4)]: the note \($0) [^n\(($0 + 1) % 4)]\n" },
+      { "[^N\($0 % 5)]:\n    ## note heading \($0)\n\n    more\n" },
+      { "> [^n\($0 % 4)]: quoted note\n" },
+      { "```\n[^n\($0 % 4)]: fenced, none\n```\n" },
+      // Labels over lines, in a quote too.
+      { "[Multi\nLine \($0 % 3)]: /m\n" },
+      { "> [multi\n> line \($0 % 3)]: /q\n" },
+      { "Uses [multi line \($0 % 3)] here.\n" },
     ]
     var text = next(5) == 0 ? "---\ntitle: Generated\n---\n" : ""
     for index in 0..<(8 + next(30)) {
@@ -246,22 +283,20 @@ enum Generated {
     }
     let lines = Released()
     let cuts = Released()
-    let labels = Released()
     let pieces = Released()
     let starts = bytes.withUnsafeBufferPointer { buffer in
       let index = LineIndex(buffer, release: lines.add)
       let starts = MarkdownPieces.cuts(
         buffer, lines: index, from: 0, every: 1 << 18, release: cuts.add)
-      _ = MarkdownPieces.candidates(buffer, starts: starts, release: labels.add)
-      let whole = MarkdownPieces.PieceParse(
+      let whole = PieceParse(
         bytes: buffer, lines: index, hiddenPrefix: 0, maxDepth: 100, release: pieces.add)
       _ = try? whole.parse(cutAt: starts)
       return starts
     }
     expectStretches(lines.all, "the line index")
     expectStretches(cuts.all, "the cut scan")
-    expectStretches(labels.all, "the label scan")
-    // Each piece releases its own bytes once it is parsed.
+    // Each piece releases its own bytes once it is scanned for labels and
+    // once it is parsed.
     let released = Set(pieces.all.map { [$0.lowerBound, $0.upperBound] })
     #expect(starts.count > 10)
     for (index, start) in starts.enumerated() {
@@ -276,7 +311,7 @@ enum Generated {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Regressions")
 
-  @Test(arguments: ["pieces-lone-cr.md"])
+  @Test(arguments: ["pieces-lone-cr.md", "pieces-footnote-nul-label.md"])
   func foundByTheFuzzer(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
     let both = try PiecesTests.both(bytes)

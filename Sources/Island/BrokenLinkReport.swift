@@ -1,0 +1,46 @@
+import Cells
+import Links
+
+/// A broken link as `isle check` prints it: a compiler's line
+/// (`docs/guide.md:14:5: no heading #instalation in docs/install.md (did
+/// you mean #installation?)`) or one JSON object.
+public enum BrokenLinkReport {
+  /// The line, without its line ending; text from documents shown safely.
+  public static func line(_ broken: BrokenLink) -> String {
+    let place = "\(SafeText.forTerminal(broken.path)):\(broken.line):\(broken.column): "
+    switch broken.reason {
+    case .noFile:
+      return place + "no file " + SafeText.forTerminal(broken.target)
+    case .noHeading:
+      let fragment = SafeText.forTerminal(broken.fragment ?? "")
+      let file = SafeText.forTerminal(broken.file ?? broken.path)
+      let hint = broken.suggestion.map { " (did you mean #\(SafeText.forTerminal($0))?)" } ?? ""
+      return place + "no heading #\(fragment) in \(file)" + hint
+    }
+  }
+
+  /// One JSON object on one line: `path`, `line`, `column`, `target`,
+  /// `file`, `fragment`, `reason` and `suggestion`.
+  public static func json(_ broken: BrokenLink) -> String {
+    var object = JSONObject()
+    object.add("path", broken.path)
+    object.add("line", broken.line)
+    object.add("column", broken.column)
+    object.add("target", broken.target)
+    object.add("file", broken.file)
+    object.add("fragment", broken.fragment)
+    object.add("reason", broken.reason.rawValue)
+    object.add("suggestion", broken.suggestion)
+    var output = ""
+    object.write(to: &output)
+    return output
+  }
+
+  /// What `--fix` changed, as a compiler's line: `docs/guide.md:14:5:
+  /// fixed #instalation to #installation`.
+  public static func fixed(_ broken: BrokenLink) -> String {
+    "\(SafeText.forTerminal(broken.path)):\(broken.line):\(broken.column): fixed "
+      + "#\(SafeText.forTerminal(broken.fragment ?? "")) to "
+      + "#\(SafeText.forTerminal(broken.suggestion ?? ""))"
+  }
+}

@@ -1,0 +1,45 @@
+import Links
+import Outline
+import Parallel
+
+/// The files around the documents `isle check` reads, from the disk: what
+/// each path is, and each target document's anchors, each looked up once
+/// and kept (many links point to a few files), safe from several threads.
+///
+/// The documents of the walk are given beforehand; a document outside it
+/// (a link out of the folder checked) is outlined on first use with the
+/// same loader, so with the same slug flavour rules.
+final class CheckTargets: LinkTargets {
+  private let files: FileReading
+  private let loader: DocumentLoader
+  private let kinds = Lock<[String: TargetKind]>([:])
+  private let anchors = Lock<[String: DocumentAnchors?]>([:])
+
+  /// Targets on `files`, with the anchors of the documents already read.
+  init(files: FileReading, loader: DocumentLoader, known: [String: DocumentAnchors]) {
+    self.files = files
+    self.loader = loader
+    anchors.withLock { table in
+      for (path, found) in known { table[path] = found }
+    }
+  }
+
+  func kind(of path: String) -> TargetKind {
+    if let known = kinds.withLock({ $0[path] }) { return known }
+    let kind: TargetKind
+    switch files.kind(path) {
+    case .regular, .special: kind = .file
+    case .directory: kind = .folder
+    case .brokenLink, .missing: kind = .missing
+    }
+    kinds.withLock { $0[path] = kind }
+    return kind
+  }
+
+  func anchors(ofDocumentAt path: String) -> DocumentAnchors? {
+    if let known = anchors.withLock({ $0[path] }) { return known }
+    let found = try? DocumentAnchors(loader.document(.file(path)))
+    anchors.withLock { $0[path] = found }
+    return found
+  }
+}

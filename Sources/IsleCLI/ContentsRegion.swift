@@ -1,0 +1,100 @@
+import Outline
+
+/// Where a document's contents list stands: its opening marker, its
+/// closing one (none yet after markdown-toc's lone `<!-- toc -->`), isle's
+/// note of the options it was made with, and the comment lines that stand
+/// first after the opening marker (doctoc's "DON'T EDIT" line), kept as
+/// written.
+struct ContentsRegion {
+  let opening: TocMarker
+  /// Nil for a lone `<!-- toc -->`, after which the list and a closing
+  /// `<!-- tocstop -->` are written.
+  let closing: TocMarker?
+  /// isle's note of the options, if the list has one.
+  let note: TocMarker?
+  /// The lines of comments kept after the opening marker, as written.
+  let keptComments: [Range<Int>]
+
+  /// The first byte after the opening marker.
+  var start: Int { opening.endOffset }
+  /// The first byte of what follows the list: the closing marker, or what
+  /// followed a lone opening marker (and its note).
+  let end: Int
+  /// The first byte after the whole region, closing marker and all.
+  var endOfMarkers: Int { closing?.endOffset ?? opening.endOffset }
+
+  /// Markers that do not make one list.
+  struct Mismatch: Error {
+    let problem: String
+  }
+
+  /// The one list `markers` mark in `bytes`; nil when there are no markers.
+  static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch)
+    -> ContentsRegion?
+  {
+    let ends = markers.filter { $0.kind != .isleOptions }
+    guard let opening = ends.first else { return nil }
+    guard opening.kind.opens else {
+      throw Mismatch(problem: "\(quoted(opening)) closes a contents list that was not opened")
+    }
+    var closing: TocMarker? = nil
+    if ends.count >= 2 {
+      guard opening.kind.isClosed(by: ends[1].kind) else {
+        throw Mismatch(problem: "\(quoted(opening)) is not closed by \(quoted(ends[1]))")
+      }
+      closing = ends[1]
+    } else if opening.kind != .toc {
+      throw Mismatch(problem: "\(quoted(opening)) is never closed")
+    }
+    guard ends.count <= 2 else {
+      throw Mismatch(
+        problem: "\(quoted(ends[2])) after a whole list (\(ends.count) contents markers); "
+          + "isle keeps one list in a file")
+    }
+    let limit = closing?.offset ?? opening.endOffset
+    let note = markers.first {
+      $0.kind == .isleOptions && $0.offset >= opening.endOffset
+        && (closing == nil ? $0.offset == opening.endOffset : $0.offset < limit)
+    }
+    return ContentsRegion(
+      opening: opening, closing: closing, note: note,
+      keptComments: keptComments(in: bytes, from: opening.endOffset, to: limit),
+      end: closing?.offset ?? note?.endOffset ?? opening.endOffset)
+  }
+
+  /// The same list with its note dropped when it is written.
+  var withoutNote: ContentsRegion {
+    ContentsRegion(
+      opening: opening, closing: closing, note: nil, keptComments: keptComments, end: end)
+  }
+
+  /// The comment lines that lead the list, blank lines between them
+  /// passed over; isle's note is not among them (it is written anew).
+  private static func keptComments(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> [Range<Int>] {
+    var kept: [Range<Int>] = []
+    var lineStart = start
+    while lineStart < end {
+      var lineEnd = lineStart
+      while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      if lineEnd < end { lineEnd += 1 }
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+      let trimmed = text.trimming { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+      if !trimmed.isEmpty {
+        let isComment =
+          trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7
+          && TocMarker.recognize(trimmed)?.kind != .isleOptions
+        guard isComment else { break }
+        kept.append(lineStart..<lineEnd)
+      }
+      lineStart = lineEnd
+    }
+    return kept
+  }
+
+  private static func quoted(_ marker: TocMarker) -> String {
+    "<!-- \(marker.words) -->"
+  }
+}

@@ -1,0 +1,141 @@
+import Outline
+
+/// The options a document keeps for its contents list, so that a later
+/// `--write` or `--check` makes the same list: isle's own note beside the
+/// markers (`<!-- isle: --max-level 2 --ordered -->`), and what the other
+/// tools' markers say that isle reads too: mdformat-toc's `--maxlevel`,
+/// `--minlevel` and `--slug`, Markdown All in One's older `depthFrom:`,
+/// `depthTo:` and `orderedList:`.
+enum RememberedOptions {
+  /// The marker that starts isle's note.
+  static let notePrefix = "isle:"
+
+  /// The remembered options of a list, as isle's words (`--max-level`,
+  /// `2`), the note's after the marker's so that the note wins.
+  /// Markdown All in One counts its depths from the document's shallowest
+  /// heading, at level `shallowest` (a list made with `depthTo:2` in a
+  /// document of `##` headings lists `##` and `###`).
+  static func words(opening: TocMarker, note: TocMarker?, shallowest: Int = 1) -> [String] {
+    var words: [String] = []
+    let tokens = opening.words.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    switch opening.kind {
+    case .mdformatStart:
+      for token in tokens where token.hasPrefix("--") {
+        let parts = token.dropFirst(2).split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { continue }
+        let name = ["maxlevel": "max-level", "minlevel": "min-level", "slug": "slug"][
+          parts[0].lowercased()]
+        if let name { words += ["--" + name, String(parts[1])] }
+      }
+    case .toc:
+      for token in tokens.dropFirst() {
+        let parts = token.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { continue }
+        switch parts[0].lowercased() {
+        case "depthfrom", "depthto":
+          guard let depth = Int(parts[1]) else { continue }
+          let name = parts[0].lowercased() == "depthfrom" ? "--min-level" : "--max-level"
+          words += [name, String(min(max(depth + shallowest - 1, 1), 6))]
+        case "orderedlist" where parts[1] == "1" || parts[1].lowercased() == "true":
+          words.append("--ordered=increment")
+        default: break
+        }
+      }
+    default: break
+    }
+    if let note {
+      words += split(String(note.words.dropFirst(notePrefix.count)))
+    }
+    return words
+  }
+
+  /// The options to record: for each one a document remembers, the last
+  /// typed on the command line, else the one it remembered.
+  static func recorded(remembered: [GivenOption], typed: [GivenOption]) -> [GivenOption] {
+    Command.remembered.compactMap { spec in
+      typed.last { $0.name == spec.name } ?? remembered.last { $0.name == spec.name }
+    }
+  }
+
+  /// True when the command line gives an option a document remembers.
+  static func given(in raw: RawArguments) -> Bool {
+    raw.options.contains { option in
+      option.origin == nil && Command.remembered.contains { $0.name == option.name }
+    }
+  }
+
+  /// isle's note for `options`, `--max-level 2 --details="On this page"`.
+  static func note(_ options: [GivenOption]) -> String {
+    let words = options.map { option -> String in
+      guard let value = option.value else { return "--" + option.name }
+      let plain = !value.isEmpty && !value.contains { $0 == " " || $0 == "\"" || $0 == "\\" }
+      if plain { return "--\(option.name)=\(value)" }
+      let escaped = value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+      return "--\(option.name)=\"\(escaped)\""
+    }
+    return "<!-- \(notePrefix) \(words.joined(separator: " ")) -->"
+  }
+
+  /// The words of a note, split at white space outside double quotes (in
+  /// which `\"` and `\\` stand for themselves).
+  static func split(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var quoted = false
+    var escaped = false
+    for character in text {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if quoted && character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        quoted.toggle()
+        inWord = true
+      } else if !quoted && (character == " " || character == "\t" || character == "\n") {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else {
+        word.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+
+  /// mdformat-toc's opening marker with `options`' levels and slug in its
+  /// own words, its other words kept; nil when it would not change.
+  static func mdformatMarker(_ marker: TocMarker, options: [GivenOption]) -> String? {
+    var own: [(name: String, value: String)] = []
+    for option in options {
+      switch option.name {
+      case "max-level": own.append(("maxlevel", option.value ?? ""))
+      case "min-level": own.append(("minlevel", option.value ?? ""))
+      case "slug" where option.value == "github" || option.value == "gitlab":
+        own.append(("slug", option.value ?? ""))
+      default: break
+      }
+    }
+    guard !own.isEmpty else { return nil }
+    var tokens = marker.words.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+      .map(String.init)
+    for (name, value) in own {
+      let token = "--\(name)=\(value)"
+      if let index = tokens.firstIndex(where: { $0.lowercased().hasPrefix("--\(name)=") }) {
+        tokens[index] = token
+      } else {
+        tokens.append(token)
+      }
+    }
+    return "<!-- \(tokens.joined(separator: " ")) -->"
+  }
+
+  /// The options mdformat-toc's marker records itself, left out of the note.
+  static func inMdformatMarker(_ option: GivenOption) -> Bool {
+    option.name == "max-level" || option.name == "min-level"
+      || (option.name == "slug" && (option.value == "github" || option.value == "gitlab"))
+  }
+}

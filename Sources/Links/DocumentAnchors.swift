@@ -1,0 +1,41 @@
+import Outline
+
+/// Every place in a document a fragment can name: its headings' ids (every
+/// level, in the document's slug flavour) and the `id`s and `<a name>`s
+/// written as HTML.
+public struct DocumentAnchors: Sendable {
+  /// The ids in document order, each once: what suggestions are made from.
+  public let ids: [String]
+  private let exact: Set<String>
+  /// Lowercased, for Markdown: GitHub finds `#Install` at `install`, as
+  /// remark-validate-links also reads fragments without regard to case.
+  private let folded: Set<String>?
+
+  /// The anchors of `document` (outlined with `findsLinks` for its HTML ones).
+  public init(_ document: Document) {
+    var ids: [(offset: Int, id: String)] = []
+    for section in document.sections { if let id = section.id { ids.append((section.offset, id)) } }
+    for heading in document.folded {
+      if let id = heading.id { ids.append((document.lines.offset(ofLine: heading.line), id)) }
+    }
+    ids += document.anchors.map { ($0.offset, $0.id) }
+    var seen = Set<String>()
+    self.ids = ids.sorted { $0.offset < $1.offset }.map(\.id).filter { seen.insert($0).inserted }
+    exact = seen
+    folded = document.format == .markdown ? Set(seen.map { $0.lowercased() }) : nil
+  }
+
+  /// True when `fragment` (percent-decoded) names a place here: an id as
+  /// written; the same with GitHub's `user-content-` prefix; in Markdown,
+  /// the same in another case; and the empty fragment and `top`, which a
+  /// browser takes to the top of the page when no element has that id.
+  public func contains(_ fragment: String) -> Bool {
+    if fragment.isEmpty || exact.contains(fragment) { return true }
+    let unprefixed =
+      fragment.hasPrefix("user-content-")
+      ? String(fragment.dropFirst("user-content-".count)) : fragment
+    if exact.contains(unprefixed) { return true }
+    if let folded, folded.contains(unprefixed.lowercased()) { return true }
+    return fragment.lowercased() == "top"
+  }
+}

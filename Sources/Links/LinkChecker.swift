@@ -1,0 +1,104 @@
+import Cells
+import Outline
+
+/// Resolves each link of a document against its own headings and anchors
+/// and the files around it, and says which are broken.
+///
+/// A fragment alone is looked for in the document. A path is the file
+/// relative to the document's folder (`/path` relative to `root`): a file
+/// that is there; else, for `x.html` or `x.htm`, an `x.md` beside it (as
+/// mdBook, MkDocs and Sphinx publish one from the other); a folder is its
+/// `README.md`, `readme.md`, `index.md` or `index.html` when it has one.
+/// A fragment is then looked for in the file when it is a document isle
+/// reads. A reference-style link is checked once, at its first use.
+public struct LinkChecker: Sendable {
+  /// Where `/path` links start: the repository's root, or `--root`.
+  public var root: String
+  /// This repository's address, to check links to its own files by URL.
+  public var repository: RepositoryURL?
+
+  /// The files a folder link resolves to, in the order they are tried.
+  static let folderDocuments = ["README.md", "readme.md", "index.md", "index.html"]
+
+  /// A checker with `root` for `/path` links.
+  public init(root: String, repository: RepositoryURL? = nil) {
+    self.root = root
+    self.repository = repository
+  }
+
+  /// The broken links of `document`, in the order they are written.
+  public func check(_ document: Document, targets: LinkTargets) -> [BrokenLink] {
+    let path = document.path ?? "-"
+    let own = DocumentAnchors(document)
+    var references = Set<String>()
+    var broken: [BrokenLink] = []
+    for link in document.links {
+      if link.kind == .reference, !references.insert(link.destination).inserted { continue }
+      switch LinkDestination.of(link, repository: repository) {
+      case .elsewhere:
+        continue
+      case .fragment(let fragment):
+        if !own.contains(fragment) {
+          broken.append(
+            BrokenLink(
+              path: path, link: link, file: path, fragment: fragment, reason: .noHeading,
+              suggestion: Self.suggestion(for: fragment, in: own.ids)))
+        }
+      case .file(let relative, let fragment, let fromRoot):
+        let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: path), relative)
+        guard let (file, kind) = resolve(written, targets: targets) else {
+          broken.append(
+            BrokenLink(
+              path: path, link: link, file: nil, fragment: fragment, reason: .noFile,
+              suggestion: nil))
+          continue
+        }
+        guard let fragment else { continue }
+        let anchors: DocumentAnchors?
+        if kind == .folder {
+          anchors = nil
+        } else if DocumentFormat.fromExtension(of: file) != nil {
+          guard let found = targets.anchors(ofDocumentAt: file) else { continue }
+          anchors = found
+        } else {
+          continue
+        }
+        if anchors?.contains(fragment) != true {
+          broken.append(
+            BrokenLink(
+              path: path, link: link, file: file, fragment: fragment, reason: .noHeading,
+              suggestion: anchors.flatMap { Self.suggestion(for: fragment, in: $0.ids) }))
+        }
+      }
+    }
+    return broken
+  }
+
+  /// The file (or folder) `path` names, as links resolve it; nil when
+  /// there is none.
+  func resolve(_ path: String, targets: LinkTargets) -> (String, TargetKind)? {
+    switch targets.kind(of: path) {
+    case .file:
+      return (path, .file)
+    case .folder:
+      for name in Self.folderDocuments {
+        let inside = LinkPath.joined(path, name)
+        if targets.kind(of: inside) == .file { return (inside, .file) }
+      }
+      return (path, .folder)
+    case .missing:
+      guard let suffix = LinkPath.pathExtension(path), suffix == "html" || suffix == "htm" else {
+        return nil
+      }
+      let markdown = String(path.dropLast(suffix.count)) + "md"
+      return targets.kind(of: markdown) == .file ? (markdown, .file) : nil
+    }
+  }
+
+  /// The one id nearest to `fragment` by edit distance, when it is near
+  /// enough to be a slip or a small rename; nil when none is, or several are.
+  static func suggestion(for fragment: String, in ids: [String]) -> String? {
+    let nearest = EditDistance.nearest(to: fragment, in: ids)
+    return nearest.count == 1 ? nearest[0] : nil
+  }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a byte scan of one piece finds about links and footnotes: its
+/// candidate definitions (a superset of the real ones, which cmark then
+/// tells apart) and the key of every bracketed text in it, which bounds the
+/// definitions of other pieces it could use.
+///
+/// A bracketed text is the bytes between an unescaped `[` and the next
+/// unescaped `]`, at most 999 of them, with no blank line: what a link
+/// label can be. Followed by `:` it is a candidate definition: a
+/// footnote's when it reads `^` and then no white space and no `]` (as
+/// cmark's `[^label]:` does), a link's otherwise. A label that spans lines
+/// is written on one line (line endings are white space to a label), once
+/// as it stands and once without the quote marks and indentation that
+/// begin its later lines in a block quote or a list.
+struct PieceLabels {
+  /// Candidate link labels, as written (on one line).
+  var links: [[UInt8]] = []
+  /// Candidate footnote labels, without the `^`.
+  var footnotes: [[UInt8]] = []
+  /// The key of every bracketed text (`LabelKey`).
+  var brackets: Set<String> = []
+
+  /// Another piece's labels added, when two pieces are joined.
+  mutating func formUnion(_ other: PieceLabels) {
+    links += other.links
+    footnotes += other.footnotes
+    brackets.formUnion(other.brackets)
+  }
+
+  /// The labels of the bytes in `range`.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> PieceLabels {
+    var labels = PieceLabels()
+    guard let base = bytes.baseAddress, !range.isEmpty else { return labels }
+    var position = range.lowerBound
+    while position < range.upperBound {
+      guard let found = memchr(base + position, 0x5D, range.upperBound - position) else { break }
+      let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      position = close + 1
+      guard !isEscaped(bytes, close, from: range.lowerBound) else { continue }
+      var open = close - 1
+      let limit = max(close - 1000, range.lowerBound)
+      var lineEnds = 0
+      var blankLine = false
+      var sinceLineEnd = true
+      while open >= limit {
+        let byte = bytes[open]
+        if (byte == 0x5B || byte == 0x5D) && !isEscaped(bytes, open, from: range.lowerBound) {
+          break
+        }
+        if byte == 0x0D && open + 1 < close && bytes[open + 1] == 0x0A {
+          // The CR of a CRLF, counted with its LF.
+        } else if byte == 0x0A || byte == 0x0D {
+          if sinceLineEnd && lineEnds > 0 { blankLine = true }
+          lineEnds += 1
+          sinceLineEnd = true
+        } else if byte != 0x20 && byte != 0x09 {
+          sinceLineEnd = false
+        }
+        open -= 1
+      }
+      let isDefinition = close + 1 < range.upperBound && bytes[close + 1] == 0x3A
+      if isDefinition { labels.footnotes += footnotes(bytes, before: close, from: limit) }
+      guard open >= limit, bytes[open] == 0x5B, !blankLine else { continue }
+      let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+      for variant in variants(text, spansLines: lineEnds > 0) {
+        labels.brackets.insert(LabelKey.of(variant))
+        if isDefinition && !isFootnote(variant) { labels.links.append(variant) }
+      }
+    }
+    return labels
+  }
+
+  /// `[^label]:` as cmark's footnote definitions read it: a caret, then at
+  /// least one byte and none of space, tab, CR, LF or `]` (a NUL is
+  /// allowed: cmark has made it U+FFFD before it looks).
+  static func isFootnote(_ text: [UInt8]) -> Bool {
+    guard text.count > 1, text[0] == 0x5E else { return false }
+    return !text.dropFirst().contains { [0x20, 0x09, 0x0D, 0x0A, 0x5D].contains($0) }
+  }
+
+  /// Every footnote label that a `[^` in the bytes before `close` would
+  /// open: cmark's footnote labels hold no white space or `]`, but may
+  /// hold `[`, `^` and NUL.
+  static func footnotes(_ bytes: UnsafeBufferPointer<UInt8>, before close: Int, from limit: Int)
+    -> [[UInt8]]
+  {
+    var found: [[UInt8]] = []
+    var index = close - 1
+    while index > limit {
+      let byte = bytes[index]
+      if [0x20, 0x09, 0x0D, 0x0A, 0x5D].contains(byte) { break }
+      if byte == 0x5E && bytes[index - 1] == 0x5B && index + 1 < close {
+        found.append(Array(bytes[(index + 1)..<close]))
+      }
+      index -= 1
+    }
+    return found
+  }
+
+  /// The text on one line: each line ending a space; for a text over
+  /// lines, also the same without the `>` marks and indentation that open
+  /// its later lines.
+  static func variants(_ text: UnsafeBufferPointer<UInt8>, spansLines: Bool) -> [[UInt8]] {
+    guard spansLines else { return [Array(text)] }
+    var plain: [UInt8] = []
+    var stripped: [UInt8] = []
+    var lineStart = false
+    for byte in text {
+      if byte == 0x0A || byte == 0x0D {
+        if plain.last != 0x20 { plain.append(0x20) }
+        if stripped.last != 0x20 { stripped.append(0x20) }
+        lineStart = true
+        continue
+      }
+      plain.append(byte)
+      if lineStart && (byte == 0x20 || byte == 0x09 || byte == 0x3E) { continue }
+      lineStart = false
+      stripped.append(byte)
+    }
+    return plain == stripped ? [plain] : [plain, stripped]
+  }
+
+  /// True when an odd run of backslashes, from `start` on, comes before
+  /// `index`.
+  static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, from start: Int) -> Bool
+  {
+    var slashes = 0
+    while index - slashes - 1 >= start && bytes[index - slashes - 1] == 0x5C { slashes += 1 }
+    return slashes % 2 == 1
+  }
+}

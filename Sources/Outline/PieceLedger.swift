@@ -1,0 +1,264 @@
+/// The labels of a document cut in pieces, and what each piece is given to
+/// read as one parse of the whole would (see `MarkdownPieces`).
+///
+/// Links: a reference resolves to a definition anywhere; only whether it
+/// resolves matters to an outline. Footnotes: a reference reads as text
+/// unless some definition of its label exists; of the definitions of one
+/// label only the first is kept, and only when something refers to it
+/// (its text, headings included, goes otherwise).
+///
+/// A piece is parsed first with the others' candidates given and its own
+/// probed (`firstPlan`); the probes tell which definitions are real and
+/// where footnotes are referred to (`Facts`); a piece whose first parse
+/// could differ from the whole is parsed again with exactly what the whole
+/// gives it (`exactPlan`).
+struct PieceLedger {
+  /// Every label once, numbered, with its key (`LabelKey`).
+  private(set) var links: [[UInt8]] = []
+  private(set) var linkKeys: [String] = []
+  private(set) var footnotes: [[UInt8]] = []
+  private(set) var footnoteKeys: [String] = []
+  private var linksByKey: [String: [Int]] = [:]
+  private var footnoteByKey: [String: Int] = [:]
+  /// Each piece's brackets and its own candidates.
+  private(set) var brackets: [Set<String>] = []
+  private(set) var ownLinks: [Set<Int>] = []
+  private(set) var ownFootnotes: [Set<Int>] = []
+  /// For each footnote key, the pieces with a candidate definition, and
+  /// the pieces that mention it at all (a definition or a reference): a
+  /// key only one piece mentions is that piece's own business.
+  private var footnoteDefiners: [String: [Int]] = [:]
+  private var footnoteMentions: [String: Int] = [:]
+  /// Footnote keys probed in every piece that defines them: those whose
+  /// first candidate definition turned out not to be one.
+  var probedEverywhere: Set<String> = []
+
+  init(_ labels: [PieceLabels]) {
+    var linkNumbers: [[UInt8]: Int] = [:]
+    var footnoteNumbers: [[UInt8]: Int] = [:]
+    for piece in labels {
+      var own = Set<Int>()
+      for label in piece.links {
+        if let number = linkNumbers[label] {
+          own.insert(number)
+          continue
+        }
+        let number = links.count
+        linkNumbers[label] = number
+        links.append(label)
+        linkKeys.append(LabelKey.of(label))
+        linksByKey[linkKeys[number], default: []].append(number)
+        own.insert(number)
+      }
+      var ownNotes = Set<Int>()
+      for label in piece.footnotes {
+        if let number = footnoteNumbers[label] {
+          ownNotes.insert(number)
+          continue
+        }
+        let number = footnotes.count
+        footnoteNumbers[label] = number
+        footnotes.append(label)
+        footnoteKeys.append(LabelKey.of([0x5E] + label))
+        if footnoteByKey[footnoteKeys[number]] == nil {
+          footnoteByKey[footnoteKeys[number]] = number
+        }
+        ownNotes.insert(number)
+      }
+      brackets.append(piece.brackets)
+      ownLinks.append(own)
+      ownFootnotes.append(ownNotes)
+    }
+    countFootnotes()
+  }
+
+  private mutating func countFootnotes() {
+    footnoteDefiners = [:]
+    footnoteMentions = [:]
+    for (index, own) in ownFootnotes.enumerated() {
+      for key in Set(own.map { footnoteKeys[$0] }).sorted() {
+        footnoteDefiners[key, default: []].append(index)
+      }
+      for key in footnoteByKey.keys where brackets[index].contains(key) {
+        footnoteMentions[key, default: 0] += 1
+      }
+    }
+  }
+
+  /// Piece `index + 1` joined to piece `index`.
+  mutating func join(_ index: Int) {
+    brackets[index].formUnion(brackets.remove(at: index + 1))
+    ownLinks[index].formUnion(ownLinks.remove(at: index + 1))
+    ownFootnotes[index].formUnion(ownFootnotes.remove(at: index + 1))
+    countFootnotes()
+  }
+
+  private func linkLabels(_ numbers: some Sequence<Int>) -> [Label] {
+    numbers.sorted().map { Label(bytes: links[$0], number: $0) }
+  }
+
+  private func footnoteLabels(_ numbers: some Sequence<Int>) -> [Label] {
+    numbers.sorted().map { Label(bytes: footnotes[$0], number: $0) }
+  }
+
+  /// How a piece's first parse treats a footnote key another piece
+  /// mentions too.
+  enum FootnoteGuess {
+    /// Given: defined in another piece (the first, if the piece defines
+    /// it too, is taken to be real: its own definition is then dropped).
+    case given
+    /// Probed: the piece's own, and no piece before it has a candidate.
+    case probed
+  }
+
+  /// The footnote keys of piece `index`'s first parse.
+  func footnoteGuesses(_ index: Int) -> [String: FootnoteGuess] {
+    let own = Set(ownFootnotes[index].map { footnoteKeys[$0] })
+    var guesses: [String: FootnoteGuess] = [:]
+    for (key, definers) in footnoteDefiners where footnoteMentions[key, default: 0] > 1 {
+      let earlier = definers.first! < index
+      if own.contains(key) && (!earlier || probedEverywhere.contains(key)) {
+        guesses[key] = .probed
+      } else if !own.contains(key) || earlier {
+        guesses[key] = .given
+      }
+    }
+    return guesses
+  }
+
+  /// The first parse of piece `index`: the link definitions of other
+  /// pieces its brackets could use and probes for its own; footnotes as
+  /// `footnoteGuesses` has them.
+  func firstPlan(_ index: Int) -> PiecePlan {
+    let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
+    let given = brackets[index].filter { !ownKeys.contains($0) }.flatMap { linksByKey[$0] ?? [] }
+    let guesses = footnoteGuesses(index)
+    return PiecePlan(
+      footnotesGiven: footnoteLabels(
+        guesses.filter { $0.value == .given }.map { footnoteByKey[$0.key]! }),
+      footnoteProbes: footnoteLabels(
+        ownFootnotes[index].filter { guesses[footnoteKeys[$0]] == .probed }),
+      linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]))
+  }
+
+  /// Footnote keys whose first candidate definition, probed, is not real
+  /// while later pieces took it to be: they must be probed everywhere.
+  func misguessed(_ pieces: [PieceFindings]) -> Set<String> {
+    var wrong = Set<String>()
+    for (key, definers) in footnoteDefiners
+    where definers.count > 1 && footnoteMentions[key, default: 0] > 1
+      && !probedEverywhere.contains(key)
+    {
+      let first = definers[0]
+      if !pieces[first].footnoteDefines.contains(where: { footnoteKeys[$0] == key }) {
+        wrong.insert(key)
+      }
+    }
+    return wrong
+  }
+
+  /// The pieces with a candidate definition of one of `keys`.
+  func definers(of keys: Set<String>) -> Set<Int> {
+    Set(keys.flatMap { footnoteDefiners[$0] ?? [] })
+  }
+
+  /// What the probes of the first parses say about the whole document.
+  struct Facts {
+    /// The link definitions that are real, and their keys.
+    var links: Set<Int> = []
+    var linkKeys: Set<String> = []
+    /// For each footnote key really defined, the pieces defining it, in
+    /// order: the first one's definition is the one kept.
+    var footnoteOwners: [String: [Int]] = [:]
+    /// For each footnote key, the pieces referring to it.
+    var footnoteReferrers: [String: Set<Int>] = [:]
+  }
+
+  /// The facts of the first parses; nil when a probe shows labels that
+  /// the keys take as one but cmark does not.
+  func facts(_ pieces: [PieceFindings]) -> Facts? {
+    var facts = Facts()
+    for (index, piece) in pieces.enumerated() {
+      if piece.shadowed { return nil }
+      facts.links.formUnion(piece.defines)
+      var numberOfKey: [String: Int] = [:]
+      for (probe, number) in piece.footnoteProbeNumbers {
+        let key = footnoteKeys[probe]
+        if let seen = numberOfKey[key], seen != number { return nil }
+        numberOfKey[key] = number
+      }
+      for key in numberOfKey.keys.sorted() { facts.footnoteOwners[key, default: []].append(index) }
+    }
+    facts.linkKeys = Set(facts.links.map { linkKeys[$0] })
+    refer(pieces, in: &facts)
+    return facts
+  }
+
+  /// The footnote references of `pieces` recorded in `facts`.
+  func refer(_ pieces: [PieceFindings], in facts: inout Facts) {
+    facts.footnoteReferrers = [:]
+    for (index, piece) in pieces.enumerated() {
+      for number in piece.footnotesUsedGiven.union(piece.footnotesReferred) {
+        facts.footnoteReferrers[footnoteKeys[number], default: []].insert(index)
+      }
+    }
+  }
+
+  /// True when the first parse of piece `index` may differ from what the
+  /// whole reads there.
+  func differs(_ index: Int, _ piece: PieceFindings, facts: Facts) -> Bool {
+    if !piece.usesGiven.isSubset(of: facts.links) { return true }
+    if ownLinks[index].contains(where: {
+      !piece.defines.contains($0) && facts.linkKeys.contains(linkKeys[$0])
+    }) {
+      return true
+    }
+    if piece.footnotesUsedGiven.contains(where: { facts.footnoteOwners[footnoteKeys[$0]] == nil }) {
+      return true
+    }
+    let defined = Set(piece.footnoteDefines.map { footnoteKeys[$0] })
+    let guesses = footnoteGuesses(index)
+    for key in Set(ownFootnotes[index].map({ footnoteKeys[$0] })) {
+      switch guesses[key] {
+      case nil: continue  // no other piece mentions it
+      case .given:
+        // Its own definitions dropped for an earlier one: right when an
+        // earlier piece really has one.
+        if let first = facts.footnoteOwners[key]?.first, first < index { continue }
+        return true
+      case .probed: break
+      }
+      if defined.contains(key) {
+        // Kept by its probe: right only for the first definition, and one
+        // something refers to.
+        if facts.footnoteOwners[key]?.first != index || facts.footnoteReferrers[key] == nil {
+          return true
+        }
+      } else if facts.footnoteOwners[key] != nil {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// What the whole gives piece `index`: the real link definitions its
+  /// brackets could use, every footnote first defined elsewhere, and a
+  /// reference to each footnote it defines first that another piece
+  /// refers to.
+  func exactPlan(_ index: Int, facts: Facts) -> PiecePlan {
+    let given = brackets[index].flatMap { linksByKey[$0] ?? [] }.filter { facts.links.contains($0) }
+    var notesGiven: [Int] = []
+    var keep: [Int] = []
+    for (key, owners) in facts.footnoteOwners {
+      guard let number = footnoteByKey[key] else { continue }
+      if owners.first != index {
+        notesGiven.append(number)
+      } else if facts.footnoteReferrers[key]?.contains(where: { $0 != index }) == true {
+        keep.append(number)
+      }
+    }
+    return PiecePlan(
+      footnotesGiven: footnoteLabels(notesGiven), footnoteProbes: footnoteLabels(keep),
+      linksGiven: linkLabels(given), linkProbes: [])
+  }
+}

@@ -1,0 +1,117 @@
+/// One document and how it is read: whole, or in pieces side by side (see
+/// `MarkdownPieces` and `PieceLedger`).
+struct PieceParse {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lines: LineIndex
+  let hiddenPrefix: Int
+  let maxDepth: Int
+  let release: Outliner.Release?
+
+  /// How a document was parsed at last.
+  struct Outcome {
+    var text: Findings
+    /// The pieces it was parsed in (1: whole).
+    var pieces: Int
+    /// How many of them were parsed a second time (or more) to read what
+    /// the whole reads.
+    var again = 0
+  }
+
+  /// One parse of the whole.
+  func parse() throws(OutlineError) -> Findings {
+    try MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+  }
+
+  /// The pieces starting at `starts` parsed side by side, joined where
+  /// cmark says a cut does not hold.
+  func parse(cutAt starts: [Int]) throws(OutlineError) -> Outcome {
+    guard starts.count > 1 else { return Outcome(text: try parse(), pieces: 1) }
+    var ranges = starts.indices.map {
+      starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : bytes.count)
+    }
+    let scanned = try MarkdownPieces.parallel(ranges.count) {
+      (index: Int) throws(OutlineError) -> PieceLabels in
+      let labels = PieceLabels.scan(bytes, range: ranges[index])
+      release?(ranges[index])
+      return labels
+    }
+    var ledger = PieceLedger(scanned)
+    var pieces = try MarkdownPieces.parallel(ranges.count) {
+      (index: Int) throws(OutlineError) -> PieceFindings in
+      try piece(ranges[index], plan: ledger.firstPlan(index))
+    }
+    // A piece that runs on is joined to the next and only the joined
+    // piece parsed again: the others' given labels do not change.
+    while let broken = pieces.indices.dropLast().first(where: { pieces[$0].runsOn }) {
+      ranges[broken] = ranges[broken].lowerBound..<ranges[broken + 1].upperBound
+      ranges.remove(at: broken + 1)
+      pieces.remove(at: broken + 1)
+      ledger.join(broken)
+      pieces[broken] = try piece(ranges[broken], plan: ledger.firstPlan(broken))
+    }
+    // A footnote whose first candidate definition is none: the pieces
+    // that took it to be real probe their own.
+    let misguessed = ledger.misguessed(pieces)
+    if !misguessed.isEmpty {
+      ledger.probedEverywhere.formUnion(misguessed)
+      let probing = ledger.definers(of: misguessed).sorted()
+      let reprobed = try MarkdownPieces.parallel(probing.count) {
+        (slot: Int) throws(OutlineError) -> PieceFindings in
+        try piece(ranges[probing[slot]], plan: ledger.firstPlan(probing[slot]))
+      }
+      for (slot, index) in probing.enumerated() { pieces[index] = reprobed[slot] }
+    }
+    guard var facts = ledger.facts(pieces) else { return Outcome(text: try parse(), pieces: 1) }
+
+    // Pieces whose first parse may differ from the whole go again with
+    // exactly what the whole gives them, until the footnotes referred to
+    // across pieces settle (references do not depend on definitions, so
+    // a second round is rare and a third rarer still).
+    var plans = [PiecePlan?](repeating: nil, count: pieces.count)
+    var again = Set<Int>()
+    for _ in 0..<4 {
+      let redo = pieces.indices.filter { index in
+        guard let plan = plans[index] else {
+          return ledger.differs(index, pieces[index], facts: facts)
+        }
+        return plan != ledger.exactPlan(index, facts: facts)
+      }
+      guard !redo.isEmpty else {
+        return Outcome(text: joined(&pieces), pieces: pieces.count, again: again.count)
+      }
+      let exact = redo.map { ledger.exactPlan($0, facts: facts) }
+      let redone = try MarkdownPieces.parallel(redo.count) {
+        (slot: Int) throws(OutlineError) -> PieceFindings in
+        try piece(ranges[redo[slot]], plan: exact[slot])
+      }
+      for (slot, index) in redo.enumerated() {
+        pieces[index] = redone[slot]
+        plans[index] = exact[slot]
+        again.insert(index)
+      }
+      ledger.refer(pieces, in: &facts)
+    }
+    return Outcome(text: try parse(), pieces: 1)
+  }
+
+  /// Each piece's findings, dropped as they join the whole.
+  private func joined(_ pieces: inout [PieceFindings]) -> Findings {
+    var result = Findings()
+    for index in pieces.indices {
+      result.append(pieces[index].text)
+      pieces[index].text = Findings()
+    }
+    return result
+  }
+
+  /// One piece parsed, its readings summed between headings and its
+  /// bytes released.
+  func piece(_ range: Range<Int>, plan: PiecePlan) throws(OutlineError) -> PieceFindings {
+    var piece = try MarkdownWalker.parse(
+      bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+      plan: plan)
+    piece.text = piece.text.compacted()
+    release?(range)
+    return piece
+  }
+}

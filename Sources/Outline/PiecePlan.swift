@@ -1,0 +1,45 @@
+/// What cmark reads before a piece of a document (see `MarkdownPieces`),
+/// each entry a paragraph of its own followed by a blank line: footnote
+/// definitions given from other pieces, footnote references (probes that
+/// tell whether the piece defines a footnote, and keep a definition that
+/// other pieces refer to), link definitions given, link probes.
+struct PiecePlan: Equatable {
+  var footnotesGiven: [Label] = []
+  var footnoteProbes: [Label] = []
+  var linksGiven: [Label] = []
+  var linkProbes: [Label] = []
+
+  var isEmpty: Bool {
+    footnotesGiven.isEmpty && footnoteProbes.isEmpty && linksGiven.isEmpty && linkProbes.isEmpty
+  }
+
+  /// The bytes before the piece, and on which of their lines each probe
+  /// and given footnote stands.
+  func prefix() -> (bytes: [UInt8], place: PieceLines) {
+    var bytes: [UInt8] = []
+    var place = PieceLines()
+    func entry(_ text: [UInt8]) {
+      bytes += text + [0x0A, 0x0A]
+      place.prefixLines += 2
+    }
+    for label in footnotesGiven {
+      place.givenFootnotes[place.prefixLines + 1] = label.number
+      entry([0x5B, 0x5E] + label.bytes + Array("]: isle-note".utf8))
+    }
+    // A paragraph after the given footnotes, so that the piece's first
+    // line, indented, cannot continue the last of them.
+    if !footnotesGiven.isEmpty { entry(Array("isle".utf8)) }
+    for label in footnoteProbes {
+      place.footnoteProbes[place.prefixLines + 1] = label.number
+      entry([0x5B, 0x5E] + label.bytes + [0x5D])
+    }
+    for label in linksGiven {
+      entry([0x5B] + label.bytes + Array("]: isle-ref:\(label.number)".utf8))
+    }
+    for label in linkProbes {
+      place.probes[place.prefixLines + 1] = label.number
+      entry([0x5B] + label.bytes + [0x5D])
+    }
+    return (bytes, place)
+  }
+}
