@@ -10,6 +10,9 @@ public enum PickerEvent: Equatable, Sendable {
   case backspace
   /// Tab: the reader opens the contents with it.
   case tab
+  /// Control and a letter (Ctrl-D is `control("d")`): the reader's keys
+  /// as `less` has them; the picker ignores them.
+  case control(Character)
   /// `q` on the closed bar leaves; elsewhere a letter filters.
   case character(Character)
   /// Ctrl-C.

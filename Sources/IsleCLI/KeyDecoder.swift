@@ -39,6 +39,7 @@ struct KeyDecoder {
     case 0x7F, 0x08: return (.key(.backspace), 1)
     case 0x03: return (.key(.interrupt), 1)
     case 0x09: return (.key(.tab), 1)
+    case 0x01...0x1A: return (.key(.control(Character(Unicode.Scalar(first + 0x60)))), 1)
     case 0x00..<0x20: return (nil, 1)
     default:
       // A UTF-8 character for the filter.

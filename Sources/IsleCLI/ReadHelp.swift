@@ -6,6 +6,7 @@ enum ReadHelp {
     "  j  k  ↓  ↑  Return     a line down, up (N j: N lines)",
     "  Space  f  b  PageDown  PageUp   a page down, up",
     "  d  u                   half a page down, up",
+    "  Ctrl-F Ctrl-B Ctrl-D Ctrl-U Ctrl-N Ctrl-P   as in less",
     "  g  Home  <   G  End  > the top, the end (N g: line N)",
     "  N %                    N percent of the way in",
     "  ]  [                   next, previous section",

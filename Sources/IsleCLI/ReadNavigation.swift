@@ -17,12 +17,16 @@ extension ReadSession {
     let half = max(textRows / 2, 1)
     switch event {
     case .character("q"), .character("Q"): return .quit
-    case .down, .enter, .character("j"), .character("e"): scroll(typed ?? 1)
-    case .up, .character("k"), .character("y"): scroll(-(typed ?? 1))
-    case .space, .pageDown, .character("f"): scroll(typed ?? textRows)
-    case .pageUp, .character("b"): scroll(-(typed ?? textRows))
-    case .character("d"): scroll(typed ?? half)
-    case .character("u"): scroll(-(typed ?? half))
+    case .down, .enter, .character("j"), .character("e"), .control("n"), .control("e"),
+      .control("j"):
+      scroll(typed ?? 1)
+    case .up, .character("k"), .character("y"), .control("p"), .control("y"), .control("k"):
+      scroll(-(typed ?? 1))
+    case .space, .pageDown, .character("f"), .control("f"), .control("v"):
+      scroll(typed ?? textRows)
+    case .pageUp, .character("b"), .control("b"): scroll(-(typed ?? textRows))
+    case .character("d"), .control("d"): scroll(typed ?? half)
+    case .character("u"), .control("u"): scroll(-(typed ?? half))
     case .home, .character("g"), .character("<"):
       if let typed { go(toLine: typed) } else { top = page.first }
     case .end, .character("G"), .character(">"):
@@ -40,7 +44,7 @@ extension ReadSession {
     case .character("N"): search(forward: !forward)
     case .tab, .character("t"): openContents()
     case .character("h"), .character("H"): mode = .help
-    case .character("="): message = whereabouts()
+    case .character("="), .control("g"): message = whereabouts()
     case .wheelUp: scroll(-3)
     case .wheelDown: scroll(3)
     default: break

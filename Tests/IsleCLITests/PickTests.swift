@@ -24,6 +24,15 @@ import Testing
       ])
   }
 
+  @Test func controlLettersAreKeysOfTheirOwn() throws {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed([0x04, 0x15, 0x06, 0x09, 0x03, 0x00]) == [
+        .key(.control("d")), .key(.control("u")), .key(.control("f")), .key(.tab),
+        .key(.interrupt),
+      ])
+  }
+
   @Test func aSequenceSplitAcrossReadsWaits() throws {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]).isEmpty)
