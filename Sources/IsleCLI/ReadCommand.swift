@@ -23,6 +23,15 @@ struct ReadCommand {
     let format = DocumentShape.format(
       of: bytes.buffer.span, path: source.path, given: settings.outline.format)
     let pageFormat: PageFormat = options.plain ? .plain : format == .html ? .html : .markdown
+    if pageFormat == .html {
+      let limit = settings.outline.maxDepth
+      let depth = DocumentShape.htmlDepth(of: bytes.buffer.span, limit: limit)
+      guard depth <= limit else {
+        throw DocumentFailure(
+          source.displayName + ": " + DocumentLoader.describe(.tooDeep(depth: depth, limit: limit)),
+          status: .failure)
+      }
+    }
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: 80,
       cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),

@@ -21,6 +21,13 @@ public enum DocumentShape {
     }
   }
 
+  /// How deep HTML `bytes` nest, counted up to a little past `limit`: a
+  /// page nested deeper than the outline reads is refused before gumbo,
+  /// which takes minutes over 100,000 nested elements, is given it.
+  public static func htmlDepth(of bytes: Span<UInt8>, limit: Int) -> Int {
+    bytes.withUnsafeBufferPointer { NestingProbe.depth(of: $0, limit: limit) }
+  }
+
   /// Where pieces of Markdown `bytes` start: 0, then before an ATX heading
   /// at the first column outside a fence or HTML block, once about `every`
   /// bytes have passed (the cuts the outline's parallel parse proposes).

@@ -119,4 +119,14 @@ import Testing
     screen = try pane.wait(PickTerminalTests.exited)
     #expect(screen.contains("[130]"))
   }
+
+  /// A page nested deeper than --max-nesting is refused before a frame,
+  /// as the outline refuses it, rather than handed to gumbo for minutes.
+  @Test func aPageNestedTooDeepIsRefusedAtOnce() throws {
+    try Harness.withTree(["deep.html": String(repeating: "<div>", count: 30_000)]) { root in
+      let outcome = try Harness.runBinary(["read", root.appendingPathComponent("deep.html").path])
+      #expect(outcome.status == 2)
+      #expect(outcome.stderr.contains("HTML nests 20001 elements deep"))
+    }
+  }
 }
