@@ -11,6 +11,7 @@ import Outline
 public final class Page {
   /// The document's size in bytes.
   public let size: Int
+  /// How the document is drawn.
   public let format: PageFormat
   /// The marks drawn around the text.
   public let glyphs: PageGlyphs

@@ -3,7 +3,9 @@
 public struct PageGlyphs: Sendable, Equatable {
   /// A list's bullets, by depth.
   public var bullets: [String]
+  /// A task list's boxes, done and open.
   public var checked: String
+  /// (See `checked`.)
   public var unchecked: String
   /// Before each line of a quote.
   public var quote: String
@@ -11,24 +13,29 @@ public struct PageGlyphs: Sendable, Equatable {
   public var codeBar: String
   /// A code frame's top-left corner, and its bottom-left one.
   public var topCorner: String
+  /// (See `topCorner`.)
   public var bottomCorner: String
   /// Rules: under a level-2 heading and in frames and breaks; under a
   /// level-1 heading.
   public var rule: Character
+  /// (See `rule`.)
   public var heavyRule: Character
   /// Between a table's columns, and where its header rule crosses them.
   public var column: String
+  /// (See `column`.)
   public var cross: String
   /// Where a line that does not wrap (code, tables) is cut.
   public var more: Character
   /// Before a footnote's text.
   public var note: String
 
+  /// Box drawing, bullets and check boxes.
   public static let unicode = PageGlyphs(
     bullets: ["• ", "◦ ", "▪ "], checked: "☑ ", unchecked: "☐ ", quote: "│ ", codeBar: "│ ",
     topCorner: "╭─", bottomCorner: "╰", rule: "─", heavyRule: "━", column: " │ ", cross: "─┼─",
     more: "→", note: "※ ")
 
+  /// ASCII alone, for `--ascii`.
   public static let ascii = PageGlyphs(
     bullets: ["* ", "- ", "+ "], checked: "[x] ", unchecked: "[ ] ", quote: "| ", codeBar: "| ",
     topCorner: "+-", bottomCorner: "+", rule: "-", heavyRule: "=", column: " | ", cross: "-+-",

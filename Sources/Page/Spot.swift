@@ -11,6 +11,7 @@ public struct Spot: Hashable, Comparable, Sendable {
     self.row = row
   }
 
+  /// Earlier in the document.
   public static func < (left: Spot, right: Spot) -> Bool {
     (left.piece, left.row) < (right.piece, right.row)
   }
