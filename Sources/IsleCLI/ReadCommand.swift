@@ -36,7 +36,12 @@ struct ReadCommand {
       size: bytes.buffer.count, format: pageFormat, width: 80,
       cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
-      glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode
+      glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
+      decoded: pageFormat == .html
+        ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
+          DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
+        }
+        : nil
     ) { range in Array(bytes.buffer[range]) }
 
     var document: Document? = nil

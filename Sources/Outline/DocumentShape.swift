@@ -50,3 +50,22 @@ extension DocumentShape {
     return MarkdownWalker.inlinePhase.withLock { _ in finish() }
   }
 }
+
+extension DocumentShape {
+  /// An HTML page declared in an encoding other than UTF-8 (by a `<meta>`
+  /// or a byte order mark, as the outline reads it) turned into UTF-8, with
+  /// the way back from its offsets to the raw bytes'; nil for UTF-8.
+  public static func htmlAsUTF8(_ bytes: Span<UInt8>) -> (
+    utf8: [UInt8], rawOffset: (Int) -> Int
+  )? {
+    bytes.withUnsafeBufferPointer { buffer in
+      let encoding = Charset.declared(in: buffer).decoding(buffer)
+      let transcoded =
+        encoding == .windows1252
+        ? Charset.transcodeWindows1252(buffer)
+        : encoding.flatMap { Transcoder.transcode(buffer, from: $0) }
+      guard let transcoded else { return nil }
+      return (transcoded.utf8, { transcoded.rawOffset($0) })
+    }
+  }
+}

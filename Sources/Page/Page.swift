@@ -23,6 +23,8 @@ public final class Page {
   /// Markdown front matter's end (0 when there is none).
   let hidden: Int
   let read: (Range<Int>) -> [UInt8]
+  /// An HTML page in another encoding, decoded: laid out whole instead.
+  let decoded: DecodedText?
   private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
   private var uses = 0
   /// How many pieces stay laid out.
@@ -32,12 +34,13 @@ public final class Page {
   /// (see `cuts(of:format:)`), `width` cells wide.
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode,
+    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil,
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
     self.size = size
     self.format = format
     self.glyphs = glyphs
+    self.decoded = decoded
     self.width = max(width, 1)
     self.cuts = cuts.isEmpty ? [0] : cuts
     self.hidden = hidden
@@ -125,9 +128,17 @@ public final class Page {
       return kept.lines
     }
     let range = range(ofPiece: index)
-    let lines = Self.lay(
-      read(range), format: format, base: range.lowerBound, width: width,
-      hidden: index == 0 ? hidden : 0, glyphs: glyphs)
+    let lines: [PageLine]
+    if let decoded {
+      lines = Self.normalized(
+        Self.lay(decoded.utf8, format: format, width: width, glyphs: glyphs).map {
+          Self.mapped($0, decoded.rawOffset)
+        }, in: 0..<size, width: width, more: glyphs.more)
+    } else {
+      lines = Self.lay(
+        read(range), format: format, base: range.lowerBound, width: width,
+        hidden: index == 0 ? hidden : 0, glyphs: glyphs)
+    }
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
       cache[oldest.key] = nil
     }
@@ -149,6 +160,17 @@ public final class Page {
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
     }
     return normalized(lines, in: base..<base + bytes.count, width: width, more: glyphs.more)
+  }
+
+  /// `line` with its offsets taken back to the document's bytes.
+  static func mapped(_ line: PageLine, _ rawOffset: (Int) -> Int) -> PageLine {
+    var line = line
+    let start = rawOffset(line.bytes.lowerBound)
+    line.bytes = start..<max(rawOffset(line.bytes.upperBound), start)
+    for index in line.runs.indices {
+      line.runs[index].offset = line.runs[index].offset.map(rawOffset)
+    }
+    return line
   }
 
   /// Byte ranges that only go forward and stay inside the stretch laid
