@@ -142,4 +142,30 @@ final class ScriptedTerminal: TerminalDevice {
       }
     }
   }
+
+  /// A one-column window, over a line that starts with a combining mark:
+  /// every row fits. (The fuzz target's check split the frame by
+  /// characters, and a mark after the `K` of `ESC [ 2 K` hid a row's start:
+  /// its check now splits bytes.)
+  @Test func aOneColumnWindowFits() throws {
+    let bytes: [UInt8] = [
+      0x0A, 0x2D, 0x20, 0x23, 0x20, 0x4F, 0x6E, 0x65, 0x0A, 0x23, 0x20, 0x54, 0x77, 0x6F, 0x0A,
+      0x0A, 0x7C, 0x20, 0x61, 0x20, 0x7C, 0x20, 0x62, 0x20, 0x7C, 0x6E, 0x65, 0x0A, 0x04, 0x00,
+      0x00, 0x00, 0x0A, 0x77, 0x6F, 0x72, 0x64, 0x0A, 0x2D, 0x0A, 0x7C, 0x20, 0x61, 0x20, 0x7C,
+      0x20, 0x62, 0x20, 0x7C, 0x6E, 0x65, 0x0A, 0x04, 0x00, 0x44, 0x00, 0x00, 0x00, 0x6F, 0x72,
+      0x64, 0x0A, 0xCC, 0xAF, 0x2D,
+    ]
+    let document = try Outliner.outline(bytes, path: nil)
+    let page = Page(size: bytes.count, format: .markdown, width: 80, cuts: [0]) { Array(bytes[$0]) }
+    let terminal = ScriptedTerminal(columns: 1, rows: 59)
+    let session = ReadSession(
+      terminal: terminal, page: page,
+      display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
+      options: ReadOptions(), document: document, outlined: { nil }, startByte: bytes.count / 2)
+    session.draw()
+    for (row, text) in terminal.lastFrame() {
+      #expect(Cells.width(of: text) <= 1, "row \(row): '\(text)'")
+    }
+
+  }
 }
