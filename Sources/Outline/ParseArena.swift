@@ -22,6 +22,9 @@ import CCmarkGFM
 /// found through a thread-specific key, so cmark's calls into it cost no
 /// reference counting.
 struct ParseArena {
+  /// The longest stretch of Markdown parsed in an arena; a longer one
+  /// (a large document parsed whole) uses cmark's own allocator.
+  static let largestStretch = 4 << 20
   /// The bytes of chunks a thread keeps between parses.
   static let kept = 4 << 20
   /// The usual chunk; larger blocks get a chunk of their own size.
