@@ -31,12 +31,18 @@ public enum DocumentJSON {
     object.add("seconds", document.seconds)
     object.add("minutes", document.minutes)
     object.add("sections") { text in
-      text.reserveCapacity(text.utf8.count + document.sections.count * 200)
+      text.reserveCapacity(text.utf8.count + document.sections.count * 256)
       text += "["
+      // Written as bytes and handed over a stretch at a time, so the
+      // sections never stand twice over.
+      var sections = JSONBytes(capacity: 1 << 16)
+      let wording = Wording()
       for (index, section) in document.sections.enumerated() {
-        if index > 0 { text += "," }
-        write(section, to: &text)
+        if index > 0 { sections.comma() }
+        write(section, wording: wording, to: &sections)
+        if sections.bytes.count >= 1 << 16 { text += sections.take() }
       }
+      text += sections.take()
       text += "]"
     }
     if let place {
@@ -62,7 +68,13 @@ public enum DocumentJSON {
 
   /// The same, appended to `output`.
   public static func write(_ section: Section, to output: inout String) {
-    var object = JSONObject()
+    var object = JSONBytes()
+    write(section, wording: Wording(), to: &object)
+    output += String(decoding: object.bytes, as: UTF8.self)
+  }
+
+  private static func write(_ section: Section, wording: Wording, to object: inout JSONBytes) {
+    object.open()
     object.add("number", section.number)
     object.add("level", section.level)
     object.add("title", section.title)
@@ -74,7 +86,7 @@ public enum DocumentJSON {
     object.add("words", section.words)
     object.add("seconds", section.seconds)
     object.add("minutes", section.minutes)
-    object.add("detail", Wording().detail(section))
-    object.write(to: &output)
+    object.add("detail", wording.detail(section))
+    object.close()
   }
 }

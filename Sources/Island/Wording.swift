@@ -104,12 +104,24 @@ public struct Wording: Sendable, Equatable {
     return Int((clamped * 100).rounded(.down))
   }
 
+  /// `template` with each `{key}` of `values` replaced, in one pass from
+  /// the left (a value is never read as a template).
   private static func fill(_ template: String, _ values: [String: String]) -> String {
-    var result = template
-    for (key, value) in values {
-      result = result.split(separator: "{\(key)}", omittingEmptySubsequences: false)
-        .joined(separator: value)
+    var result = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      if let close = rest[open...].firstIndex(of: "}"),
+        let value = values[String(rest[rest.index(after: open)..<close])]
+      {
+        result += value
+        rest = rest[rest.index(after: close)...]
+      } else {
+        result += "{"
+        rest = rest[rest.index(after: open)...]
+      }
     }
+    result += rest
     return result
   }
 }

@@ -16,9 +16,14 @@ enum ContentsOmission {
     by heading: FoundHeading, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex
   ) -> Bool {
     let source = heading.text.source
-    if endsWithComment(source) || endsWithClass(source) { return true }
+    // Every mark ends in `>` or `}`, or starts its line with `<` or `{`:
+    // most headings are passed over without a string made.
+    let last = source.utf8.last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    if last == 0x3E || last == 0x7D, endsWithComment(source) || endsWithClass(source) {
+      return true
+    }
     let line = lines.line(ofOffset: heading.offset)
-    if line > 1, let before = text(ofLine: line - 1, bytes: bytes, lines: lines),
+    if line > 1, let before = text(ofLine: line - 1, opening: 0x3C, bytes: bytes, lines: lines),
       isComment(before[...])
     {
       return true
@@ -29,18 +34,22 @@ enum ContentsOmission {
       .first { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
     let breaks = source.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     let next = line + breaks + (firstByte == 0x23 ? 1 : 2)
-    guard next <= lines.lineCount, let after = text(ofLine: next, bytes: bytes, lines: lines)
+    guard next <= lines.lineCount,
+      let after = text(ofLine: next, opening: 0x7B, bytes: bytes, lines: lines)
     else { return false }
     return isClass(after[...])
   }
 
-  /// A short line's text, trimmed; nil for a long one, which is no mark.
-  private static func text(ofLine line: Int, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex)
-    -> String?
-  {
+  /// A short line's text, trimmed, when it starts with `opening`; nil for
+  /// a long one, which is no mark.
+  private static func text(
+    ofLine line: Int, opening: UInt8, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex
+  ) -> String? {
     let start = lines.offset(ofLine: line)
     let end = min(lines.offset(ofLine: line + 1), bytes.count)
     guard end > start, end - start <= 200 else { return nil }
+    let first = bytes[start..<end].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    guard first == opening else { return nil }
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
       .trimming(where: isBlank)
   }

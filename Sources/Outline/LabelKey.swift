@@ -6,8 +6,7 @@ enum LabelKey {
   /// The key of `text`; ASCII text without building a `String` twice.
   static func of<Bytes: Collection>(_ text: Bytes) -> String where Bytes.Element == UInt8 {
     guard text.allSatisfy({ $0 < 0x80 }) else {
-      return String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        .joined(separator: " ").uppercased().lowercased()
+      return unicode(String(decoding: text, as: UTF8.self))
     }
     var key: [UInt8] = []
     key.reserveCapacity(text.count)
@@ -25,4 +24,68 @@ enum LabelKey {
     }
     return String(decoding: key, as: UTF8.self)
   }
+
+  /// The key of a text that is not all ASCII, scalar by scalar: white
+  /// space collapsed, each scalar's uppercase mapping lowercased (`ß` and
+  /// `SS` both `ss`), scalars that case mapping leaves alone copied.
+  private static func unicode(_ text: String) -> String {
+    var key = ""
+    key.reserveCapacity(text.utf8.count)
+    var space = false
+    for scalar in text.unicodeScalars {
+      let properties = scalar.properties
+      if properties.isWhitespace {
+        space = !key.isEmpty
+        continue
+      }
+      if space {
+        key.unicodeScalars.append(" ")
+        space = false
+      }
+      if scalar.isASCII {
+        let value = scalar.value
+        key.unicodeScalars.append(
+          value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value + 0x20)! : scalar)
+      } else if properties.changesWhenCaseMapped {
+        key += properties.uppercaseMapping.lowercased()
+      } else {
+        key.unicodeScalars.append(scalar)
+      }
+    }
+    return key
+  }
+
+  /// A 64-bit hash (FNV-1a) of the key of `text`, made without building
+  /// the key when the text is ASCII: what a piece keeps of each bracketed
+  /// text, to be matched with `hash(ofKey:)` of the definitions' keys.
+  /// Two keys may share a hash; a match is only ever a candidate.
+  static func hash(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash = offsetBasis
+    var space = false
+    var started = false
+    for byte in text {
+      if byte >= 0x80 { return self.hash(ofKey: of(text)) }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        space = started
+        continue
+      }
+      if space {
+        hash = (hash ^ 0x20) &* prime
+        space = false
+      }
+      started = true
+      hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)) &* prime
+    }
+    return hash
+  }
+
+  /// The hash of a key made by `of`, as `hash(of:)` gives it for the text.
+  static func hash(ofKey key: String) -> UInt64 {
+    var hash = offsetBasis
+    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
+    return hash
+  }
+
+  private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let prime: UInt64 = 0x0000_0100_0000_01b3
 }

@@ -42,9 +42,31 @@ enum MarkdownWalker {
     findsLinks: Bool = false
   ) throws(OutlineError) -> PieceFindings {
     _ = registered
+    // A large stretch parsed whole (`--no-split`, links) is freed node by
+    // node: an arena never reuses what cmark frees, and would hold more
+    // than the floor's own peak.
+    guard range.count <= ParseArena.largestStretch else {
+      return try parse(
+        bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+        plan: plan, findsLinks: findsLinks, memory: cmark_get_default_mem_allocator(),
+        freesTree: true)
+    }
+    // Parser, tree and iterator live in the thread's arena and go with it.
+    return try ParseArena.with { (memory) throws(OutlineError) -> PieceFindings in
+      try parse(
+        bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+        plan: plan, findsLinks: findsLinks, memory: memory, freesTree: false)
+    }
+  }
+
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
+    hiddenPrefix: Int, maxDepth: Int, plan: PiecePlan, findsLinks: Bool,
+    memory: UnsafeMutablePointer<cmark_mem>, freesTree: Bool
+  ) throws(OutlineError) -> PieceFindings {
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
-    guard let parser = cmark_parser_new(options) else { return PieceFindings() }
-    defer { cmark_parser_free(parser) }
+    guard let parser = cmark_parser_new_with_mem(options, memory) else { return PieceFindings() }
+    defer { if freesTree { cmark_parser_free(parser) } }
     for name in extensionNames {
       if let syntax = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, syntax)
@@ -74,11 +96,15 @@ enum MarkdownWalker {
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
     guard let root = finish(parser) else { return PieceFindings() }
-    defer { cmark_node_free(root) }
+    defer { if freesTree { cmark_node_free(root) } }
     place.firstLine = lines.line(ofOffset: range.lowerBound)
     place.lastLine = range.isEmpty ? place.firstLine : lines.line(ofOffset: range.upperBound - 1)
-    return try walk(
+    var found = try walk(
       root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
+    // Marked here, while the piece's bytes are at hand: afterwards a
+    // large document's pages have been given back.
+    ContentsOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
+    return found
   }
 
   /// One inline phase at a time, until `SpecialCharacters` is known to
@@ -108,6 +134,7 @@ enum MarkdownWalker {
     maxDepth: Int, findsLinks: Bool
   ) throws(OutlineError) -> PieceFindings {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
+    // In an arena the iterator goes with the rest; freeing it is harmless.
     defer { cmark_iter_free(iterator) }
     var probes = PieceProbes(place: place)
     var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)

@@ -39,7 +39,7 @@ public enum Outliner {
       // Most documents are one parse; only a large one is cut in pieces.
       // Links are read in one parse: a reference's destination may be
       // defined in any other piece.
-      var parsed =
+      let parsed =
         options.findsLinks
         ? PieceParse.Outcome(
           text: try MarkdownWalker.parse(
@@ -48,7 +48,6 @@ public enum Outliner {
         : try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
           split: options.split, release: release)
-      ContentsOmission.mark(&parsed.text.headings, bytes: bytes, lines: lines)
       var document = assemble(
         parsed.text, path: path, format: format, lines: lines, title: frontMatter?.title,
         charset: nil, options: options)

@@ -20,8 +20,8 @@ struct PieceLabels {
   var links: [[UInt8]] = []
   /// Candidate footnote labels, without the `^`.
   var footnotes: [[UInt8]] = []
-  /// The key of every bracketed text (`LabelKey`).
-  var brackets: Set<String> = []
+  /// The hash of the key of every bracketed text (`LabelKey.hash(of:)`).
+  var brackets: Set<UInt64> = []
 
   /// Another piece's labels added, when two pieces are joined.
   mutating func formUnion(_ other: PieceLabels) {
@@ -65,8 +65,14 @@ struct PieceLabels {
       if isDefinition { labels.footnotes += footnotes(bytes, before: close, from: limit) }
       guard open >= limit, bytes[open] == 0x5B, !blankLine else { continue }
       let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
-      for variant in variants(text, spansLines: lineEnds > 0) {
-        labels.brackets.insert(LabelKey.of(variant))
+      guard lineEnds > 0 else {
+        // Most texts are on one line, and most are no definition.
+        labels.brackets.insert(LabelKey.hash(of: text))
+        if isDefinition && !isFootnote(text) { labels.links.append(Array(text)) }
+        continue
+      }
+      for variant in variants(text, spansLines: true) {
+        variant.withUnsafeBufferPointer { labels.brackets.insert(LabelKey.hash(of: $0)) }
         if isDefinition && !isFootnote(variant) { labels.links.append(variant) }
       }
     }
@@ -76,8 +82,8 @@ struct PieceLabels {
   /// `[^label]:` as cmark's footnote definitions read it: a caret, then at
   /// least one byte and none of space, tab, CR, LF or `]` (a NUL is
   /// allowed: cmark has made it U+FFFD before it looks).
-  static func isFootnote(_ text: [UInt8]) -> Bool {
-    guard text.count > 1, text[0] == 0x5E else { return false }
+  static func isFootnote<Text: Collection<UInt8>>(_ text: Text) -> Bool {
+    guard text.count > 1, text.first == 0x5E else { return false }
     return !text.dropFirst().contains { [0x20, 0x09, 0x0D, 0x0A, 0x5D].contains($0) }
   }
 

@@ -18,10 +18,12 @@ struct PieceLedger {
   private(set) var linkKeys: [String] = []
   private(set) var footnotes: [[UInt8]] = []
   private(set) var footnoteKeys: [String] = []
-  private var linksByKey: [String: [Int]] = [:]
+  /// The links by the hash of their key (`LabelKey.hash(ofKey:)`), which
+  /// two keys may share: a bracket's candidates, not its matches.
+  private var linksByHash: [UInt64: [Int]] = [:]
   private var footnoteByKey: [String: Int] = [:]
   /// Each piece's brackets and its own candidates.
-  private(set) var brackets: [Set<String>] = []
+  private(set) var brackets: [Set<UInt64>] = []
   private(set) var ownLinks: [Set<Int>] = []
   private(set) var ownFootnotes: [Set<Int>] = []
   /// For each footnote key, the pieces with a candidate definition, and
@@ -47,7 +49,7 @@ struct PieceLedger {
         linkNumbers[label] = number
         links.append(label)
         linkKeys.append(LabelKey.of(label))
-        linksByKey[linkKeys[number], default: []].append(number)
+        linksByHash[LabelKey.hash(ofKey: linkKeys[number]), default: []].append(number)
         own.insert(number)
       }
       var ownNotes = Set<Int>()
@@ -79,7 +81,7 @@ struct PieceLedger {
       for key in Set(own.map { footnoteKeys[$0] }).sorted() {
         footnoteDefiners[key, default: []].append(index)
       }
-      for key in footnoteByKey.keys where brackets[index].contains(key) {
+      for key in footnoteByKey.keys where brackets[index].contains(LabelKey.hash(ofKey: key)) {
         footnoteMentions[key, default: 0] += 1
       }
     }
@@ -131,7 +133,9 @@ struct PieceLedger {
   /// `footnoteGuesses` has them.
   func firstPlan(_ index: Int) -> PiecePlan {
     let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
-    let given = brackets[index].filter { !ownKeys.contains($0) }.flatMap { linksByKey[$0] ?? [] }
+    let given = brackets[index].flatMap { linksByHash[$0] ?? [] }.filter {
+      !ownKeys.contains(linkKeys[$0])
+    }
     let guesses = footnoteGuesses(index)
     return PiecePlan(
       footnotesGiven: footnoteLabels(
@@ -246,7 +250,9 @@ struct PieceLedger {
   /// reference to each footnote it defines first that another piece
   /// refers to.
   func exactPlan(_ index: Int, facts: Facts) -> PiecePlan {
-    let given = brackets[index].flatMap { linksByKey[$0] ?? [] }.filter { facts.links.contains($0) }
+    let given = brackets[index].flatMap { linksByHash[$0] ?? [] }.filter {
+      facts.links.contains($0)
+    }
     var notesGiven: [Int] = []
     var keep: [Int] = []
     for (key, owners) in facts.footnoteOwners {

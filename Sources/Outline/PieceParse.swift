@@ -97,6 +97,10 @@ struct PieceParse {
   /// Each piece's findings, dropped as they join the whole.
   private func joined(_ pieces: inout [PieceFindings]) -> Findings {
     var result = Findings()
+    // Room for all at once: grown by doubling, the arrays would stand
+    // twice over at the peak.
+    result.headings.reserveCapacity(pieces.reduce(0) { $0 + $1.text.headings.count })
+    result.readings.reserveCapacity(pieces.reduce(0) { $0 + $1.text.readings.count })
     for index in pieces.indices {
       result.append(pieces[index].text)
       pieces[index].text = Findings()
