@@ -46,9 +46,14 @@ let package = Package(
     // Links found by Outline's walk, resolved against headings and files.
     .target(name: "Links", dependencies: ["Outline", "Cells"]),
     .target(name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"]),
+    // The Language Server Protocol: framing, messages, open documents.
+    .target(
+      name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"]),
     .target(
       name: "IsleCLI",
-      dependencies: ["Outline", "Progress", "Links", "Island", "Parallel", "Cells"]),
+      dependencies: [
+        "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "LanguageServer",
+      ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -59,11 +64,15 @@ let package = Package(
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(
+      name: "LanguageServerTests",
+      dependencies: ["LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
+    .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
       exclude: ["Widths"]),
     .testTarget(
-      name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Links", "Cells", "TestSupport"],
+      name: "IsleCLITests",
+      dependencies: ["IsleCLI", "Outline", "Links", "Cells", "LanguageServer", "TestSupport"],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),
   ]

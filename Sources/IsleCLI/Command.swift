@@ -7,6 +7,7 @@ enum Command: String, CaseIterable, Sendable {
   case jump
   case pick
   case check
+  case lsp
   case help
   case completions
 
@@ -18,6 +19,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "pick a section and say where it starts"
     case .pick: return "the interactive island: open, move, filter, pick"
     case .check: return "every link to a heading or a file resolves"
+    case .lsp: return "a language server for editors, on stdin and stdout"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -31,6 +33,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .check: return "isle check [options] [file|dir ...]"
+    case .lsp: return "isle lsp [--slug FLAVOR]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -89,6 +92,14 @@ enum Command: String, CaseIterable, Sendable {
         link, sorted by file and line, with the nearest id; exits 0 when
         every link resolves, 1 when any is broken, 2 on an error.
         """
+    case .lsp:
+      return """
+        Speaks the Language Server Protocol 3.17 on standard input and
+        output, for editors: the outline (symbols, folding, every heading
+        level with its reading time), links checked as isle check checks
+        them, definition, references, rename and completion of ids, and
+        isle/where for a status line. See the README for each editor.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -134,6 +145,11 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
         Self.helpOption,
       ]
+    case .lsp:
+      // Levels and speed are those of isle/where; the symbols show every level.
+      return Self.outlineOptions.filter {
+        ["slug", "wpm", "min-level", "max-level", "max-size"].contains($0.name)
+      } + [Self.helpOption]
     case .help, .completions: return [Self.helpOption]
     }
   }

@@ -24,7 +24,12 @@ struct DocumentLoader: Sendable {
 
   /// The document `source` holds, and its bytes.
   func load(_ source: InputSource, options: OutlineOptions? = nil) throws -> Loaded {
-    let bytes = try files.load(source, limit: maxSize)
+    try load(files.load(source, limit: maxSize), path: source.path, options: options)
+  }
+
+  /// The document `bytes` hold, read from `path` (nil for standard input).
+  func load(_ bytes: LoadedBytes, path: String?, options: OutlineOptions? = nil) throws -> Loaded {
+    let source = path.map(InputSource.file) ?? .standardInput
     var options = options ?? self.options
     if let detector, let path = source.path {
       options.slugFlavor = detector.flavor(forDocumentAt: path)

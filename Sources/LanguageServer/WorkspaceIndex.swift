@@ -1,0 +1,84 @@
+import Dispatch
+import Links
+import Outline
+import Parallel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The facts of every document in the workspace's folders, read from the
+/// disk in the background and in parallel, so that `workspace/symbol`,
+/// `references` and `rename` see documents the editor has not opened.
+/// A document not yet indexed (or outside the folders) is read on first
+/// use. Safe from several threads.
+final class WorkspaceIndex: Sendable {
+  private let host: WorkspaceHost
+  private let known = Lock<[String: DocumentFacts?]>([:])
+  /// The paths found by the last walk, in walk order.
+  private let walked = Lock<[String]>([])
+  /// Signalled once a walk has finished; `isReady` says whether it has.
+  private let ready = Lock<Bool>(false)
+
+  init(host: WorkspaceHost) {
+    self.host = host
+  }
+
+  /// Walks `folders` and outlines each document found, on every core, on
+  /// a thread of its own; `onDone` is called when all are indexed.
+  func build(folders: [String], onDone: @escaping @Sendable () -> Void = {}) {
+    ready.withLock { $0 = false }
+    DispatchQueue.global().async { [self] in
+      let paths = folders.flatMap { host.documents(under: $0) }
+      walked.withLock { $0 = paths }
+      let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+      OrderedParallelMap.run(count: paths.count, jobs: cores) { [self] index in
+        load(paths[index])
+      } consume: { [self] index, facts in
+        known.withLock { $0[paths[index]] = facts }
+      }
+      ready.withLock { $0 = true }
+      onDone()
+    }
+  }
+
+  /// True once the walk and the outlines are done.
+  var isReady: Bool { ready.withLock { $0 } }
+
+  /// The documents of the workspace, each in the facts it has on disk.
+  var documents: [DocumentFacts] {
+    let paths = walked.withLock { $0 }
+    return known.withLock { known in paths.compactMap { known[$0] ?? nil } }
+  }
+
+  /// The facts of the document at `path` as on disk, read now if not yet.
+  func facts(_ path: String) -> DocumentFacts? {
+    if let found = known.withLock({ $0[path] }) { return found }
+    let facts = load(path)
+    known.withLock { $0[path] = facts }
+    return facts
+  }
+
+  /// Forgets what is known of `path` (it changed on disk), reading it
+  /// again at once when it is one of the workspace's documents.
+  func refresh(_ path: String, deleted: Bool) {
+    if deleted {
+      known.withLock { $0[path] = nil }
+      walked.withLock { $0.removeAll { $0 == path } }
+      return
+    }
+    let facts = load(path)
+    known.withLock { $0[path] = facts }
+    walked.withLock { paths in
+      if facts != nil, !paths.contains(path), DocumentFormat.fromExtension(of: path) != nil {
+        paths.append(path)
+      }
+    }
+  }
+
+  private func load(_ path: String) -> DocumentFacts? {
+    guard let bytes = host.read(path) else { return nil }
+    return DocumentFacts.outline(
+      TextLines(bytes), path: path, options: host.outlineOptions(forDocumentAt: path))
+  }
+}
