@@ -39,11 +39,11 @@ struct DiskWorkspace: WorkspaceHost {
     return options
   }
 
-  /// The nearest folder above the document holding `.git`, else its own.
-  func repositoryRoot(of path: String) -> String {
-    let folder = LinkPath.folder(of: path)
-    return GitRepository.ancestors(of: folder).first { files.kind($0 + "/.git") != .missing }
-      ?? folder
+  /// The nearest folder above the document holding `.git`.
+  func repositoryRoot(of path: String) -> String? {
+    GitRepository.ancestors(of: LinkPath.folder(of: path)).first {
+      files.kind($0 + "/.git") != .missing
+    }
   }
 
   func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? {

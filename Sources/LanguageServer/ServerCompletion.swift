@@ -44,7 +44,7 @@ extension LanguageServer {
       if file.isEmpty {
         target = facts
       } else {
-        let root = host.repositoryRoot(of: path)
+        let root = root(of: path)
         let written =
           file.hasPrefix("/")
           ? LinkPath.joined(root, String(file.dropFirst()))

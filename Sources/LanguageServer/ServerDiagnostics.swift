@@ -6,7 +6,7 @@ import Links
 extension LanguageServer {
   /// The broken links of a document, each with its link's facts.
   func brokenLinks(_ facts: DocumentFacts) -> [(BrokenLink, LinkFact?)] {
-    let checker = LinkChecker(root: host.repositoryRoot(of: facts.path))
+    let checker = LinkChecker(root: root(of: facts.path))
     return checker.check(facts.document, targets: targets()).map { broken in
       (broken, facts.links.first { $0.link == broken.link })
     }
@@ -38,6 +38,17 @@ extension LanguageServer {
     )
   }
 
+  /// Where a broken link is shown: its destination as written; for a
+  /// reference-style link (whose destination is its definition's) and a
+  /// destination not found as written, its first character, where `isle
+  /// check` places it.
+  static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
+  {
+    if let link, link.written != nil, link.link.kind != .reference { return link.range }
+    let offset = broken.link.offset
+    return text.range(of: offset..<min(offset + 1, text.bytes.count))
+  }
+
   /// The diagnostics of the document at `path`, as JSON.
   func diagnostics(_ path: String) -> [JSONValue] {
     guard let facts = facts(path), let text = text(path) else { return [] }
@@ -45,7 +56,7 @@ extension LanguageServer {
       var data: [String: JSONValue] = [:]
       if let suggestion = broken.suggestion { data["suggestion"] = .string(suggestion) }
       return .object([
-        "range": (link?.range ?? text.range(of: broken.link.offset..<broken.link.offset)).json,
+        "range": Self.diagnosticRange(broken, link, text: text).json,
         "severity": .int(2), "source": .string("isle"), "code": .string(broken.reason.rawValue),
         "message": .string(BrokenLinkReport.problem(broken)), "data": .object(data),
       ])

@@ -14,7 +14,7 @@ extension LanguageServer {
     case .fragment(let fragment):
       return LinkTarget(path: facts.path, heading: facts.heading(named: fragment))
     case .file(let relative, let fragment, let fromRoot):
-      let root = host.repositoryRoot(of: facts.path)
+      let root = self.root(of: facts.path)
       let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: facts.path), relative)
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
@@ -22,6 +22,16 @@ extension LanguageServer {
       let heading = fragment.flatMap { fragment in self.facts(file)?.heading(named: fragment) }
       return LinkTarget(path: file, heading: heading)
     }
+  }
+
+  /// Where `/path` links from the document at `path` start: its
+  /// repository's root, else the workspace folder holding it, else its
+  /// own folder.
+  func root(of path: String) -> String {
+    if let root = host.repositoryRoot(of: path) { return root }
+    let folders = state.withLock { $0.folders }
+    return folders.filter { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }.max { $0.count < $1.count }
+      ?? LinkPath.folder(of: path)
   }
 
   /// The location of `target`: its heading's line, else the document's top.

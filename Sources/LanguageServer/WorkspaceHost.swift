@@ -16,8 +16,10 @@ public protocol WorkspaceHost: Sendable {
   /// How the document at `path` is outlined: its slug flavour and reading
   /// rate (the server asks for every heading level and the links).
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions
-  /// Where `/path` links from the document at `path` start.
-  func repositoryRoot(of path: String) -> String
+  /// Where `/path` links from the document at `path` start: its
+  /// repository's root; nil when it is in none (the workspace folder
+  /// holding it is taken, as `isle check` takes the folder it runs in).
+  func repositoryRoot(of path: String) -> String?
   /// The document `bytes` (at `path`) with its contents list as `isle toc
   /// --write` would write it; nil when it has no list, the list is
   /// current, or its markers do not pair.

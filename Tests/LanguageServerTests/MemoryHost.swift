@@ -36,7 +36,7 @@ struct MemoryHost: WorkspaceHost {
 
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions { OutlineOptions() }
 
-  func repositoryRoot(of path: String) -> String { "/ws" }
+  func repositoryRoot(of path: String) -> String? { nil }
 
   func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? { contents(bytes, path) }
 }
