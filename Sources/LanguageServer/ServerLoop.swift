@@ -9,7 +9,8 @@ extension LanguageServer {
   /// `exit` came without it, the stream ended, or it broke the framing.
   public func run(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int) -> Int32 {
     let queue = MessageQueue()
-    DispatchQueue.global().async { [self] in
+    // Reading blocks: a queue of its own, not one of the shared threads.
+    DispatchQueue(label: "isle.reader").async { [self] in
       var framer = MessageFramer()
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
       defer { buffer.deallocate() }

@@ -28,11 +28,15 @@ final class WorkspaceIndex: Sendable {
   /// a thread of its own; `onDone` is called when all are indexed.
   func build(folders: [String], onDone: @escaping @Sendable () -> Void = {}) {
     ready.withLock { $0 = false }
-    DispatchQueue.global().async { [self] in
+    // A queue of its own, which has a thread of its own at once: the
+    // global queue's threads may all be busy (or blocked) elsewhere.
+    DispatchQueue(label: "isle.index").async { [self] in
       let paths = folders.flatMap { host.documents(under: $0) }
       walked.withLock { $0 = paths }
       let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-      OrderedParallelMap.run(count: paths.count, jobs: cores) { [self] index in
+      // A few documents are read at once on this thread.
+      let jobs = paths.count < 16 ? 1 : cores
+      OrderedParallelMap.run(count: paths.count, jobs: jobs) { [self] index in
         load(paths[index])
       } consume: { [self] index, facts in
         known.withLock { $0[paths[index]] = facts }

@@ -42,8 +42,14 @@ import Testing
     }
     #expect(
       expected.values.reduce(0) { $0 + $1.count } > 0, "the corpus has broken links to compare")
+    // Every document with findings, and every third other one, keeps the
+    // suite quick; the links of all of them are resolved (check reads the
+    // whole folder, the server indexes it).
+    let sample = paths.enumerated().filter { $0.offset % 3 == 0 || expected[$0.element] != nil }
+      .map(\.element)
     var compared = 0
-    for path in paths {
+    var withFindings = 0
+    for path in sample {
       try session.open(path)
       let symbols = try session.request("textDocument/documentSymbol", LspSession.document(path))
       let toc = Harness.run(["toc", "--max-level", "6", "--format", "json", path])
@@ -61,8 +67,10 @@ import Testing
       }.filter { !$0.contains("stale-contents") }
       #expect(shown == expected[path] ?? [], "\(path)")
       compared += 1
+      if !shown.isEmpty { withFindings += 1 }
       session.notify("textDocument/didClose", LspSession.document(path))
     }
-    #expect(compared == paths.count)
+    #expect(compared == sample.count)
+    #expect(withFindings > 0, "some documents compared have broken links")
   }
 }
