@@ -65,6 +65,18 @@ extension LanguageServer {
           "kind": .string("region"),
         ]))
     }
+    // Fenced code and lists, as cmark found them (lines are 1-based there).
+    let text = facts.document.blocks.isEmpty ? nil : self.text(facts.path)
+    for block in facts.document.blocks {
+      var last = block.endLine - 1
+      // A block's last line as cmark gives it may be the blank line after.
+      if let text, text.start(ofLine: last) == text.end(ofLine: last) { last -= 1 }
+      guard last > block.line - 1 else { continue }
+      ranges.append(
+        .object([
+          "startLine": .int(block.line - 1), "endLine": .int(last), "kind": .string("region"),
+        ]))
+    }
     return .array(ranges)
   }
 

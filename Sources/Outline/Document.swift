@@ -39,6 +39,9 @@ public struct Document: Sendable {
   /// Its HTML `id`s and `<a name>`s, in document order, when
   /// `OutlineOptions.findsLinks` asked.
   public var anchors: [FoundAnchor] = []
+  /// Its fenced code blocks and lists, by line, when
+  /// `OutlineOptions.findsLinks` asked (Markdown only).
+  public var blocks: [FoundBlock] = []
 
   /// Creates a document from its parts.
   public init(

@@ -23,6 +23,21 @@ import Testing
     Also [other](other.md#part-two) and [missing](nope.md).
 
     """
+  /// A fence and a list, for folding.
+  static let blocks = """
+    # Blocks
+
+    ```sh
+    # not a heading
+    echo
+    ```
+
+    - one
+    - two
+      - three
+
+    text
+    """
   static let other = """
     # Other
 
@@ -152,6 +167,13 @@ import Testing
     #expect(
       folding.array?.map { "\($0["startLine"]?.int ?? -1)-\($0["endLine"]?.int ?? -1)" } == [
         "0-15", "4-11", "8-11", "12-15",
+      ])
+    client.open("/ws/blocks.md", Self.blocks)
+    let blockFolds = try client.request(
+      "textDocument/foldingRange", TestClient.document("/ws/blocks.md"))
+    #expect(
+      blockFolds.array?.map { "\($0["startLine"]?.int ?? -1)-\($0["endLine"]?.int ?? -1)" } == [
+        "0-11", "2-5", "7-9",
       ])
     let selection = try client.request(
       "textDocument/selectionRange",
