@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup bench-check install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-startup bench-check bench-lsp install uninstall format clean
 
 all: build
 
@@ -68,6 +68,10 @@ bench-startup: build
 # Only isle check on ../shared/corpus (every link of 1,170 documents).
 bench-check: build
 	ISLE=$(BIN) python3 bench/run.py check
+
+# Only isle lsp on a 5.8 MB document: symbols after opening it and after an edit.
+bench-lsp: build
+	ISLE=$(BIN) python3 bench/run.py lsp
 
 # The release binary installed in a scratch folder, then run with the
 # toolchain's libraries out of reach (scripts/check-static).

@@ -23,40 +23,61 @@ struct DocumentFacts: Sendable {
     self.document = document
     self.anchors = DocumentAnchors(document)
     let sections = document.sections
+    // One pass with a stack of the sections still open (levels rising):
+    // a section closes at the next one at its level or above, and hands
+    // its time, sub-sections included, to its parent.
+    var end = [Int](repeating: sections.count, count: sections.count)
+    var parent = [Int?](repeating: nil, count: sections.count)
+    var seconds = sections.map(\.seconds)
+    var anything = sections.map { !$0.reading.isEmpty }
+    var open: [Int] = []
+    func close() {
+      let closed = open.removeLast()
+      if let above = open.last {
+        seconds[above] += seconds[closed]
+        anything[above] = anything[above] || anything[closed]
+      }
+    }
+    for (index, section) in sections.enumerated() {
+      while let last = open.last, sections[last].level >= section.level {
+        end[last] = index
+        close()
+      }
+      parent[index] = open.last
+      open.append(index)
+    }
+    while !open.isEmpty { close() }
     var headings: [HeadingFact] = []
     headings.reserveCapacity(sections.count)
-    var open: [Int] = []
     for (index, section) in sections.enumerated() {
-      while let last = open.last, sections[last].level >= section.level { open.removeLast() }
       let line = section.line - 1
       let headingRange = TextRange(
         start: TextPosition(line: line, character: 0),
         end: text.position(of: text.end(ofLine: line)))
-      var end = index + 1
-      var seconds = section.seconds
-      var anything = !section.reading.isEmpty
-      while end < sections.count && sections[end].level > section.level {
-        seconds += sections[end].seconds
-        anything = anything || !sections[end].reading.isEmpty
-        end += 1
-      }
-      let endOffset = end < sections.count ? sections[end].offset : text.bytes.count
+      let endOffset = end[index] < sections.count ? sections[end[index]].offset : text.bytes.count
       headings.append(
         HeadingFact(
           level: section.level, title: section.title, id: section.id, offset: section.offset,
           headingRange: headingRange,
           sectionRange: TextRange(start: headingRange.start, end: text.position(of: endOffset)),
-          parent: open.last,
+          parent: parent[index],
           detail: Wording().time(
-            minutes: Int((Double(seconds) / 60).rounded()), anything: anything)))
-      open.append(index)
+            minutes: Int((Double(seconds[index]) / 60).rounded()), anything: anything[index])))
     }
     self.headings = headings
+    // A reference-style link's destination is its definition's: all of
+    // them found in one pass (a large document has thousands of uses).
+    let definitions =
+      document.links.contains { $0.kind == .reference }
+      ? WrittenDestination.definitions(in: text.bytes) : [:]
     links = document.links.map { link in
       let written = Array(link.destination.utf8)
-      let start =
+      let start: Int? =
         written.isEmpty
-        ? nil : WrittenDestination.offset(of: written, for: link, in: text.bytes)
+        ? nil
+        : link.kind == .reference
+          ? definitions[link.destination]
+          : WrittenDestination.offset(of: written, for: link, in: text.bytes)
       let bytes = start.map { $0..<($0 + written.count) }
       let range = text.range(of: bytes ?? link.offset..<min(link.offset + 1, text.bytes.count))
       var span = range

@@ -163,40 +163,46 @@ public struct JSONReader {
 
   private mutating func string() throws(JSONReadError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = index
+    let start = index
+    // Most strings have no escape: they are decoded straight from the bytes.
+    while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C {
+      guard bytes[index] >= 0x20 else { throw failure("a control character in a string") }
+      index += 1
+    }
+    guard index < bytes.count else { throw failure("a string left open") }
+    if bytes[index] == 0x22 {
+      index += 1
+      return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+    }
+    // With escapes: the UTF-8 gathered in one buffer, decoded once.
+    var utf8 = Array(bytes[start..<index])
+    utf8.reserveCapacity(utf8.count * 2)
     while true {
       guard index < bytes.count else { throw failure("a string left open") }
       let byte = bytes[index]
       if byte == 0x22 {
-        let run = String(decoding: bytes[runStart..<index], as: UTF8.self)
         index += 1
-        if scalars.isEmpty { return run }
-        scalars.append(contentsOf: run.unicodeScalars)
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if byte < 0x20 { throw failure("a control character in a string") }
+      index += 1
       guard byte == 0x5C else {
-        index += 1
+        utf8.append(byte)
         continue
       }
-      scalars.append(
-        contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-      index += 1
       guard index < bytes.count else { throw failure("a string left open") }
       let escaped = bytes[index]
       index += 1
       switch escaped {
-      case 0x22: scalars.append("\"")
-      case 0x5C: scalars.append("\\")
-      case 0x2F: scalars.append("/")
-      case 0x62: scalars.append("\u{08}")
-      case 0x66: scalars.append("\u{0C}")
-      case 0x6E: scalars.append("\n")
-      case 0x72: scalars.append("\r")
-      case 0x74: scalars.append("\t")
+      case 0x22, 0x5C, 0x2F: utf8.append(escaped)
+      case 0x62: utf8.append(0x08)
+      case 0x66: utf8.append(0x0C)
+      case 0x6E: utf8.append(0x0A)
+      case 0x72: utf8.append(0x0D)
+      case 0x74: utf8.append(0x09)
       case 0x75:
         let unit = try hex()
+        var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
         if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == 0x5C,
           bytes[index + 1] == 0x75
         {
@@ -204,18 +210,15 @@ public struct JSONReader {
           index += 2
           let low = try hex()
           if (0xDC00..<0xE000).contains(low) {
-            scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
+            scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
           } else {
             // A lone high surrogate, then another escape read on its own.
-            scalars.append("\u{FFFD}")
             index = mark
           }
-        } else {
-          scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
         }
+        utf8.append(contentsOf: String(scalar).utf8)
       default: throw failure("an unknown escape")
       }
-      runStart = index
     }
   }
 

@@ -7,8 +7,11 @@ extension LanguageServer {
   /// The broken links of a document, each with its link's facts.
   func brokenLinks(_ facts: DocumentFacts) -> [(BrokenLink, LinkFact?)] {
     let checker = LinkChecker(root: root(of: facts.path))
+    // Links are in document order, at distinct offsets.
+    var byOffset: [Int: LinkFact] = [:]
+    for link in facts.links { byOffset[link.link.offset] = link }
     return checker.check(facts.document, targets: targets()).map { broken in
-      (broken, facts.links.first { $0.link == broken.link })
+      (broken, byOffset[broken.link.offset])
     }
   }
 
@@ -61,7 +64,8 @@ extension LanguageServer {
         "message": .string(BrokenLinkReport.problem(broken)), "data": .object(data),
       ])
     }
-    if let edit = contentsEdit(path, text: text) {
+    // Only a document with contents markers can have a stale list.
+    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text) {
       found.append(
         .object([
           "range": staleRange(edit.range, text: text).json, "severity": .int(3),
@@ -118,14 +122,19 @@ extension LanguageServer {
     }
     var actions: [JSONValue] = []
     for (broken, link) in brokenLinks(facts) where broken.isFixable {
-      guard let link, let bytes = link.written, overlaps(link.span),
+      // Offered on the link, and for a reference-style link also on its
+      // use, where the diagnostic stands.
+      guard let link, let bytes = link.written,
+        overlaps(link.span) || overlaps(Self.diagnosticRange(broken, link, text: text)),
         let suggestion = broken.suggestion,
         let hash = Array(broken.target.utf8).lastIndex(of: 0x23)
       else { continue }
       let fragment = text.range(of: (bytes.lowerBound + hash + 1)..<bytes.upperBound)
       actions.append(action("Change to #\(suggestion)", fragment, suggestion, preferred: true))
     }
-    if let edit = contentsEdit(path, text: text), overlaps(staleRange(edit.range, text: text)) {
+    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text),
+      overlaps(staleRange(edit.range, text: text))
+    {
       actions.append(
         action("Update contents", text.range(of: edit.range), edit.text, preferred: false))
     }

@@ -41,6 +41,8 @@ extension LanguageServer {
 
   /// The id a `$/cancelRequest` body cancels; nil for any other message.
   static func cancelledID(_ body: [UInt8]) -> JSONValue? {
+    // A cancellation is a few dozen bytes: a document is not read twice.
+    guard body.count < 1024 else { return nil }
     guard case .notification("$/cancelRequest", let params)? = try? Message.read(body) else {
       return nil
     }

@@ -171,4 +171,25 @@ import Testing
       try client.reply(to: .int(99))
     }
   }
+
+  @Test func aReferenceLinkIsShownAtItsUseAndFixedAtItsDefinition() throws {
+    let client = try ServerTests.client()
+    client.open(
+      "/ws/refs.md", "# Refs\n\n## Set up\n\nSee [this][s] and [that][s].\n\n[s]: #set-upp\n")
+    #expect(
+      client.diagnostics("/ws/refs.md") == [
+        "4:4 no-heading no heading #set-upp in /ws/refs.md (did you mean #set-up?)"
+      ])
+    let actions = try client.request(
+      "textDocument/codeAction",
+      .object([
+        "textDocument": .object(["uri": .string("file:///ws/refs.md")]),
+        "range": .object(["start": TestClient.position(4, 5), "end": TestClient.position(4, 5)]),
+        "context": .object(["diagnostics": .array([])]),
+      ]))
+    let edit = actions.array?.first?["edit"]?["changes"]?["file:///ws/refs.md"]?.array?.first
+    #expect(edit?["range"]?["start"] == TestClient.position(6, 6))
+    #expect(edit?["range"]?["end"] == TestClient.position(6, 13))
+    #expect(edit?["newText"]?.string == "set-up")
+  }
 }
