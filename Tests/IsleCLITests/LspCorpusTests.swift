@@ -6,7 +6,9 @@ import Testing
 
 /// The server's answers on the shared corpus of real documents, against
 /// the commands' own: each document's symbols against `isle toc --max-level
-/// 6`'s sections, its diagnostics against `isle check`'s findings.
+/// 6`'s sections, its diagnostics against `isle check`'s findings, its
+/// `isle/where` against `isle where --format json`; and each document link
+/// leads where definition does, to a file that is there.
 /// Read from `../shared/corpus` where it is, never copied.
 @Suite struct LspCorpusTests {
   static let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized
@@ -49,6 +51,8 @@ import Testing
       .map(\.element)
     var compared = 0
     var withFindings = 0
+    var linksFollowed = 0
+    var placesCompared = 0
     for path in sample {
       try session.open(path)
       let symbols = try session.request("textDocument/documentSymbol", LspSession.document(path))
@@ -68,9 +72,38 @@ import Testing
       #expect(shown == expected[path] ?? [], "\(path)")
       compared += 1
       if !shown.isEmpty { withFindings += 1 }
+      // Each document link leads where definition does, to a file there.
+      let links = try session.request("textDocument/documentLink", LspSession.document(path))
+      for link in links.array ?? [] {
+        let target = link["target"]?.string ?? ""
+        let file = String(target.dropFirst("file://".count).prefix { $0 != "#" })
+        #expect(FileManager.default.fileExists(atPath: file), "\(path): \(target)")
+        let definition = try session.request(
+          "textDocument/definition",
+          LspSession.document(path, ["position": link["range"]?["start"] ?? .null]))
+        #expect(definition["uri"]?.string == String(target.prefix { $0 != "#" }), "\(path)")
+        linksFollowed += 1
+      }
+      // isle/where answers what `isle where --format json` prints.
+      // A line inside the middle section.
+      let whereLine = (sections.isEmpty ? 1 : sections[sections.count / 2]["line"]?.int ?? 1) + 1
+      let answered = try session.request(
+        "isle/where",
+        LspSession.document(
+          path, ["position": .object(["line": .int(whereLine - 1), "character": .int(0)])]))
+      let printed = Harness.run(["where", "--format", "json", "--line", String(whereLine), path])
+      if printed.status == 0 {
+        let expected = try JSONReader.read(Array(printed.stdout.utf8))
+        for key in ["bar", "fraction", "current", "minutesLeft", "sections"] {
+          #expect(answered[key] == expected[key], "\(path) \(key)")
+        }
+        placesCompared += 1
+      }
       session.notify("textDocument/didClose", LspSession.document(path))
     }
     #expect(compared == sample.count)
     #expect(withFindings > 0, "some documents compared have broken links")
+    #expect(linksFollowed > 0, "some links were followed")
+    #expect(placesCompared > 0, "some places were compared")
   }
 }

@@ -188,4 +188,25 @@ import Testing
     }
     #expect(chain == ["8-8", "8-12", "4-12", "0-16"])
   }
+
+  @Test func codeLensesAreOffUnlessAsked() throws {
+    let quiet = try Self.client()
+    #expect(
+      try quiet.request("textDocument/codeLens", TestClient.document("/ws/guide.md")) == .array([]))
+    let asked = try Self.client(options: .object(["codeLens": .bool(true)]))
+    let lenses = try asked.request("textDocument/codeLens", TestClient.document("/ws/guide.md"))
+    #expect(
+      lenses.array?.map {
+        "\($0["range"]?["start"]?["line"]?.int ?? -1) \($0["command"]?["title"]?.string ?? "?")"
+      } == ["0 < 1 min", "4 < 1 min", "8 < 1 min", "12 < 1 min"])
+  }
+
+  @Test func whereAnswersTheWhereJSON() throws {
+    let client = try Self.client()
+    let answer = try client.request(
+      "isle/where", TestClient.document("/ws/guide.md", ["position": TestClient.position(13, 0)]))
+    #expect(answer["current"]?["title"]?.string == "Usage")
+    #expect(answer["bar"]?.string == "↑ ◕ Usage  4 of 4 ⌃")
+    #expect(answer["fraction"] == .number(13.0 / 15.0))
+  }
 }
