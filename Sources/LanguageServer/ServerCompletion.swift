@@ -6,7 +6,7 @@ extension LanguageServer {
   /// The most items sent at once; the list says it is incomplete beyond.
   static let maxCompletions = 500
 
-  func completion(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+  func completion(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
     let path = try documentPath(params)
     let position = try TextPosition(params["position"])
     guard let text = text(path), let facts = facts(path) else { return .array([]) }
@@ -58,7 +58,7 @@ extension LanguageServer {
       }
       return .object(["isIncomplete": .bool(false), "items": .array(items)])
     }
-    guard waitForIndex(unless: { false }) else { return .array([]) }
+    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     let folder = LinkPath.folder(of: path)
     var complete = true
     for document in allFacts() where document.path != path {

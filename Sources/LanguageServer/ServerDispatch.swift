@@ -26,7 +26,7 @@ extension LanguageServer {
     case "textDocument/references": return try references(params, request)
     case "textDocument/hover": return try hover(params)
     case "textDocument/documentLink": return try documentLinks(params)
-    case "textDocument/completion": return try completion(params)
+    case "textDocument/completion": return try completion(params, request)
     case "textDocument/prepareRename": return try prepareRename(params)
     case "textDocument/rename": return try rename(params, request)
     case "textDocument/codeAction": return try codeActions(params)

@@ -17,8 +17,10 @@ final class WorkspaceIndex: Sendable {
   private let known = Lock<[String: DocumentFacts?]>([:])
   /// The paths found by the last walk, in walk order.
   private let walked = Lock<[String]>([])
-  /// Signalled once a walk has finished; `isReady` says whether it has.
-  private let ready = Lock<Bool>(false)
+  /// False while a walk runs. True before any: a client that never sends
+  /// `initialized` has no index to wait for (the documents are then read
+  /// as they are asked for).
+  private let ready = Lock<Bool>(true)
 
   init(host: WorkspaceHost) {
     self.host = host
@@ -39,7 +41,7 @@ final class WorkspaceIndex: Sendable {
       OrderedParallelMap.run(count: paths.count, jobs: jobs) { [self] index in
         load(paths[index])
       } consume: { [self] index, facts in
-        known.withLock { $0[paths[index]] = facts }
+        self.known.withLock { $0[paths[index]] = facts }
       }
       ready.withLock { $0 = true }
       onDone()

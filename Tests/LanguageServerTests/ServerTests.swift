@@ -209,4 +209,14 @@ import Testing
     #expect(answer["bar"]?.string == "↑ ◕ Usage  4 of 4 ⌃")
     #expect(answer["fraction"] == .number(13.0 / 15.0))
   }
+
+  /// Found by fuzz/jsonrpc.swift: a client that never sent `initialized`
+  /// waited for ever for an index no one was building.
+  @Test func workspaceRequestsAnswerWithoutInitialized() throws {
+    let client = try TestClient(Self.workspace(), initialize: false)
+    _ = try client.request("initialize", .object(["rootUri": .string("file:///ws")]))
+    client.open("/ws/guide.md", Self.guide)
+    let found = try client.request("workspace/symbol", .object(["query": .string("usage")]))
+    #expect(found.array?.map { $0["name"]?.string ?? "?" } == ["Usage"])
+  }
 }
