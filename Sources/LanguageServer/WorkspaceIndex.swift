@@ -17,6 +17,8 @@ final class WorkspaceIndex: Sendable {
   private let known = Lock<[String: DocumentFacts?]>([:])
   /// The paths found by the last walk, in walk order.
   private let walked = Lock<[String]>([])
+  /// The folders walked last.
+  private let folders = Lock<[String]>([])
   /// False while a walk runs. True before any: a client that never sends
   /// `initialized` has no index to wait for (the documents are then read
   /// as they are asked for).
@@ -30,6 +32,7 @@ final class WorkspaceIndex: Sendable {
   /// a thread of its own; `onDone` is called when all are indexed.
   func build(folders: [String], onDone: @escaping @Sendable () -> Void = {}) {
     ready.withLock { $0 = false }
+    self.folders.withLock { $0 = folders }
     // A queue of its own, which has a thread of its own at once: the
     // global queue's threads may all be busy (or blocked) elsewhere.
     DispatchQueue(label: "isle.index").async { [self] in
@@ -76,7 +79,12 @@ final class WorkspaceIndex: Sendable {
     let facts = load(path)
     known.withLock { $0[path] = facts }
     walked.withLock { paths in
-      if facts != nil, !paths.contains(path), DocumentFormat.fromExtension(of: path) != nil {
+      // A new document of the workspace's folders joins it; one outside
+      // them is only known.
+      let inside = folders.withLock { $0 }.contains { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+      if facts != nil, inside, !paths.contains(path),
+        DocumentFormat.fromExtension(of: path) != nil
+      {
         paths.append(path)
       }
     }

@@ -192,4 +192,21 @@ import Testing
     #expect(edit?["range"]?["end"] == TestClient.position(6, 13))
     #expect(edit?["newText"]?.string == "set-up")
   }
+
+  @Test func aDocumentCreatedInTheWorkspaceJoinsItsSymbols() throws {
+    let host = ServerTests.workspace()
+    let client = try ServerTests.client(host)
+    host.store.withLock {
+      $0["/ws/docs/new.md"] = "# Freshly made\n"
+      $0["/elsewhere/x.md"] = "# Freshly too\n"
+    }
+    for path in ["/ws/docs/new.md", "/elsewhere/x.md"] {
+      client.notify(
+        "workspace/didChangeWatchedFiles",
+        .object(["changes": .array([.object(["uri": .string("file://" + path), "type": .int(1)])])])
+      )
+    }
+    let found = try client.request("workspace/symbol", .object(["query": .string("freshly")]))
+    #expect(found.array?.map { $0["name"]?.string ?? "?" } == ["Freshly made"])
+  }
 }
