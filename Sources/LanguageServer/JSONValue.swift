@@ -6,11 +6,17 @@ import Island
 /// Objects are dictionaries and are written with their keys sorted, so a
 /// reply reads the same every time.
 public enum JSONValue: Sendable, Equatable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number, as a double (ids and positions are whole numbers within it).
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object; a key given twice keeps its last value.
   case object([String: JSONValue])
 
   /// An integer as a JSON number.

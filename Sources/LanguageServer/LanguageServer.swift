@@ -85,7 +85,7 @@ public final class LanguageServer: Sendable {
   func waitForIndex(unless cancelled: () -> Bool = { false }) -> Bool {
     while !index.isReady {
       if cancelled() { return false }
-      usleepMilliseconds(5)
+      pause(milliseconds: 5)
     }
     return true
   }
@@ -95,9 +95,9 @@ public final class LanguageServer: Sendable {
     _ = waitForIndex(unless: { false })
   }
 
-  private func usleepMilliseconds(_ milliseconds: Int) {
-    let until = DispatchTime.now() + .milliseconds(milliseconds)
-    DispatchSemaphore(value: 0).wait(timeout: until) == .timedOut ? () : ()
+  /// Waits a moment: a semaphore no one signals, waited on until a deadline.
+  private func pause(milliseconds: Int) {
+    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(milliseconds))
   }
 
   // MARK: Writing
