@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-lsp install uninstall format clean
 
 all: build
 
@@ -78,6 +78,10 @@ bench-check: build
 bench-real: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py real
+
+# Only isle lsp on a 5.8 MB document: symbols after opening it and after an edit.
+bench-lsp: build
+	ISLE=$(BIN) python3 bench/run.py lsp
 
 # The release binary installed in a scratch folder, then run with the
 # toolchain's libraries out of reach (scripts/check-static).

@@ -48,9 +48,14 @@ let package = Package(
     .target(name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"]),
     // A document laid out for a width, in lines that know their bytes.
     .target(name: "Page", dependencies: ["CCmarkGFM", "CGumbo", "Outline", "Cells"]),
+    // The Language Server Protocol: framing, messages, open documents.
+    .target(
+      name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"]),
     .target(
       name: "IsleCLI",
-      dependencies: ["Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page"]),
+      dependencies: [
+        "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
+      ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,6 +66,9 @@ let package = Package(
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(
+      name: "LanguageServerTests",
+      dependencies: ["LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
+    .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
       exclude: ["Widths"]),
@@ -69,7 +77,8 @@ let package = Package(
       // Golden layouts, read by path.
       exclude: ["Goldens"]),
     .testTarget(
-      name: "IsleCLITests", dependencies: ["IsleCLI", "Outline", "Links", "Cells", "TestSupport"],
+      name: "IsleCLITests",
+      dependencies: ["IsleCLI", "Outline", "Links", "Cells", "LanguageServer", "TestSupport"],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),
   ]

@@ -7,15 +7,21 @@ import Links
 public enum BrokenLinkReport {
   /// The line, without its line ending; text from documents shown safely.
   public static func line(_ broken: BrokenLink) -> String {
-    let place = "\(SafeText.forTerminal(broken.path)):\(broken.line):\(broken.column): "
+    "\(SafeText.forTerminal(broken.path)):\(broken.line):\(broken.column): " + problem(broken)
+  }
+
+  /// What is wrong, without the place: `no heading #instalation in
+  /// docs/install.md (did you mean #installation?)`, as an editor shows it
+  /// beside the link.
+  public static func problem(_ broken: BrokenLink) -> String {
     switch broken.reason {
     case .noFile:
-      return place + "no file " + SafeText.forTerminal(broken.target)
+      return "no file " + SafeText.forTerminal(broken.target)
     case .noHeading:
       let fragment = SafeText.forTerminal(broken.fragment ?? "")
       let file = SafeText.forTerminal(broken.file ?? broken.path)
       let hint = broken.suggestion.map { " (did you mean #\(SafeText.forTerminal($0))?)" } ?? ""
-      return place + "no heading #\(fragment) in \(file)" + hint
+      return "no heading #\(fragment) in \(file)" + hint
     }
   }
 

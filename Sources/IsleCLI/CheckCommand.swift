@@ -81,7 +81,7 @@ struct CheckCommand {
       while end < broken.count && broken[end].path == path { end += 1 }
       let links = Array(broken[index..<end])
       index = end
-      guard links.contains(where: FragmentFix.isFixable), path != "-" else {
+      guard links.contains(where: \.isFixable), path != "-" else {
         remaining += links
         continue
       }

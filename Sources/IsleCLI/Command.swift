@@ -8,6 +8,7 @@ enum Command: String, CaseIterable, Sendable {
   case pick
   case read
   case check
+  case lsp
   case help
   case completions
 
@@ -20,6 +21,7 @@ enum Command: String, CaseIterable, Sendable {
     case .pick: return "the interactive island: open, move, filter, pick"
     case .read: return "read a document in a pager, with the island on the bottom row"
     case .check: return "every link to a heading or a file resolves"
+    case .lsp: return "a language server for editors, on stdin and stdout"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -34,6 +36,7 @@ enum Command: String, CaseIterable, Sendable {
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
     case .check: return "isle check [options] [file|dir ...]"
+    case .lsp: return "isle lsp [--slug FLAVOR]"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -105,6 +108,14 @@ enum Command: String, CaseIterable, Sendable {
         link, sorted by file and line, with the nearest id; exits 0 when
         every link resolves, 1 when any is broken, 2 on an error.
         """
+    case .lsp:
+      return """
+        Speaks the Language Server Protocol 3.17 on standard input and
+        output, for editors: the outline (symbols, folding, every heading
+        level with its reading time), links checked as isle check checks
+        them, definition, references, rename and completion of ids, and
+        isle/where for a status line. See the README for each editor.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -159,6 +170,11 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
         Self.helpOption,
       ]
+    case .lsp:
+      // Levels and speed are those of isle/where; the symbols show every level.
+      return Self.outlineOptions.filter {
+        ["slug", "wpm", "min-level", "max-level", "max-size"].contains($0.name)
+      } + [Self.helpOption]
     case .help, .completions: return [Self.helpOption]
     }
   }

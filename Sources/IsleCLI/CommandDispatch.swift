@@ -108,6 +108,11 @@ extension CLI {
         settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
         cli: self
       ).run()
+    case .lsp:
+      guard raw.operands.isEmpty else {
+        throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")
+      }
+      return try LspCommand(raw: raw, cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try decideSettings(

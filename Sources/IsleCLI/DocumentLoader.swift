@@ -28,6 +28,13 @@ struct DocumentLoader: Sendable {
     return Loaded(document: try outline(bytes, from: source, options: options), bytes: bytes)
   }
 
+  /// The document `bytes` hold, read from `path` (nil for standard input):
+  /// an editor's unsaved text.
+  func load(_ bytes: LoadedBytes, path: String?, options: OutlineOptions? = nil) throws -> Loaded {
+    let source = path.map(InputSource.file) ?? .standardInput
+    return Loaded(document: try outline(bytes, from: source, options: options), bytes: bytes)
+  }
+
   /// The bytes `source` holds, loaded (a regular file mapped) but not yet
   /// outlined: `isle read` draws them before it knows the sections.
   func bytes(_ source: InputSource) throws -> LoadedBytes {

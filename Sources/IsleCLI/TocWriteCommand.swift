@@ -30,10 +30,11 @@ struct TocWriteCommand {
   }
 
   /// What became of one file.
-  private enum Outcome {
+  enum Outcome {
     case current
     case noMarkers
-    case changed(old: String, new: String)
+    /// The list changed: the file's bytes before and after.
+    case changed(old: [UInt8], new: [UInt8])
   }
 
   func run() throws -> ExitStatus {
@@ -73,7 +74,9 @@ struct TocWriteCommand {
         if check {
           if diff {
             try cli.stdout.write(
-              UnifiedDiff.render(old: old, new: new, oldName: path, newName: path))
+              UnifiedDiff.render(
+                old: String(decoding: old, as: UTF8.self),
+                new: String(decoding: new, as: UTF8.self), oldName: path, newName: path))
           }
           if status == .success { status = .nothingFound }
         }
@@ -82,11 +85,17 @@ struct TocWriteCommand {
     return status
   }
 
-  /// Brings one file's list up to date (unless checking).
-  private func outcome(_ source: InputSource, path: String, loader: DocumentLoader) throws
-    -> Outcome
-  {
-    var loaded = try loader.load(source)
+  /// Brings one file's list up to date (unless checking). With `given`,
+  /// those are the file's bytes (an editor's unsaved text) and nothing is
+  /// read or written: the language server's "Update contents".
+  func outcome(
+    _ source: InputSource, path: String, loader: DocumentLoader, given: [UInt8]? = nil
+  ) throws -> Outcome {
+    func load(_ loader: DocumentLoader) throws -> DocumentLoader.Loaded {
+      guard let given else { return try loader.load(source) }
+      return try loader.load(LoadedBytes(copying: given), path: path)
+    }
+    var loaded = try load(loader)
     guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
     // The document's remembered options, then the command line's.
     let shallowest =
@@ -118,7 +127,7 @@ struct TocWriteCommand {
       var own = loader
       own.options = options
       own.detector = slug == .auto ? SlugFlavorDetector(files: cli.files) : nil
-      loaded = try own.load(source)
+      loaded = try load(own)
       guard let again = try Self.region(of: loaded, path: path) else { return .noMarkers }
       region = again
     }
@@ -145,18 +154,14 @@ struct TocWriteCommand {
       let updated = ContentsEdit.apply(
         list: list, to: bytes, region: edited, note: note, opening: opening)
       guard !updated.elementsEqual(bytes) else { return .current }
-      if !check {
+      if !check && given == nil {
         do throws(AtomicFile.Failure) {
           try cli.writer.replace(cli.files.resolvedPath(path), with: updated)
         } catch {
           throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
         }
       }
-      return diff
-        ? .changed(
-          old: String(decoding: bytes, as: UTF8.self), new: String(decoding: updated, as: UTF8.self)
-        )
-        : .changed(old: "", new: "")
+      return .changed(old: Array(bytes), new: updated)
     }
   }
 

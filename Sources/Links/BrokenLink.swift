@@ -44,4 +44,12 @@ public struct BrokenLink: Sendable, Equatable {
     self.suggestion = suggestion
     self.link = link
   }
+
+  /// True for a missing heading with a suggestion, written as a fragment
+  /// as it is read (no escapes to undo): `isle check --fix` and the
+  /// language server's quick fix rewrite these.
+  public var isFixable: Bool {
+    guard reason == .noHeading, suggestion != nil, let fragment else { return false }
+    return target.hasSuffix("#" + fragment)
+  }
 }

@@ -76,7 +76,7 @@ public struct LinkChecker: Sendable {
 
   /// The file (or folder) `path` names, as links resolve it; nil when
   /// there is none.
-  func resolve(_ path: String, targets: LinkTargets) -> (String, TargetKind)? {
+  public func resolve(_ path: String, targets: LinkTargets) -> (String, TargetKind)? {
     switch targets.kind(of: path) {
     case .file:
       return (path, .file)
@@ -97,7 +97,7 @@ public struct LinkChecker: Sendable {
 
   /// The one id nearest to `fragment` by edit distance, when it is near
   /// enough to be a slip or a small rename; nil when none is, or several are.
-  static func suggestion(for fragment: String, in ids: [String]) -> String? {
+  public static func suggestion(for fragment: String, in ids: [String]) -> String? {
     let nearest = EditDistance.nearest(to: fragment, in: ids)
     return nearest.count == 1 ? nearest[0] : nil
   }

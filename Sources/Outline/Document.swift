@@ -45,6 +45,9 @@ public struct Document: Sendable {
   /// How many of those pieces were parsed again to read what one parse of
   /// the whole reads (a definition or footnote elsewhere).
   public var piecesParsedAgain = 0
+  /// Its fenced code blocks and lists, by line, when
+  /// `OutlineOptions.findsLinks` asked (Markdown only).
+  public var blocks: [FoundBlock] = []
 
   /// Creates a document from its parts.
   public init(

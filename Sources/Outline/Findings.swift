@@ -1,12 +1,14 @@
 /// What a reader yields: every heading (all levels) and every stretch of
 /// reading, in any order; the outliner sorts them by offset. With
-/// `OutlineOptions.findsLinks`, the links and the HTML anchors too.
+/// `OutlineOptions.findsLinks`, the links, the HTML anchors and the blocks an
+/// editor folds too.
 struct Findings: Equatable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []
   var links: [FoundLink] = []
   var anchors: [FoundAnchor] = []
+  var blocks: [FoundBlock] = []
 
   /// The same findings with the headings in order of offset (cmark moves
   /// footnotes to the end) and the readings between two headings summed
@@ -52,6 +54,7 @@ struct Findings: Equatable {
     markers += other.markers
     links += other.links
     anchors += other.anchors
+    blocks += other.blocks
     headings += other.headings
     readings += other.readings.map { placed in
       var moved = placed

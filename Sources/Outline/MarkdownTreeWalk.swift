@@ -44,6 +44,7 @@ struct MarkdownTreeWalk {
     }
     guard entering else { return }
     blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
+    if findsLinks { foldable(node, type: type) }
     // A code block is a leaf: its text is its literal.
     if type == CMARK_NODE_CODE_BLOCK { MarkdownWalker.withLiteral(node) { counter.feed($0) } }
     if type == CMARK_NODE_HTML_BLOCK { try htmlBlock(node, isTopLevel: isTopLevel) }
@@ -81,6 +82,27 @@ struct MarkdownTreeWalk {
       // Inline HTML tags and footnote marks are not read.
       break
     }
+  }
+
+  /// A fenced code block or a list of more than one line, for an editor
+  /// to fold.
+  private mutating func foldable(_ node: OpaquePointer, type: cmark_node_type) {
+    let kind: FoundBlock.Kind
+    if type == CMARK_NODE_LIST {
+      kind = .list
+    } else if type == CMARK_NODE_CODE_BLOCK {
+      // cmark writes the fence's length, offset and character: all asked.
+      var length: Int32 = 0
+      var offset: Int32 = 0
+      var character: CChar = 0
+      guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return }
+      kind = .code
+    } else {
+      return
+    }
+    let first = place.line(cmark_node_get_start_line(node))
+    let last = place.line(cmark_node_get_end_line(node))
+    if last > first { result.blocks.append(FoundBlock(kind: kind, line: first, endLine: last)) }
   }
 
   private mutating func gatherLink(_ node: OpaquePointer, isImage: Bool) {

@@ -161,6 +161,7 @@ public enum Outliner {
       return link
     }
     document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }
+    document.blocks = parsed.blocks.sorted { ($0.line, -$0.endLine) < ($1.line, -$1.endLine) }
     return document
   }
 }

@@ -1,0 +1,69 @@
+import LanguageServer
+import Links
+import Outline
+
+/// The language server's workspace on the disk: files read as every
+/// command reads them, folders walked as `isle check` walks them, each
+/// document's slug flavour from `--slug` or its folder (`auto`), and the
+/// contents list `isle toc --write` (with no options) would write.
+struct DiskWorkspace: WorkspaceHost {
+  let files: FileReading
+  /// The command line's outline options; the flavour is decided per
+  /// document when `detector` is there.
+  let options: OutlineOptions
+  let detector: SlugFlavorDetector?
+  let maxSize: Int
+  /// The environment, for the config file `toc --write` reads.
+  let environment: [String: String]
+
+  func read(_ path: String) -> [UInt8]? {
+    guard files.kind(path) == .regular else { return nil }
+    return try? files.read(.file(path), limit: maxSize)
+  }
+
+  func kind(of path: String) -> TargetKind {
+    switch files.kind(path) {
+    case .regular, .special: return .file
+    case .directory: return .folder
+    case .brokenLink, .missing: return .missing
+    }
+  }
+
+  func documents(under folder: String) -> [String] {
+    SourceWalker(fileSystem: files).expand([folder]).sources.compactMap(\.path)
+  }
+
+  func outlineOptions(forDocumentAt path: String) -> OutlineOptions {
+    var options = self.options
+    if let detector { options.slugFlavor = detector.flavor(forDocumentAt: path) }
+    return options
+  }
+
+  /// The nearest folder above the document holding `.git`.
+  func repositoryRoot(of path: String) -> String? {
+    GitRepository.ancestors(of: LinkPath.folder(of: path)).first {
+      files.kind($0 + "/.git") != .missing
+    }
+  }
+
+  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? {
+    let raw = RawArguments()
+    guard
+      let settings = try? Settings.decide(
+        raw, operands: [], command: .toc, formats: [.markdown], environment: environment,
+        terminal: .pipe, inputIsTerminal: false, files: files)
+    else { return nil }
+    // Nothing is printed or written: the outcome is the bytes.
+    let quiet = CLI(
+      environment: environment, stdout: StringSink(), stderr: StringSink(), files: files)
+    let command = TocWriteCommand(
+      settings: settings, raw: raw, check: true, diff: false, cli: quiet)
+    var loader = settings.loader(files)
+    loader.options.format = .markdown
+    guard
+      case .changed(_, let updated)? = try? command.outcome(
+        .file(path), path: path, loader: loader, given: bytes)
+    else { return nil }
+    return updated
+  }
+}

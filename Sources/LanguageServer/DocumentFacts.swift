@@ -1,0 +1,128 @@
+import Island
+import Links
+import Outline
+
+/// What the server knows of one document (one version of it): its
+/// headings and links in the protocol's positions, and its anchors for
+/// resolving links to it. Built from one outline, every heading level,
+/// links included.
+struct DocumentFacts: Sendable {
+  /// The file's path; every path the server handles is absolute.
+  var path: String
+  var format: DocumentFormat
+  var headings: [HeadingFact]
+  var links: [LinkFact]
+  var anchors: DocumentAnchors
+  /// The outline itself, for the link checker.
+  var document: Document
+
+  /// The facts of `document`, outlined from `text`.
+  init(path: String, document: Document, text: TextLines) {
+    self.path = path
+    self.format = document.format
+    self.document = document
+    self.anchors = DocumentAnchors(document)
+    let sections = document.sections
+    // One pass with a stack of the sections still open (levels rising):
+    // a section closes at the next one at its level or above, and hands
+    // its time, sub-sections included, to its parent.
+    var end = [Int](repeating: sections.count, count: sections.count)
+    var parent = [Int?](repeating: nil, count: sections.count)
+    var seconds = sections.map(\.seconds)
+    var anything = sections.map { !$0.reading.isEmpty }
+    var open: [Int] = []
+    func close() {
+      let closed = open.removeLast()
+      if let above = open.last {
+        seconds[above] += seconds[closed]
+        anything[above] = anything[above] || anything[closed]
+      }
+    }
+    for (index, section) in sections.enumerated() {
+      while let last = open.last, sections[last].level >= section.level {
+        end[last] = index
+        close()
+      }
+      parent[index] = open.last
+      open.append(index)
+    }
+    while !open.isEmpty { close() }
+    var headings: [HeadingFact] = []
+    headings.reserveCapacity(sections.count)
+    for (index, section) in sections.enumerated() {
+      let line = section.line - 1
+      let headingRange = TextRange(
+        start: TextPosition(line: line, character: 0),
+        end: text.position(of: text.end(ofLine: line)))
+      let endOffset = end[index] < sections.count ? sections[end[index]].offset : text.bytes.count
+      headings.append(
+        HeadingFact(
+          level: section.level, title: section.title, id: section.id, offset: section.offset,
+          headingRange: headingRange,
+          sectionRange: TextRange(start: headingRange.start, end: text.position(of: endOffset)),
+          parent: parent[index],
+          detail: Wording().time(
+            minutes: Int((Double(seconds[index]) / 60).rounded()), anything: anything[index])))
+    }
+    self.headings = headings
+    // A reference-style link's destination is its definition's: all of
+    // them found in one pass (a large document has thousands of uses).
+    let definitions =
+      document.links.contains { $0.kind == .reference }
+      ? WrittenDestination.definitions(in: text.bytes) : [:]
+    links = document.links.map { link in
+      let written = Array(link.destination.utf8)
+      let start: Int? =
+        written.isEmpty
+        ? nil
+        : link.kind == .reference
+          ? definitions[link.destination]
+          : WrittenDestination.offset(of: written, for: link, in: text.bytes)
+      let bytes = start.map { $0..<($0 + written.count) }
+      let range = text.range(of: bytes ?? link.offset..<min(link.offset + 1, text.bytes.count))
+      var span = range
+      if link.kind != .reference, let bytes, bytes.lowerBound >= link.offset {
+        span = text.range(of: link.offset..<min(bytes.upperBound + 1, text.bytes.count))
+      }
+      return LinkFact(
+        link: link, range: range, span: span, written: bytes, target: LinkDestination.of(link))
+    }
+  }
+
+  /// Outlines `bytes` of the document at `path` for the server: every
+  /// heading level, links gathered.
+  static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
+    var options = options
+    options.levels = 1...6
+    options.findsLinks = true
+    guard let document = try? Outliner.outline(text.bytes, path: path, options: options) else {
+      return nil
+    }
+    return DocumentFacts(path: path, document: document, text: text)
+  }
+
+  /// The heading `fragment` names, as `DocumentAnchors` reads fragments:
+  /// as written, without GitHub's `user-content-`, then (in Markdown) in
+  /// any case.
+  func heading(named fragment: String) -> Int? {
+    let unprefixed =
+      fragment.hasPrefix("user-content-")
+      ? String(fragment.dropFirst("user-content-".count)) : fragment
+    for candidate in [fragment, unprefixed] {
+      if let found = headings.firstIndex(where: { $0.id == candidate }) { return found }
+    }
+    guard format == .markdown else { return nil }
+    let folded = unprefixed.lowercased()
+    return headings.firstIndex { $0.id?.lowercased() == folded }
+  }
+
+  /// The heading whose line holds `position`.
+  func heading(at position: TextPosition) -> Int? {
+    headings.firstIndex { $0.headingRange.start.line == position.line }
+  }
+
+  /// The link whose destination (or first character) holds `position`.
+  func link(at position: TextPosition) -> LinkFact? {
+    links.first { $0.span.contains(position) }
+  }
+}

@@ -1,0 +1,7 @@
+/// JSON text that does not read: where and why.
+public struct JSONReadError: Error, Equatable, Sendable {
+  /// The byte offset where reading stopped.
+  public var offset: Int
+  /// What was wrong there.
+  public var problem: String
+}

@@ -1,0 +1,242 @@
+/// Reads JSON text (RFC 8259) into a `JSONValue`: the one way the server
+/// reads what the editor sends.
+///
+/// Written here rather than taken from Foundation so that no command's
+/// start-up carries Foundation (isle links the Swift runtime statically);
+/// `fuzz/jsonrpc.swift` runs it over hostile input. Nesting is limited,
+/// so a message of ten thousand `[` is an error, not a stack overflow.
+public struct JSONReader {
+  private let bytes: [UInt8]
+  private var index = 0
+  private var depth = 0
+
+  /// The deepest nesting read.
+  public static let maxDepth = 256
+
+  /// Reads `bytes`, which must hold one value and nothing else but white
+  /// space.
+  public static func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+    var reader = JSONReader(bytes: bytes)
+    reader.skipSpace()
+    let value = try reader.value()
+    reader.skipSpace()
+    guard reader.index == bytes.count else { throw reader.failure("text after the value") }
+    return value
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  private func failure(_ problem: String) -> JSONReadError {
+    JSONReadError(offset: index, problem: problem)
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+    {
+      index += 1
+    }
+  }
+
+  private mutating func value() throws(JSONReadError) -> JSONValue {
+    guard index < bytes.count else { throw failure("the text ends where a value should be") }
+    switch bytes[index] {
+    case 0x7B: return try object()
+    case 0x5B: return try array()
+    case 0x22: return .string(try string())
+    case 0x74:
+      try word("true")
+      return .bool(true)
+    case 0x66:
+      try word("false")
+      return .bool(false)
+    case 0x6E:
+      try word("null")
+      return .null
+    case 0x2D, 0x30...0x39: return .number(try number())
+    default: throw failure("no value starts with this byte")
+    }
+  }
+
+  private mutating func word(_ text: StaticString) throws(JSONReadError) {
+    let count = text.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw failure("a cut-off literal") }
+    for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+      throw failure("not a literal")
+    }
+    index += count
+  }
+
+  private mutating func nested() throws(JSONReadError) {
+    depth += 1
+    guard depth <= Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth)") }
+  }
+
+  private mutating func object() throws(JSONReadError) -> JSONValue {
+    try nested()
+    index += 1
+    var members: [String: JSONValue] = [:]
+    skipSpace()
+    if index < bytes.count, bytes[index] == 0x7D {
+      index += 1
+      depth -= 1
+      return .object(members)
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == 0x22 else {
+        throw failure("a key must be a string")
+      }
+      let key = try string()
+      skipSpace()
+      guard index < bytes.count, bytes[index] == 0x3A else { throw failure("':' expected") }
+      index += 1
+      skipSpace()
+      members[key] = try value()
+      skipSpace()
+      guard index < bytes.count else { throw failure("an object left open") }
+      if bytes[index] == 0x2C {
+        index += 1
+        continue
+      }
+      guard bytes[index] == 0x7D else { throw failure("',' or '}' expected") }
+      index += 1
+      depth -= 1
+      return .object(members)
+    }
+  }
+
+  private mutating func array() throws(JSONReadError) -> JSONValue {
+    try nested()
+    index += 1
+    var elements: [JSONValue] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == 0x5D {
+      index += 1
+      depth -= 1
+      return .array(elements)
+    }
+    while true {
+      skipSpace()
+      elements.append(try value())
+      skipSpace()
+      guard index < bytes.count else { throw failure("an array left open") }
+      if bytes[index] == 0x2C {
+        index += 1
+        continue
+      }
+      guard bytes[index] == 0x5D else { throw failure("',' or ']' expected") }
+      index += 1
+      depth -= 1
+      return .array(elements)
+    }
+  }
+
+  private mutating func number() throws(JSONReadError) -> Double {
+    let start = index
+    if bytes[index] == 0x2D { index += 1 }
+    func digits() -> Int {
+      let from = index
+      while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+      return index - from
+    }
+    let whole = index
+    guard digits() > 0 else { throw failure("a number without digits") }
+    guard bytes[whole] != 0x30 || index - whole == 1 else {
+      throw failure("a number with a leading 0")
+    }
+    if index < bytes.count, bytes[index] == 0x2E {
+      index += 1
+      guard digits() > 0 else { throw failure("no digits after '.'") }
+    }
+    if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
+      index += 1
+      if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+      guard digits() > 0 else { throw failure("no digits in the exponent") }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let value = Double(text) else { throw failure("not a number") }
+    return value
+  }
+
+  private mutating func string() throws(JSONReadError) -> String {
+    index += 1
+    let start = index
+    // Most strings have no escape: they are decoded straight from the bytes.
+    while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C {
+      guard bytes[index] >= 0x20 else { throw failure("a control character in a string") }
+      index += 1
+    }
+    guard index < bytes.count else { throw failure("a string left open") }
+    if bytes[index] == 0x22 {
+      index += 1
+      return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+    }
+    // With escapes: the UTF-8 gathered in one buffer, decoded once.
+    var utf8 = Array(bytes[start..<index])
+    utf8.reserveCapacity(utf8.count * 2)
+    while true {
+      guard index < bytes.count else { throw failure("a string left open") }
+      let byte = bytes[index]
+      if byte == 0x22 {
+        index += 1
+        return String(decoding: utf8, as: UTF8.self)
+      }
+      if byte < 0x20 { throw failure("a control character in a string") }
+      index += 1
+      guard byte == 0x5C else {
+        utf8.append(byte)
+        continue
+      }
+      guard index < bytes.count else { throw failure("a string left open") }
+      let escaped = bytes[index]
+      index += 1
+      switch escaped {
+      case 0x22, 0x5C, 0x2F: utf8.append(escaped)
+      case 0x62: utf8.append(0x08)
+      case 0x66: utf8.append(0x0C)
+      case 0x6E: utf8.append(0x0A)
+      case 0x72: utf8.append(0x0D)
+      case 0x74: utf8.append(0x09)
+      case 0x75:
+        let unit = try hex()
+        var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+        if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == 0x5C,
+          bytes[index + 1] == 0x75
+        {
+          let mark = index
+          index += 2
+          let low = try hex()
+          if (0xDC00..<0xE000).contains(low) {
+            scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+          } else {
+            // A lone high surrogate, then another escape read on its own.
+            index = mark
+          }
+        }
+        utf8.append(contentsOf: String(scalar).utf8)
+      default: throw failure("an unknown escape")
+      }
+    }
+  }
+
+  private mutating func hex() throws(JSONReadError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw failure("a cut-off \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case 0x30...0x39: digit = byte - 0x30
+      case 0x41...0x46: digit = byte - 0x41 + 10
+      case 0x61...0x66: digit = byte - 0x61 + 10
+      default: throw failure("not a hex digit")
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+}

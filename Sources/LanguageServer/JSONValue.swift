@@ -1,0 +1,89 @@
+import Island
+
+/// A JSON value as the protocol carries it: what a message is read into
+/// and what a reply is built from.
+///
+/// Objects are dictionaries and are written with their keys sorted, so a
+/// reply reads the same every time.
+public enum JSONValue: Sendable, Equatable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number, as a double (ids and positions are whole numbers within it).
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object; a key given twice keeps its last value.
+  case object([String: JSONValue])
+
+  /// An integer as a JSON number.
+  public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+  /// The member `key` of an object; nil for anything else or a missing key.
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  /// The text of a string.
+  public var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  /// A number that is a whole number an `Int` holds.
+  public var int: Int? {
+    guard case .number(let value) = self, value == value.rounded(), abs(value) < 9e15 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  /// The truth of a boolean.
+  public var bool: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The elements of an array.
+  public var array: [JSONValue]? {
+    if case .array(let elements) = self { return elements }
+    return nil
+  }
+
+  /// The value as JSON text.
+  public var text: String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  /// The value as JSON text appended to `output`.
+  public func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let value): output += JSON.number(value)
+    case .string(let text): JSON.appendQuoted(text, to: &output)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        element.write(to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, key) in members.keys.sorted().enumerated() {
+        if index > 0 { output += "," }
+        JSON.appendQuoted(key, to: &output)
+        output += ":"
+        members[key]!.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// The one error a request ends with: a JSON-RPC error code and a message,
+/// sent back as the reply's `error`.
+public struct ResponseError: Error, Equatable, Sendable {
+  /// The JSON-RPC or LSP code.
+  public var code: Int
+  /// One line saying what went wrong, naming the value.
+  public var message: String
+
+  /// An error from its parts.
+  public init(code: Int, message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// The message is not JSON.
+  public static func parseError(_ message: String) -> ResponseError {
+    ResponseError(code: -32700, message: message)
+  }
+  /// The message is JSON but not a request.
+  public static func invalidRequest(_ message: String) -> ResponseError {
+    ResponseError(code: -32600, message: message)
+  }
+  /// No such method.
+  public static func methodNotFound(_ method: String) -> ResponseError {
+    ResponseError(code: -32601, message: "no method '\(method)'")
+  }
+  /// The parameters are missing or of the wrong kind.
+  public static func invalidParams(_ message: String) -> ResponseError {
+    ResponseError(code: -32602, message: message)
+  }
+  /// A request before `initialize`.
+  public static let serverNotInitialized = ResponseError(
+    code: -32002, message: "the server is not initialized")
+  /// The client cancelled the request.
+  public static let requestCancelled = ResponseError(code: -32800, message: "cancelled")
+  /// A request after `shutdown`.
+  public static let shutDown = ResponseError(
+    code: -32600, message: "the server is shut down; only 'exit' is read")
+
+  /// The `error` member of a reply.
+  var json: JSONValue {
+    .object(["code": .int(code), "message": .string(message)])
+  }
+}

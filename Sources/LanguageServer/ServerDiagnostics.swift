@@ -1,0 +1,143 @@
+import Island
+import Links
+
+/// Diagnostics: the broken links `isle check` finds, and a contents list
+/// that `isle toc --write` would change; and their code actions.
+extension LanguageServer {
+  /// The broken links of a document, each with its link's facts.
+  func brokenLinks(_ facts: DocumentFacts) -> [(BrokenLink, LinkFact?)] {
+    let checker = LinkChecker(root: root(of: facts.path))
+    // Links are in document order, at distinct offsets.
+    var byOffset: [Int: LinkFact] = [:]
+    for link in facts.links { byOffset[link.link.offset] = link }
+    return checker.check(facts.document, targets: targets()).map { broken in
+      (broken, byOffset[broken.link.offset])
+    }
+  }
+
+  /// The edit that brings the document's contents list up to date: the
+  /// bytes that differ between the text and what `toc --write` would
+  /// write; nil when the list is current (or there is none).
+  func contentsEdit(_ path: String, text: TextLines) -> (range: Range<Int>, text: String)? {
+    guard let updated = host.updatedContents(of: text.bytes, path: path) else { return nil }
+    let old = text.bytes
+    var prefix = 0
+    while prefix < old.count && prefix < updated.count && old[prefix] == updated[prefix] {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < old.count - prefix && suffix < updated.count - prefix
+      && old[old.count - 1 - suffix] == updated[updated.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    // Whole characters only: a shared lead byte is not split off.
+    while prefix > 0 && old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+    while suffix > 0 && old[old.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+    guard prefix != old.count || prefix != updated.count else { return nil }
+    return (
+      prefix..<(old.count - suffix),
+      String(decoding: updated[prefix..<(updated.count - suffix)], as: UTF8.self)
+    )
+  }
+
+  /// Where a broken link is shown: its destination as written; for a
+  /// reference-style link (whose destination is its definition's) and a
+  /// destination not found as written, its first character, where `isle
+  /// check` places it.
+  static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
+  {
+    if let link, link.written != nil, link.link.kind != .reference { return link.range }
+    let offset = broken.link.offset
+    return text.range(of: offset..<min(offset + 1, text.bytes.count))
+  }
+
+  /// The diagnostics of the document at `path`, as JSON.
+  func diagnostics(_ path: String) -> [JSONValue] {
+    guard let facts = facts(path), let text = text(path) else { return [] }
+    var found: [JSONValue] = brokenLinks(facts).map { broken, link in
+      var data: [String: JSONValue] = [:]
+      if let suggestion = broken.suggestion { data["suggestion"] = .string(suggestion) }
+      return .object([
+        "range": Self.diagnosticRange(broken, link, text: text).json,
+        "severity": .int(2), "source": .string("isle"), "code": .string(broken.reason.rawValue),
+        "message": .string(BrokenLinkReport.problem(broken)), "data": .object(data),
+      ])
+    }
+    // Only a document with contents markers can have a stale list.
+    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text) {
+      found.append(
+        .object([
+          "range": staleRange(edit.range, text: text).json, "severity": .int(3),
+          "source": .string("isle"), "code": .string("stale-contents"),
+          "message": .string("the contents list is out of date (isle toc --write)"),
+        ]))
+    }
+    return found
+  }
+
+  /// The lines a contents edit touches.
+  func staleRange(_ range: Range<Int>, text: TextLines) -> TextRange {
+    let start = text.position(of: range.lowerBound).line
+    let end = text.position(of: range.upperBound).line
+    return TextRange(
+      start: TextPosition(line: start, character: 0),
+      end: text.position(of: text.end(ofLine: end)))
+  }
+
+  func publishDiagnostics(_ path: String) {
+    guard
+      let (uri, version) = state.withLock({ state in
+        state.open[path].map { ($0.uri, $0.version) }
+      })
+    else { return }
+    let found = diagnostics(path)
+    state.withLock { state in
+      if found.isEmpty { state.published.remove(path) } else { state.published.insert(path) }
+    }
+    notify(
+      "textDocument/publishDiagnostics",
+      .object(["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]))
+  }
+
+  func codeActions(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+    let path = try documentPath(params)
+    let asked = try TextRange(params["range"])
+    guard let facts = facts(path), let text = text(path) else { return .array([]) }
+    let uri = self.uri(path)
+    func overlaps(_ range: TextRange) -> Bool {
+      range.start <= asked.end && asked.start <= range.end
+    }
+    func action(_ title: String, _ range: TextRange, _ newText: String, preferred: Bool)
+      -> JSONValue
+    {
+      .object([
+        "title": .string(title), "kind": .string("quickfix"), "isPreferred": .bool(preferred),
+        "edit": .object([
+          "changes": .object([
+            uri: .array([.object(["range": range.json, "newText": .string(newText)])])
+          ])
+        ]),
+      ])
+    }
+    var actions: [JSONValue] = []
+    for (broken, link) in brokenLinks(facts) where broken.isFixable {
+      // Offered on the link, and for a reference-style link also on its
+      // use, where the diagnostic stands.
+      guard let link, let bytes = link.written,
+        overlaps(link.span) || overlaps(Self.diagnosticRange(broken, link, text: text)),
+        let suggestion = broken.suggestion,
+        let hash = Array(broken.target.utf8).lastIndex(of: 0x23)
+      else { continue }
+      let fragment = text.range(of: (bytes.lowerBound + hash + 1)..<bytes.upperBound)
+      actions.append(action("Change to #\(suggestion)", fragment, suggestion, preferred: true))
+    }
+    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text),
+      overlaps(staleRange(edit.range, text: text))
+    {
+      actions.append(
+        action("Update contents", text.range(of: edit.range), edit.text, preferred: false))
+    }
+    return .array(actions)
+  }
+}

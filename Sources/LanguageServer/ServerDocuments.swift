@@ -1,0 +1,154 @@
+import Links
+
+/// The documents: opened, edited, closed and saved in the editor, changed
+/// on disk; and the facts of any of them, from the editor's text when it
+/// is open, else from the disk.
+extension LanguageServer {
+  func didOpen(_ params: JSONValue) throws(ResponseError) {
+    let item = params["textDocument"]
+    guard let uri = item?["uri"]?.string, let text = item?["text"]?.string else {
+      throw .invalidParams("didOpen needs a textDocument with a uri and text")
+    }
+    let path = try Self.path(uri)
+    let document = OpenDocument(
+      uri: uri, path: path, version: item?["version"]?.int ?? 0, text: TextLines(Array(text.utf8)))
+    state.withLock { state in
+      state.open[path] = document
+      state.diagnosticsDue.insert(path)
+    }
+    dependentsDue(of: path)
+  }
+
+  func didChange(_ params: JSONValue) throws(ResponseError) {
+    let path = try documentPath(params)
+    guard let changes = params["contentChanges"]?.array else {
+      throw .invalidParams("didChange needs contentChanges")
+    }
+    // Taken out while edited, so the text is not copied for each change.
+    guard var document = state.withLock({ $0.open.removeValue(forKey: path) }) else {
+      throw .invalidParams("didChange of a document that is not open: \(path)")
+    }
+    var failure: ResponseError? = nil
+    do {
+      for change in changes { try document.apply(change) }
+    } catch {
+      failure = error
+    }
+    document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+    state.withLock { state in
+      state.open[path] = document
+      state.diagnosticsDue.insert(path)
+    }
+    if let failure { throw failure }
+    dependentsDue(of: path)
+  }
+
+  func didClose(_ params: JSONValue) throws(ResponseError) {
+    let path = try documentPath(params)
+    let (uri, wasPublished) = state.withLock { state in
+      let uri = state.open.removeValue(forKey: path)?.uri
+      state.diagnosticsDue.remove(path)
+      return (uri, state.published.remove(path) != nil)
+    }
+    // The disk's version is the one that counts again.
+    index.refresh(path, deleted: host.kind(of: path) == .missing)
+    if let uri, wasPublished {
+      notify(
+        "textDocument/publishDiagnostics",
+        .object(["uri": .string(uri), "diagnostics": .array([])]))
+    }
+    dependentsDue(of: path)
+  }
+
+  func didSave(_ params: JSONValue) throws(ResponseError) {
+    let path = try documentPath(params)
+    index.refresh(path, deleted: false)
+    state.withLock { _ = $0.diagnosticsDue.insert(path) }
+  }
+
+  func didChangeWatchedFiles(_ params: JSONValue) {
+    for change in params["changes"]?.array ?? [] {
+      guard let path = change["uri"]?.string.flatMap(FileURI.path) else { continue }
+      // 3 is Deleted.
+      index.refresh(path, deleted: change["type"]?.int == 3)
+      dependentsDue(of: path)
+    }
+  }
+
+  /// Every open document is checked again when another one changes: its
+  /// links may point there. (Checking is cheap beside the editor's pace.)
+  private func dependentsDue(of path: String) {
+    state.withLock { state in
+      for other in state.open.keys where other != path { state.diagnosticsDue.insert(other) }
+    }
+  }
+
+  // MARK: Facts
+
+  /// The path of `params.textDocument.uri`.
+  func documentPath(_ params: JSONValue) throws(ResponseError) -> String {
+    guard let uri = params["textDocument"]?["uri"]?.string else {
+      throw .invalidParams("a textDocument with a uri is needed")
+    }
+    return try Self.path(uri)
+  }
+
+  static func path(_ uri: String) throws(ResponseError) -> String {
+    guard let path = FileURI.path(uri) else {
+      throw .invalidParams("only file: URIs are read, not \(uri)")
+    }
+    return LinkPath.tidied(path)
+  }
+
+  /// The URI the client knows `path` by.
+  func uri(_ path: String) -> String {
+    state.withLock { $0.open[path]?.uri } ?? FileURI.uri(path)
+  }
+
+  /// The facts of the document at `path`: the editor's version when it is
+  /// open (outlined once per version), else the disk's.
+  func facts(_ path: String) -> DocumentFacts? {
+    let open = state.withLock { state -> (OpenDocument?, DocumentFacts?) in
+      guard let document = state.open[path] else { return (nil, nil) }
+      return (document, document.facts)
+    }
+    guard let document = open.0 else { return index.facts(path) }
+    if let known = open.1 { return known }
+    let facts = DocumentFacts.outline(
+      document.text, path: path, options: host.outlineOptions(forDocumentAt: path))
+    state.withLock { state in
+      if state.open[path]?.version == document.version { state.open[path]?.facts = facts }
+    }
+    return facts
+  }
+
+  /// The facts of the document `params` names; an error when it cannot be
+  /// read.
+  func requestedFacts(_ params: JSONValue) throws(ResponseError) -> DocumentFacts {
+    let path = try documentPath(params)
+    guard let facts = facts(path) else { throw .invalidParams("cannot read \(path)") }
+    return facts
+  }
+
+  /// The editor's text of an open document, or the disk's.
+  func text(_ path: String) -> TextLines? {
+    if let open = state.withLock({ $0.open[path]?.text }) { return open }
+    return host.read(path).map(TextLines.init)
+  }
+
+  /// Every document the server knows: the workspace's as indexed, with
+  /// the open ones as the editor has them (and open ones outside it).
+  func allFacts() -> [DocumentFacts] {
+    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openSet = Set(openPaths)
+    return index.documents.filter { !openSet.contains($0.path) } + openPaths.compactMap(facts)
+  }
+
+  /// What links resolve against: open documents as the editor has them.
+  func targets() -> ServerTargets {
+    let openPaths = state.withLock { Array($0.open.keys) }
+    var anchors: [String: DocumentAnchors] = [:]
+    for path in openPaths { anchors[path] = facts(path)?.anchors }
+    return ServerTargets(host: host, index: index, open: anchors)
+  }
+}

@@ -1,0 +1,159 @@
+/// The outline: symbols (a tree, every heading level, the reading time as
+/// detail), folding ranges, selection ranges, the workspace's symbols and
+/// the code lenses.
+extension LanguageServer {
+  /// `SymbolKind.String`, as the Markdown servers mark headings.
+  static let headingKind = 15
+
+  func documentSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+    let facts = try requestedFacts(params)
+    let headings = facts.headings
+    guard state.withLock({ $0.hierarchicalSymbols }) else {
+      let uri = self.uri(facts.path)
+      return .array(
+        headings.map { heading in
+          var symbol = Self.symbolInformation(heading, uri: uri)
+          if let parent = heading.parent, case .object(var members) = symbol {
+            members["containerName"] = .string(Self.name(headings[parent]))
+            symbol = .object(members)
+          }
+          return symbol
+        })
+    }
+    var children = [[Int]](repeating: [], count: headings.count)
+    var roots: [Int] = []
+    for (index, heading) in headings.enumerated() {
+      if let parent = heading.parent { children[parent].append(index) } else { roots.append(index) }
+    }
+    func symbol(_ index: Int) -> JSONValue {
+      let heading = headings[index]
+      var members: [String: JSONValue] = [
+        "name": .string(Self.name(heading)), "kind": .int(Self.headingKind),
+        "range": heading.sectionRange.json, "selectionRange": heading.headingRange.json,
+        "children": .array(children[index].map(symbol)),
+      ]
+      if let detail = heading.detail { members["detail"] = .string(detail) }
+      return .object(members)
+    }
+    return .array(roots.map(symbol))
+  }
+
+  /// A symbol's name: its title; a heading with no text is named by its
+  /// marks, as the protocol wants a name.
+  static func name(_ heading: HeadingFact) -> String {
+    heading.title.isEmpty ? String(repeating: "#", count: heading.level) : heading.title
+  }
+
+  static func symbolInformation(_ heading: HeadingFact, uri: String) -> JSONValue {
+    .object([
+      "name": .string(name(heading)), "kind": .int(headingKind),
+      "location": .object(["uri": .string(uri), "range": heading.headingRange.json]),
+    ])
+  }
+
+  func foldingRanges(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+    let facts = try requestedFacts(params)
+    var ranges: [JSONValue] = []
+    for heading in facts.headings {
+      let end = heading.sectionRange.end
+      // A section folds up to its last line, not the next heading's.
+      let last = end.character == 0 ? end.line - 1 : end.line
+      guard last > heading.headingRange.start.line else { continue }
+      ranges.append(
+        .object([
+          "startLine": .int(heading.headingRange.start.line), "endLine": .int(last),
+          "kind": .string("region"),
+        ]))
+    }
+    // Fenced code and lists, as cmark found them (lines are 1-based there).
+    let text = facts.document.blocks.isEmpty ? nil : self.text(facts.path)
+    for block in facts.document.blocks {
+      var last = block.endLine - 1
+      // A block's last line as cmark gives it may be the blank line after.
+      if let text, text.start(ofLine: last) == text.end(ofLine: last) { last -= 1 }
+      guard last > block.line - 1 else { continue }
+      ranges.append(
+        .object([
+          "startLine": .int(block.line - 1), "endLine": .int(last), "kind": .string("region"),
+        ]))
+    }
+    return .array(ranges)
+  }
+
+  func selectionRanges(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+    let facts = try requestedFacts(params)
+    guard let positions = params["positions"]?.array else {
+      throw .invalidParams("selectionRange needs positions")
+    }
+    var result: [JSONValue] = []
+    for json in positions {
+      let position = try TextPosition(json)
+      // The innermost section holding the position, then its parents.
+      var chain: [TextRange] = []
+      var current = facts.headings.lastIndex {
+        $0.sectionRange.contains(position) && $0.headingRange.start <= position
+      }
+      if let index = current, facts.headings[index].headingRange.contains(position) {
+        chain.append(facts.headings[index].headingRange)
+      }
+      while let index = current {
+        chain.append(facts.headings[index].sectionRange)
+        current = facts.headings[index].parent
+      }
+      if chain.isEmpty { chain.append(TextRange(start: position, end: position)) }
+      var selection: JSONValue? = nil
+      for range in chain.reversed() {
+        var members: [String: JSONValue] = ["range": range.json]
+        if let selection { members["parent"] = selection }
+        selection = .object(members)
+      }
+      result.append(selection!)
+    }
+    return .array(result)
+  }
+
+  func workspaceSymbols(_ params: JSONValue, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let query = (params["query"]?.string ?? "").lowercased()
+    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
+    var symbols: [JSONValue] = []
+    for facts in allFacts() {
+      try request.checkCancelled()
+      let uri = self.uri(facts.path)
+      let file = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
+      for heading in facts.headings where Self.matches(query, heading.title.lowercased()) {
+        guard case .object(var members) = Self.symbolInformation(heading, uri: uri) else {
+          continue
+        }
+        members["containerName"] = .string(file)
+        symbols.append(.object(members))
+      }
+    }
+    return .array(symbols)
+  }
+
+  /// True when the query's characters come in `title` in order, as
+  /// editors filter symbols (`inst` finds `Installation`).
+  static func matches(_ query: String, _ title: String) -> Bool {
+    var rest = title[...]
+    for character in query where character != " " {
+      guard let found = rest.firstIndex(of: character) else { return false }
+      rest = rest[rest.index(after: found)...]
+    }
+    return true
+  }
+
+  func codeLenses(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+    guard state.withLock({ $0.codeLens }) else { return .array([]) }
+    let facts = try requestedFacts(params)
+    return .array(
+      facts.headings.compactMap { heading in
+        guard let detail = heading.detail else { return nil }
+        return .object([
+          "range": heading.headingRange.json,
+          "command": .object(["title": .string(detail), "command": .string("")]),
+        ])
+      })
+  }
+}

@@ -1,0 +1,27 @@
+import Links
+import Outline
+
+/// What the server asks of the machine it runs on: files, folders, the
+/// options a document is outlined with, and the contents list `toc
+/// --write` would write. The command line answers from the disk and its
+/// own settings (`--slug`, `auto` per folder); tests answer from memory.
+public protocol WorkspaceHost: Sendable {
+  /// The bytes of the file at `path`; nil when it cannot be read.
+  func read(_ path: String) -> [UInt8]?
+  /// What is at `path`.
+  func kind(of path: String) -> TargetKind
+  /// The documents under `folder` (`.md`, `.markdown`, `.html`, `.htm`),
+  /// walked as `isle check` walks a folder.
+  func documents(under folder: String) -> [String]
+  /// How the document at `path` is outlined: its slug flavour and reading
+  /// rate (the server asks for every heading level and the links).
+  func outlineOptions(forDocumentAt path: String) -> OutlineOptions
+  /// Where `/path` links from the document at `path` start: its
+  /// repository's root; nil when it is in none (the workspace folder
+  /// holding it is taken, as `isle check` takes the folder it runs in).
+  func repositoryRoot(of path: String) -> String?
+  /// The document `bytes` (at `path`) with its contents list as `isle toc
+  /// --write` would write it; nil when it has no list, the list is
+  /// current, or its markers do not pair.
+  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]?
+}
