@@ -25,13 +25,18 @@ public enum JSON {
   static func needsEscaping(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      for (index, byte) in bytes.enumerated() {
+      // An index loop: a title may be megabytes long.
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
         if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
-        if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+        if byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80
           && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
         {
           return true
         }
+        index += 1
       }
       return false
     }
