@@ -80,7 +80,7 @@ import Testing
   @Test(arguments: [Theme.plain, Theme(glyphs: .ascii, paint: Paint(enabled: true))])
   func everyFrameFitsWhateverIsTyped(theme: Theme) {
     var random = SplitMix(state: 12)
-    for round in 0..<30 {
+    for round in 0..<20 {
       let document = Self.document(&random)
       let sections = document.sections
       guard !sections.isEmpty else { continue }

@@ -11,7 +11,7 @@ import Testing
   @Test(arguments: [Theme.plain, Theme(glyphs: .ascii, paint: Paint(enabled: true))])
   func barsAndContentsFitEveryWidth(theme: Theme) {
     var random = SplitMix(state: 7)
-    for round in 0..<15 {
+    for round in 0..<10 {
       let sections = PickerPropertyTests.document(&random).sections
       guard !sections.isEmpty else { continue }
       for width in [1, 2, 3, 4, 5, 7, 9, 12, 20, 33, 60, 120, 400] {

@@ -57,29 +57,35 @@ import Testing
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  /// A tmux session of its own, with a plain shell and a `$ ` prompt.
+  /// A tmux server of its own (its own socket, so no other test's pane
+  /// ending can take it down), with a plain shell and a `$ ` prompt.
   final class Pane {
     let name = "isle-\(UUID().uuidString.prefix(8))"
     let tmux: String
 
     init(tmux: String, columns: Int = 60, rows: Int = 20) throws {
       self.tmux = tmux
-      try run([
-        "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
-        "bash --norc --noprofile",
-      ])
+      let start = try Spawn.run(
+        tmux,
+        [
+          "-L", name, "-f", "/dev/null", "new-session", "-d", "-s", name,
+          "-x", "\(columns)", "-y", "\(rows)", "bash --norc --noprofile",
+        ], timeout: 20)
+      guard start.status == 0 else {
+        throw Spawn.Failure(description: "tmux new-session failed: \(start.errors)")
+      }
       let bin = Harness.binary.deletingLastPathComponent().path
       try type("PS1='$ '; PATH='\(bin)':$PATH; cd '\(Harness.root.path)'; clear")
       _ = try wait { $0.hasPrefix("$") }
     }
 
-    deinit { _ = try? run(["kill-session", "-t", name]) }
+    deinit { _ = try? run(["kill-server"]) }
 
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
       // The first command starts the tmux server, which is to start its
       // shells with no signal blocked: Spawn sees to that.
-      try Spawn.run(tmux, arguments, timeout: 20).output
+      try Spawn.run(tmux, ["-L", name] + arguments, timeout: 20).output
     }
 
     func type(_ line: String) throws {

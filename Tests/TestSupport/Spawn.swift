@@ -27,6 +27,7 @@ public enum Spawn {
 
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
   }
 
   /// Runs `executable` with `arguments` from `directory`, `stdin` as its
