@@ -107,21 +107,24 @@ public struct Wording: Sendable, Equatable {
   /// `template` with each `{key}` of `values` replaced, in one pass from
   /// the left (a value is never read as a template).
   private static func fill(_ template: String, _ values: [String: String]) -> String {
+    // Braces are ASCII: the template is searched as bytes, not characters.
+    let bytes = template.utf8
     var result = ""
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      if let close = rest[open...].firstIndex(of: "}"),
-        let value = values[String(rest[rest.index(after: open)..<close])]
+    var rest = bytes[...]
+    while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+      result += Substring(rest[..<open])
+      let afterOpen = bytes.index(after: open)
+      if let close = rest[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
+        let value = values[String(Substring(bytes[afterOpen..<close]))]
       {
         result += value
-        rest = rest[rest.index(after: close)...]
+        rest = bytes[bytes.index(after: close)...]
       } else {
         result += "{"
-        rest = rest[rest.index(after: open)...]
+        rest = bytes[afterOpen...]
       }
     }
-    result += rest
+    result += Substring(rest)
     return result
   }
 }

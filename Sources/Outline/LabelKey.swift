@@ -33,6 +33,16 @@ enum LabelKey {
     key.reserveCapacity(text.utf8.count)
     var space = false
     for scalar in text.unicodeScalars {
+      // Letters of scripts without case, and letters and spaces whose
+      // class word counting knows, skip the properties' lookup.
+      if CJK.contains(scalar) || (0x5D0...0x6FF).contains(scalar.value) {
+        if space {
+          key.unicodeScalars.append(" ")
+          space = false
+        }
+        key.unicodeScalars.append(scalar)
+        continue
+      }
       let properties = scalar.properties
       if properties.isWhitespace {
         space = !key.isEmpty

@@ -42,26 +42,21 @@ public struct LineIndex: Sendable, Equatable {
     var i = 0
     var released = 0
     while i < count {
-      // A stretch at a time: with no carriage return in it, memchr finds
-      // the line feeds; with one, each byte is looked at.
+      // A stretch at a time, memchr finding the line feeds up to each
+      // carriage return, which ends a line alone or with a line feed.
       let stretchEnd = min(i + Outliner.releaseStep, count)
-      if memchr(base + i, 0x0D, stretchEnd - i) == nil {
-        while i < stretchEnd, let found = memchr(base + i, 0x0A, stretchEnd - i) {
+      while i < stretchEnd {
+        let returnAt =
+          memchr(base + i, 0x0D, stretchEnd - i).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          } ?? stretchEnd
+        while i < returnAt, let found = memchr(base + i, 0x0A, returnAt - i) {
           i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
           if i < count { starts.append(Offset(i)) }
         }
-        i = stretchEnd
-      } else {
-        while i < stretchEnd {
-          let byte = bytes[i]
-          if byte == 0x0A {
-            i += 1
-          } else if byte == 0x0D {
-            i += (i + 1 < count && bytes[i + 1] == 0x0A) ? 2 : 1
-          } else {
-            i += 1
-            continue
-          }
+        i = returnAt
+        if i < stretchEnd {
+          i += (i + 1 < count && bytes[i + 1] == 0x0A) ? 2 : 1
           if i < count { starts.append(Offset(i)) }
         }
       }

@@ -11,27 +11,45 @@ struct WordCounter {
   private var inWord = false
   private var wordHasLetter = false
 
-  /// Counts the words in `bytes`, continuing any word left open.
+  /// Counts the words in `bytes`, continuing any word left open. The state
+  /// is kept in locals through the loop: most text is ASCII, a few
+  /// instructions a byte.
   mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
     var i = 0
     let count = bytes.count
+    var inWord = self.inWord
+    // A word holding a letter is always a word in progress, so it is what
+    // a separator counts.
+    var letter = self.wordHasLetter
+    var words = 0
     while i < count {
       let byte = bytes[i]
       if byte < 0x80 {
         i += 1
         switch byte {
-        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: endWord()
+        case 0x20, 0x09...0x0D:
+          if letter { words &+= 1 }
+          inWord = false
+          letter = false
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
           inWord = true
-          wordHasLetter = true
+          letter = true
         default: inWord = true
         }
         continue
       }
       let (scalar, length) = Self.decode(bytes, at: i)
       i += length
+      self.inWord = inWord
+      self.wordHasLetter = letter
       classify(scalar)
+      inWord = self.inWord
+      letter = self.wordHasLetter
     }
+    let wordHasLetter = letter
+    self.inWord = inWord
+    self.wordHasLetter = wordHasLetter
+    reading.words += words
   }
 
   /// Ends the word in progress (at a line break or the end of a block).
@@ -57,15 +75,12 @@ struct WordCounter {
       reading.cjkCharacters += 1
       return
     }
-    let properties = scalar.properties
-    switch properties.generalCategory {
-    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .dashPunctuation:
-      endWord()
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .decimalNumber, .letterNumber, .otherNumber:
+    switch WordScalar.quick(scalar.value) ?? WordScalar.looked(up: scalar) {
+    case .separator: endWord()
+    case .letter:
       inWord = true
       wordHasLetter = true
-    default:
+    case .other:
       if CJK.isPunctuation(scalar) { endWord() } else { inWord = true }
     }
   }
