@@ -20,6 +20,8 @@ STARTUP_RUNS = max(int(os.environ.get("STARTUP_RUNS", "40")), 5)
 OUT = "bench/out"
 LINES = []
 TARGETS = []
+# The CPU seconds (user and system) of each label's runs in `pair`.
+CPU = {}
 
 
 def say(text=""):
@@ -27,8 +29,9 @@ def say(text=""):
     LINES.append(text)
 
 
-def measure(argv, memory=True):
-    """Wall seconds and peak RSS (MiB) of one run, output discarded.
+def measure(argv, memory=True, cpu=None):
+    """Wall seconds and peak RSS (MiB) of one run, output discarded; with a
+    list as cpu, the run's CPU seconds (user and system) appended to it.
 
     The peak comes from GNU time, the command's parent: Linux keeps a
     process's high-water mark across exec, so a command started straight
@@ -36,7 +39,7 @@ def measure(argv, memory=True):
     timed without it (memory=False), so its fork and exec are not counted."""
     with open(os.devnull, "wb") as sink, tempfile.TemporaryFile() as errors, \
             tempfile.NamedTemporaryFile() as peak:
-        command = (["/usr/bin/time", "-f", "%M", "-o", peak.name] if memory else []) + argv
+        command = (["/usr/bin/time", "-f", "%U %S %M", "-o", peak.name] if memory else []) + argv
         start = time.perf_counter()
         proc = subprocess.Popen(command, stdout=sink, stderr=errors)
         status = proc.wait()
@@ -44,7 +47,10 @@ def measure(argv, memory=True):
         if status not in (0, 1):
             errors.seek(0)
             sys.exit("bench: %s failed: %s" % (" ".join(argv), errors.read().decode()[-2000:]))
-        kib = float(open(peak.name).read().split()[-1]) if memory else 0.0
+        fields = open(peak.name).read().split() if memory else []
+        kib = float(fields[-1]) if memory else 0.0
+        if memory and cpu is not None:
+            cpu.append(float(fields[-3]) + float(fields[-2]))
     return elapsed, kib / 1024
 
 
@@ -54,9 +60,10 @@ def pair(label_a, argv_a, label_b, argv_b, runs=RUNS, startup=False):
     timed runs go without GNU time and one more run of each gives the peak."""
     times = {label_a: [], label_b: []}
     memory = {label_a: 0.0, label_b: 0.0}
+    CPU[label_a], CPU[label_b] = [], []
     for _ in range(runs):
         for label, argv in ((label_a, argv_a), (label_b, argv_b)):
-            seconds, mib = measure(argv, memory=not startup)
+            seconds, mib = measure(argv, memory=not startup, cpu=CPU[label])
             times[label].append(seconds)
             memory[label] = max(memory[label], mib)
     if startup:
@@ -164,6 +171,13 @@ def real_text(floor):
         t, m = pair("floor", [floor, path], "isle toc --format json", [ISLE, "toc", "--format", "json", path])
         target("%s: at most 0.8x the floor's time (%.3f)" % (os.path.basename(path), t), t <= 0.8)
         target("%s: at most 0.25x its peak memory (%.3f)" % (os.path.basename(path), m), m <= 0.25)
+        # All of isle's CPU, on every thread, bounds that of parsing and
+        # walking the pieces: the label scan, ids and JSON come on top.
+        c = statistics.median(CPU["isle toc --format json"]) / statistics.median(CPU["floor"])
+        say("  CPU (user and system) isle toc --format json / floor: %.3f (%.3f s against %.3f s)" % (
+            c, statistics.median(CPU["isle toc --format json"]), statistics.median(CPU["floor"])))
+        target("%s: CPU at most 1.2x the floor's, for all of isle's work (%.3f)" % (os.path.basename(path), c),
+               c <= 1.2)
         pair("isle toc --format json --no-split", [ISLE, "toc", "--format", "json", "--no-split", path],
              "isle toc --format json", [ISLE, "toc", "--format", "json", path])
         middle = str(lines_of(path) // 2)
