@@ -24,24 +24,29 @@ enum HTMLFastPath {
     return model.builder.result
   }
 
-  /// Whether `bytes` are valid UTF-8 with no NUL and no C1 control or
-  /// noncharacter (which gumbo treats apart), checked eight bytes at a time
-  /// while they are ASCII.
+  /// Whether `bytes` are valid UTF-8 with no control character but white
+  /// space and no noncharacter (which gumbo replaces), checked eight bytes
+  /// at a time while they are plain ASCII.
   static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard memchr(bytes.baseAddress!, 0, bytes.count) == nil else { return false }
     let raw = UnsafeRawBufferPointer(bytes)
     var index = 0
     let count = bytes.count
     while index < count {
       if index + 8 <= count {
         let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 == 0 {
+        // No high bit, no byte below 0x20, no DEL.
+        let low = (word &- 0x2020_2020_2020_2020) & ~word
+        let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~word
+        if (word | low | delete) & 0x8080_8080_8080_8080 == 0 {
           index += 8
           continue
         }
       }
       let lead = bytes[index]
       if lead < 0x80 {
+        guard lead >= 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0C || lead == 0x0D,
+          lead != 0x7F
+        else { return false }
         index += 1
         continue
       }

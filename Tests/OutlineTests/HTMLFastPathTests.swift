@@ -39,16 +39,15 @@ import Testing
     var taken = 0
     for page in pages {
       let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(page)))
-      for scope in [HTMLScope.whole, .auto] {
-        let (fast, whole) = Self.both(bytes, scope: scope)
-        if let fast {
-          taken += 1
-          #expect(fast == whole, "\(page), \(scope)")
-        }
+      // The scope isle reads a page with unless told otherwise.
+      let (fast, whole) = Self.both(bytes, scope: .auto)
+      if let fast {
+        taken += 1
+        #expect(fast == whole, "\(page)")
       }
     }
-    // The fast path is for real pages: it must take most of them.
-    #expect(taken * 2 >= pages.count * 2 / 2, "the fast path took \(taken) of \(pages.count * 2)")
+    // The fast path is for real pages: it must take at least half of them.
+    #expect(taken * 2 >= pages.count, "the fast path took \(taken) of \(pages.count)")
   }
 
   @Test(arguments: BrowserAgreementTests.htmlFixtures)
