@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-lsp install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
 
 all: build
 
@@ -78,6 +78,13 @@ bench-check: build
 bench-real: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py real
+
+# Only HTML on a real specification (../shared/corpus's webrtc-pc x7, 19 MB)
+# against the HTML floor (bench/html_floor.c, gumbo's whole parse) and hxtoc,
+# with the fast path's output checked against --no-split.
+bench-html: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py html
 
 # Only isle lsp on a 5.8 MB document: symbols after opening it and after an edit.
 bench-lsp: build

@@ -190,6 +190,44 @@ def real_text(floor):
     target("at least 15x faster than md_toc on the real join (%.1fx)" % t, t >= 15)
 
 
+def real_page():
+    """A real published specification joined seven times (19 MB), made
+    from the corpus, or None with a note when the corpus is not there."""
+    source = os.path.join(CORPUS, "html", "webrtc-pc", "base-rec.html")
+    if not os.path.exists(source):
+        say("\n%s is not here: the real HTML rows are skipped" % source)
+        return None
+    page = os.path.join(OUT, "webrtc-x7.html")
+    body = open(source, "rb").read()
+    with open(page, "wb") as out:
+        for _ in range(7):
+            out.write(body)
+    return page
+
+
+def html_real():
+    """isle on a real specification against the HTML floor (gumbo's whole
+    parse, walk and free) and hxtoc, with the output of the fast path
+    checked against gumbo's whole parse (--no-split)."""
+    page = real_page()
+    if not page:
+        return
+    floor = os.path.join(OUT, "html_floor")
+    subprocess.run(["gcc", "-O2", "bench/html_floor.c", "-lgumbo", "-o", floor], check=True)
+    say("\n%s (%d bytes, a real specification x7): isle against the HTML floor"
+        " (bench/html_floor.c: gumbo's own parse, walk and free of the whole file) and hxtoc"
+        % (page, os.path.getsize(page)))
+    same = identical(page)
+    say("  toc --format json fast and --no-split (gumbo's whole parse): %s" % ("identical" if same else "DIFFERENT"))
+    target("HTML: output identical to gumbo's whole parse", same)
+    t, m = pair("html floor", [floor, page], "isle toc --format json", [ISLE, "toc", "--format", "json", page])
+    say("  (isle at %.3fx the floor's time, %.3fx its memory)" % (t, m))
+    pair("isle toc --format json --no-split", [ISLE, "toc", "--format", "json", "--no-split", page],
+         "isle toc --format json", [ISLE, "toc", "--format", "json", page])
+    t, m = pair("hxtoc", ["hxtoc", page], "isle toc --format json", [ISLE, "toc", "--format", "json", page])
+    target("HTML: isle at most hxtoc's time on the 19 MB specification (%.3f)" % t, t <= 1)
+
+
 def startup(readme):
     say("\n%s (%d bytes): start-up, process start included" % (readme, os.path.getsize(readme)))
     small_middle = str(lines_of(readme) // 2)
@@ -325,6 +363,13 @@ def main():
         # make bench-lsp: only the language server on a large document.
         lsp_large()
         return
+    if sys.argv[1:] == ["html"]:
+        # make bench-html: only the real specification against the floor and hxtoc.
+        say("isle benchmark, HTML: %d runs each, alternating, medians; %s, %d cores" % (
+            RUNS, platform.machine(), os.cpu_count()))
+        html_real()
+        finish()
+        return
     if sys.argv[1:] == ["startup"]:
         # make bench-startup: only the start-up pair.
         startup(generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024))
@@ -381,6 +426,7 @@ def main():
     say("\n%s (%d bytes): HTML, against hxtoc" % (page, os.path.getsize(page)))
     pair("isle toc --format json", [ISLE, "toc", "--format", "json", page],
          "hxtoc", ["hxtoc", page])
+    html_real()
 
     startup(readme)
     check_corpus()

@@ -198,7 +198,7 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec(
       "max-nesting", value: "N", aliases: ["max-depth"],
       help: "deepest HTML nesting read (default 20000)"),
-    OptionSpec("no-split", help: "parse a large Markdown document whole, on one core"),
+    OptionSpec("no-split", help: "parse whole: Markdown on one core, HTML with gumbo"),
     OptionSpec(
       "within", value: "SELECTOR",
       help: "HTML: keep to this element (default auto)"),

@@ -10,15 +10,15 @@
 struct EnclosingIDs {
   /// Open elements with an id, innermost last, and whether a heading has
   /// started inside each yet.
-  private var open: [(node: UnsafeMutableRawPointer, id: String, hasHeading: Bool)] = []
+  private var open: [(node: Int, id: String, hasHeading: Bool)] = []
 
   /// Notes an element entered, with its `id` attribute if it has one.
-  mutating func enter(_ node: UnsafeMutableRawPointer, id: String?) {
+  mutating func enter(_ node: Int, id: String?) {
     if let id, !id.isEmpty { open.append((node, id, false)) }
   }
 
   /// Notes an element left.
-  mutating func leave(_ node: UnsafeMutableRawPointer) {
+  mutating func leave(_ node: Int) {
     if open.last?.node == node { open.removeLast() }
   }
 

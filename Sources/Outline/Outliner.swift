@@ -64,13 +64,21 @@ public enum Outliner {
         encoding == .windows1252
         ? Charset.transcodeWindows1252(bytes)
         : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
+      // The fast path first, unless told to parse whole (`--no-split`);
+      // gumbo's whole parse where it declines.
+      func read(_ bytes: UnsafeBufferPointer<UInt8>, place: ((Int) -> Int)?) -> HTMLFindings {
+        let fast =
+          options.split
+          ? HTMLFastPath.parse(
+            bytes, place: place, scope: options.within, findsLinks: options.findsLinks) : nil
+        return fast
+          ?? HTMLWalker.parse(
+            bytes, place: place, scope: options.within, findsLinks: options.findsLinks)
+      }
       if let transcoded {
-        parsed = transcoded.utf8.withUnsafeBufferPointer {
-          HTMLWalker.parse(
-            $0, place: transcoded.rawOffset, scope: options.within, findsLinks: options.findsLinks)
-        }
+        parsed = transcoded.utf8.withUnsafeBufferPointer { read($0, place: transcoded.rawOffset) }
       } else {
-        parsed = HTMLWalker.parse(bytes, scope: options.within, findsLinks: options.findsLinks)
+        parsed = read(bytes, place: nil)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,

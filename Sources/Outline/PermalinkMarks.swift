@@ -14,13 +14,13 @@ struct PermalinkMarks {
     var end: HeadingTextBuilder.Position
   }
 
-  private var open: [(node: UnsafeMutableRawPointer, spans: [Span])] = []
+  private var open: [(node: Int, spans: [Span])] = []
   private var closed: [Int: [Span]] = [:]
 
   /// An `<a>` with `href` starts, inside the headings at `positions`
   /// (heading index and where its text stands).
   mutating func enter(
-    _ node: UnsafeMutableRawPointer, href: String?,
+    _ node: Int, href: String?,
     positions: [(heading: Int, at: HeadingTextBuilder.Position)]
   ) {
     guard let href, href.hasPrefix("#"), !positions.isEmpty else { return }
@@ -35,7 +35,7 @@ struct PermalinkMarks {
 
   /// An element ends; when it is an open link, its spans close at `positions`.
   mutating func leave(
-    _ node: UnsafeMutableRawPointer, positions: [(heading: Int, at: HeadingTextBuilder.Position)]
+    _ node: Int, positions: [(heading: Int, at: HeadingTextBuilder.Position)]
   ) {
     guard let last = open.last, last.node == node else { return }
     open.removeLast()
