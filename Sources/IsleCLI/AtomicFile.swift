@@ -35,7 +35,8 @@ struct AtomicFile: Sendable {
     guard descriptor >= 0 else {
       throw Failure(reason: "cannot write beside it: " + SystemFiles.reason(errno))
     }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var renamed = false
     defer {
       if !renamed { unlink(temporary) }

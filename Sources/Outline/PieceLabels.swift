@@ -72,7 +72,7 @@ struct PieceLabels {
         continue
       }
       for variant in variants(text, spansLines: true) {
-        variant.withUnsafeBufferPointer { labels.brackets.insert(LabelKey.hash(of: $0)) }
+        labels.brackets.insert(variant.withUnsafeBufferPointer { LabelKey.hash(of: $0) })
         if isDefinition && !isFootnote(variant) { labels.links.append(variant) }
       }
     }
