@@ -32,14 +32,22 @@ extension ReadSession {
     document.lines.line(ofOffset: topByte)
   }
 
+  /// The contents as they open over the page: the bar says how much is
+  /// read as the island does, not where the puck's section would put the
+  /// reader.
+  func contentsView(_ document: Document) -> PickerView {
+    var view = PickerView(
+      document: document, copy: display.copy, theme: display.theme, columns: columns)
+    view.reading = place(in: document)
+    return view
+  }
+
   /// Draws the current state.
   func draw() {
     switch mode {
     case .contents(let state):
       guard let document else { return draw(panel: []) }
-      let view = PickerView(
-        document: document, copy: display.copy, theme: display.theme, columns: columns)
-      draw(panel: Array(view.frame(state).dropLast()))
+      draw(panel: Array(contentsView(document).frame(state).dropLast()))
     default:
       draw(panel: [])
     }

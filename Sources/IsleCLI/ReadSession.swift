@@ -183,8 +183,7 @@ struct ReadSession {
     case .going:
       mode = state.isOpen ? .contents(state) : .reading
       if motion, state.isOpen, let document {
-        let view = PickerView(
-          document: document, copy: display.copy, theme: display.theme, columns: columns)
+        let view = contentsView(document)
         for frame in view.transition(from: before, to: state) where !terminal.hasInput {
           draw(panel: Array(frame.dropLast()))
           usleep(16_000)
