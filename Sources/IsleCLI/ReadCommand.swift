@@ -66,6 +66,8 @@ struct ReadCommand {
     var session = ReadSession(
       terminal: terminal, page: page, display: settings.display, options: options,
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
+    // A signal to stop lets the loop end itself, so the place is kept.
+    TerminalRescue.defersEnding = 1
     let ending = withExtendedLifetime(terminal) {
       defer { terminal.restore() }
       return session.run {
@@ -77,11 +79,14 @@ struct ReadCommand {
       }
     }
     if let identity, let places { places.save(session.topByte, for: identity) }
+    TerminalRescue.defersEnding = 0
+    if TerminalRescue.stopping != 0 { TerminalRescue.end(by: TerminalRescue.stopping) }
     switch ending {
     case .gone:
       throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
     case .interrupted: return .interrupted
     case .quit: return .success
+    case .signalled(let signal): TerminalRescue.end(by: signal)
     }
   }
 }

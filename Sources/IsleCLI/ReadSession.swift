@@ -26,6 +26,8 @@ struct ReadSession {
     case quit
     case interrupted
     case gone
+    /// SIGTERM, SIGHUP or SIGINT from outside (see `TerminalRescue`).
+    case signalled(Int32)
   }
 
   let terminal: any TerminalDevice
@@ -86,6 +88,7 @@ struct ReadSession {
     draw()
     begin()
     while true {
+      if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       if TerminalRescue.resized != 0 {
         TerminalRescue.resized = 0
         resize()
@@ -98,6 +101,7 @@ struct ReadSession {
         draw()
       }
       var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
+      if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       if terminal.isGone { return .gone }
       var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
       while terminal.hasInput {
@@ -107,6 +111,7 @@ struct ReadSession {
       guard !inputs.isEmpty else { continue }
       for input in inputs {
         if let ending = handle(input) { return ending }
+        if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       }
       draw()
     }

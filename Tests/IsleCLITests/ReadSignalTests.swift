@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// However `isle read` is ended from outside (SIGTERM, SIGHUP, the
+/// terminal closed), the reader's place is kept as `q` keeps it, and the
+/// terminal is put back.
+@Suite(.serialized) struct ReadSignalTests {
+  typealias Pane = PickTerminalTests.Pane
+  static let tmux = PickTerminalTests.tmux
+
+  static func bottomRow(_ screen: String) -> String { ReadTerminalTests.bottomRow(screen) }
+
+  /// Opens fixtures/recipe.md with places kept under `state`, goes three
+  /// sections in and returns the island there; the pager's pid goes to
+  /// `state.pid`.
+  static func readThreeSectionsIn(_ pane: Pane, state: String) throws -> String {
+    try pane.type(
+      "clear; stty -g > \(state).before; XDG_STATE_HOME=\(state) sh -c 'echo $$ > \(state).pid; exec isle read --color never fixtures/recipe.md'; echo \"[$?]\"; stty -g > \(state).after"
+    )
+    _ = try pane.wait { bottomRow($0).contains("1 of 6") }
+    try pane.literal("]]]")
+    return bottomRow(try pane.wait { bottomRow($0).contains("4 of 6") })
+  }
+
+  /// Reopens the document in a new pane: the island there.
+  static func reopened(state: String) throws -> String {
+    let pane = try Pane(tmux: tmux!, columns: 70, rows: 16)
+    try pane.type("clear; XDG_STATE_HOME=\(state) isle read --color never fixtures/recipe.md")
+    let island = bottomRow(try pane.wait { bottomRow($0).contains("of 6") })
+    try pane.literal("q")
+    return island
+  }
+
+  @Test(
+    .enabled(if: tmux != nil, "tmux is not installed"),
+    arguments: [("TERM", SIGTERM), ("HUP", SIGHUP)])
+  func aSignalKeepsThePlace(name: String, number: Int32) throws {
+    let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
+    let state = "/tmp/isle-read-\(name.lowercased())-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let left = try Self.readThreeSectionsIn(pane, state: state)
+    let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try Spawn.run("/bin/kill", ["-\(name)", pid])
+    let screen = try pane.wait(PickTerminalTests.exited)
+    #expect(screen.contains("[\(128 + number)]"), "\(screen)")
+    #expect(!screen.contains(left), "the alternate screen is gone")
+    #expect(try PickTerminalTests.sameModes("\(state).before", "\(state).after"))
+    #expect(try Self.reopened(state: state) == left, "reopened where it was left")
+    for suffix in [".before", ".after", ".pid"] {
+      try? FileManager.default.removeItem(atPath: state + suffix)
+    }
+  }
+
+  /// The window closed under the pager (its pane killed): the place is
+  /// kept all the same.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func closingTheTerminalKeepsThePlace() throws {
+    let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
+    let state = "/tmp/isle-read-closed-\(UUID().uuidString.prefix(8))"
+    defer {
+      try? FileManager.default.removeItem(atPath: state)
+      for suffix in [".before", ".after", ".pid"] {
+        try? FileManager.default.removeItem(atPath: state + suffix)
+      }
+    }
+    let left = try Self.readThreeSectionsIn(pane, state: state)
+    let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try pane.run(["kill-server"])
+    // The pager is gone once its process is.
+    for _ in 0..<100 where kill(pid_t(pid) ?? 0, 0) == 0 { usleep(50_000) }
+    #expect(kill(pid_t(pid) ?? 0, 0) != 0, "the pager ended with its terminal")
+    #expect(try Self.reopened(state: state) == left, "reopened where it was left")
+  }
+}
