@@ -73,7 +73,9 @@ extension ReadSession {
         continue
       }
       if let current = spot, current != previous, let line = page.line(at: current) {
-        output += left + screen.render(line, query: highlighted)
+        output +=
+          left
+          + screen.render(line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
         previous = current
         let next = page.moved(current, by: 1)
         spot = next == current ? nil : next

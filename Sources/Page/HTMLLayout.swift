@@ -263,7 +263,7 @@ struct HTMLLayout {
             width: width - Wrapper.width(of: rest), more: glyphs.more,
             bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)))
           offset = line.bytes.upperBound
-          return PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
+          return line.after(index == 0 ? first : rest)
         }
       }
       return

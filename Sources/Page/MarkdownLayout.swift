@@ -291,7 +291,7 @@ struct MarkdownLayout {
     guard !laid.isEmpty else { return }
     emit(range) { width, first, rest in
       laid.enumerated().map { index, line in
-        PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
+        line.after(index == 0 ? first : rest)
       }
     }
   }

@@ -27,6 +27,9 @@ public final class Page {
   let decoded: DecodedText?
   private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
   private var uses = 0
+  /// The matches last found in a paragraph (see `highlights`), kept while
+  /// the rows of one paragraph are drawn.
+  var lastMatches: ParagraphMatches? = nil
   /// How many pieces stay laid out.
   static let kept = 48
 
@@ -118,6 +121,7 @@ public final class Page {
     guard max(width, 1) != self.width else { return }
     self.width = max(width, 1)
     cache = [:]
+    lastMatches = nil
   }
 
   /// The lines of piece `index`, laid out now if they were not.
@@ -191,7 +195,8 @@ public final class Page {
         line.runs[index].text = SafeText.forTerminal(line.runs[index].text)
       }
       if line.width > width {
-        line = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
+        let cut = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
+        line.runs = cut.runs
       }
       return line
     }
@@ -264,30 +269,5 @@ public final class Page {
       if lines[middle].bytes.lowerBound <= offset { low = middle } else { high = middle - 1 }
     }
     return Spot(piece: piece, row: low)
-  }
-
-  /// The next line after `spot` (before it, backwards) holding `query`,
-  /// skipping pieces whose bytes cannot hold it without laying them out.
-  public func find(_ query: String, after spot: Spot, forward: Bool = true) -> Spot? {
-    var piece = spot.piece
-    var row = spot.row + (forward ? 1 : -1)
-    while piece >= 0 && piece < cuts.count {
-      if row == (forward ? 0 : Int.max) && !Search.mayHold(query, in: read(range(ofPiece: piece))) {
-        piece += forward ? 1 : -1
-        row = forward ? 0 : Int.max
-        continue
-      }
-      let lines = lines(ofPiece: piece)
-      if row == Int.max { row = lines.count - 1 }
-      while row >= 0 && row < lines.count {
-        if !Search.ranges(of: query, in: lines[row].text).isEmpty {
-          return Spot(piece: piece, row: row)
-        }
-        row += forward ? 1 : -1
-      }
-      piece += forward ? 1 : -1
-      row = forward ? 0 : Int.max
-    }
-    return nil
   }
 }

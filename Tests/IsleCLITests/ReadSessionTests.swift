@@ -56,4 +56,35 @@ import Testing
     let bar = terminal.lastFrame()[12] ?? ""
     #expect(bar.contains("\(Wording.percent(reading.fraction))% read"), "\(bar)")
   }
+
+  /// `/` finds words the wrap put on two lines, lights both parts, and
+  /// `n` goes on to the next match.
+  @Test func aSearchFindsAndLightsAMatchAcrossABreak() throws {
+    let words = (1...30).map { "word\($0)" }.joined(separator: " ")
+    var (session, terminal, _) = try Self.session(
+      "# Top\n\n" + words + "\n\nlater " + words + "\n", columns: 30, rows: 10)
+    // The last word of a line and the first of the next.
+    var spot = session.page.first
+    while session.page.line(at: spot)?.continues == nil { spot = session.page.moved(spot, by: 1) }
+    let before = try #require(session.page.line(at: spot)?.text.split(separator: " ").last)
+    let after = try #require(
+      session.page.line(at: session.page.moved(spot, by: 1))?.text.split(separator: " ").first)
+    let query = before + " " + after
+    for key in ["/"] + query.map(String.init) {
+      _ = session.handle(.key(key == " " ? .space : .character(Character(key))))
+    }
+    _ = session.handle(.key(.enter))
+    terminal.written = ""
+    session.draw()
+    let frame = terminal.lastFrame()
+    let top = try #require(session.page.line(at: session.top))
+    #expect(top.text.hasSuffix(before), "the match's first line is at the top: \(top.text)")
+    #expect(terminal.written.contains("\u{1B}[7m\(before)\u{1B}[0m"))
+    #expect(terminal.written.contains("\u{1B}[7m\(after)\u{1B}[0m"))
+    #expect(frame[2]?.hasPrefix(" \(after)") == true, "\(frame)")
+    let first = session.top
+    _ = session.handle(.key(.character("n")))
+    let next = try #require(session.page.line(at: session.top))
+    #expect(session.top > first && next.text.split(separator: " ").contains(before), "\(next.text)")
+  }
 }
