@@ -64,6 +64,7 @@ extension ReadSession {
     var previous: Spot? = nil
     let highlighted = query
     let helpRows = ReadHelp.lines
+    let sideways = self.sideways
     for row in 0..<textRows {
       output += "\u{1B}[\(row + 1);1H\u{1B}[2K"
       if case .help = mode {
@@ -73,9 +74,9 @@ extension ReadSession {
         continue
       }
       if let current = spot, current != previous, let line = page.line(at: current) {
-        output +=
-          left
-          + screen.render(line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        let seen = sideways.look(
+          at: line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        output += left + screen.render(seen.line, lit: seen.lit)
         previous = current
         let next = page.moved(current, by: 1)
         spot = next == current ? nil : next

@@ -9,6 +9,7 @@ enum ReadHelp {
     "  Ctrl-F Ctrl-B Ctrl-D Ctrl-U Ctrl-N Ctrl-P   as in less",
     "  g  Home  <   G  End  > the top, the end (N g: line N)",
     "  N %                    N percent of the way in",
+    "  ←  →                   code and tables wider than the window, sideways",
     "  ]  [                   next, previous section",
     "  }  {                   next, previous at the same level or higher",
     "  /  ?                   search forward, backward (n, N: again)",

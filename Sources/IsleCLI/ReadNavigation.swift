@@ -45,11 +45,32 @@ extension ReadSession {
     case .tab, .character("t"): openContents()
     case .character("h"), .character("H"): mode = .help
     case .character("="), .control("g"): message = whereabouts()
+    case .right: slide(by: typed ?? max(page.width / 2, 1))
+    case .left: slide(by: -(typed ?? max(page.width / 2, 1)))
     case .wheelUp: scroll(-3)
     case .wheelDown: scroll(3)
     default: break
     }
     return nil
+  }
+
+  /// Scrolls code and tables wider than the page `cells` to the right
+  /// (left when negative), no further than the widest on the screen goes.
+  mutating func slide(by cells: Int) {
+    var widest = 0
+    var spot = top
+    for _ in 0..<textRows {
+      if let line = page.line(at: spot), line.sideways {
+        widest = max(widest, line.width - page.width)
+      }
+      let next = page.moved(spot, by: 1)
+      if next == spot { break }
+      spot = next
+    }
+    if cells > 0 && widest <= shift {
+      message = shift == 0 ? "nothing here is wider than the window" : "at the right edge"
+    }
+    shift = max(min(shift + cells, max(widest, shift)), 0)
   }
 
   /// The top line when the last line is on the bottom row.

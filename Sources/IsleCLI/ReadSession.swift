@@ -52,6 +52,9 @@ struct ReadSession {
   var motion: Bool
   /// The top line as far down as it scrolls, for this width.
   var lowestTop: Spot? = nil
+  /// How many cells code and tables wider than the page are scrolled
+  /// sideways (← →).
+  var shift = 0
 
   init(
     terminal: any TerminalDevice, page: Page, display: Display, options: ReadOptions,
@@ -224,7 +227,8 @@ struct ReadSession {
     if row >= rows {
       openContents()
     } else if let line = page.line(at: page.moved(top, by: row - 1)),
-      let link = Self.link(in: line, atColumn: column - margin), link.hasPrefix("#"),
+      let link = Self.link(in: sideways.look(at: line, lit: []).line, atColumn: column - margin),
+      link.hasPrefix("#"),
       let document
     {
       let id = String(link.dropFirst())
@@ -244,6 +248,9 @@ struct ReadSession {
     }
     return nil
   }
+
+  /// How lines that scroll sideways are seen.
+  var sideways: SidewaysView { SidewaysView(shift: shift, width: page.width, glyphs: page.glyphs) }
 
   /// Cells left of the text.
   var margin: Int { columns < 3 ? 0 : max((columns - page.width) / 2, 1) }

@@ -252,16 +252,16 @@ struct HTMLLayout {
       var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       while pieces.first == "" { pieces.removeFirst() }
       while pieces.last == "" { pieces.removeLast() }
-      emit(range) { width, first, rest in
+      emit(range) { _, first, rest in
         var offset = range.lowerBound
         return pieces.enumerated().map { index, piece in
-          let line = Wrapper.line(
-            [
+          let line = PageLine(
+            runs: [
               Run(glyphs.codeBar, style: .faint),
               Run(CodeFrame.expandTabs(piece), style: .code, offset: offset),
             ],
-            width: width - Wrapper.width(of: rest), more: glyphs.more,
-            bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)))
+            bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)),
+            lead: glyphs.codeBar.count, sideways: true)
           offset = line.bytes.upperBound
           return line.after(index == 0 ? first : rest)
         }

@@ -6,8 +6,9 @@ import Outline
 /// and freed before `lay` returns, drawn for the terminal. Headings stand
 /// apart by weight and colour (and a rule under the top two levels),
 /// emphasis, code and links keep their marks as styles, code sits in a
-/// frame and is never wrapped, lists and quotes are indented, tables fit
-/// the width, images read `[image: alt]`.
+/// frame and is never wrapped, lists and quotes are indented, tables keep
+/// their columns (code and tables wider than the page scroll sideways),
+/// images read `[image: alt]`.
 struct MarkdownLayout {
   /// The GitHub extensions, as the outline reads them.
   private static let extensionNames = [
@@ -62,9 +63,9 @@ struct MarkdownLayout {
         guard start < hidden else { break }
         let text = String(decoding: bytes[start..<source.end(ofLine: line)], as: UTF8.self)
         lines.append(
-          Wrapper.line(
-            [Run(trimmed(text), style: .faint, offset: base + start)], width: width,
-            bytes: base + start..<base + source.end(ofLine: line)))
+          PageLine(
+            runs: [Run(trimmed(text), style: .faint, offset: base + start)],
+            bytes: base + start..<base + source.end(ofLine: line), sideways: true))
       }
       // cmark sees the front matter's line endings alone: lines keep their numbers.
       let endings = [UInt8](repeating: 0x0A, count: source.starts.filter { $0 < hidden }.count)
@@ -275,11 +276,11 @@ struct MarkdownLayout {
     let base = self.base
     let source = self.source
     let glyphs = self.glyphs
-    emit(range) { width, first, rest in
+    emit(range) { _, first, rest in
       CodeFrame(
         lines: codeLines, info: info.split(separator: " ").first.map(String.init) ?? "",
         source: source, base: base, contentLine: contentLine, block: range, glyphs: glyphs
-      ).lines(width: width, first: first, rest: rest)
+      ).lines(first: first, rest: rest)
     }
   }
 

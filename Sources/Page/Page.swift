@@ -179,7 +179,8 @@ public final class Page {
 
   /// Byte ranges that only go forward and stay inside the stretch laid
   /// out, and lines no wider than `width` (markers of deep nesting in a
-  /// narrow window are cut like the rest).
+  /// narrow window are cut like the rest) but those that scroll sideways,
+  /// when their lead leaves room to.
   static func normalized(
     _ lines: [PageLine], in range: Range<Int>, width: Int, more: Character
   ) -> [PageLine] {
@@ -194,7 +195,8 @@ public final class Page {
       for index in line.runs.indices {
         line.runs[index].text = SafeText.forTerminal(line.runs[index].text)
       }
-      if line.width > width {
+      if line.sideways && line.leadWidth + 2 > width { line.sideways = false }
+      if line.width > width && !line.sideways {
         let cut = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
         line.runs = cut.runs
       }

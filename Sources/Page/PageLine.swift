@@ -16,13 +16,21 @@ public struct PageLine: Equatable, Sendable {
   /// (`" "` at a space, `""` inside a word): the next line goes on with
   /// the same text. Nil where the text ends.
   public var continues: String? = nil
+  /// True for a line that is never wrapped (code, a table's row): when it
+  /// is wider than the page, the pager scrolls it sideways, its lead
+  /// staying put.
+  public var sideways = false
 
   /// A line from its parts.
-  public init(runs: [Run], bytes: Range<Int>, lead: Int = 0, continues: String? = nil) {
+  public init(
+    runs: [Run], bytes: Range<Int>, lead: Int = 0, continues: String? = nil,
+    sideways: Bool = false
+  ) {
     self.runs = runs
     self.bytes = bytes
     self.lead = lead
     self.continues = continues
+    self.sideways = sideways
   }
 
   /// The text of the line, without styles.
@@ -42,4 +50,7 @@ public struct PageLine: Equatable, Sendable {
 
   /// The cells it takes on a terminal.
   public var width: Int { runs.reduce(0) { $0 + Cells.width(of: $1.text) } }
+
+  /// The cells its lead takes.
+  public var leadWidth: Int { Cells.width(of: String(characters.prefix(lead))) }
 }

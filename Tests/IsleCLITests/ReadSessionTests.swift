@@ -87,4 +87,33 @@ import Testing
     let next = try #require(session.page.line(at: session.top))
     #expect(session.top > first && next.text.split(separator: " ").contains(before), "\(next.text)")
   }
+
+  /// Code and a table wider than the page are not cut: → scrolls them
+  /// sideways to their ends (prose stays), ← scrolls back.
+  @Test func wideCodeAndTablesScrollSideways() throws {
+    let long = (1...12).map { "step\($0)" }.joined(separator: "; ")
+    let table =
+      "| one | two | three |\n| --- | --- | --- |\n"
+      + "| a cell of some width | another of about as much | and the last cell |\n"
+    let text = "# Top\n\nSome prose to read.\n\n```sh\n" + long + "\n```\n\n" + table
+    var (session, terminal, _) = try Self.session(text, columns: 40, rows: 20)
+    func screen() -> String {
+      terminal.written = ""
+      session.draw()
+      return terminal.lastFrame().sorted { $0.key < $1.key }.map(\.value).joined(separator: "\n")
+    }
+    let first = screen()
+    #expect(first.contains("→") && !first.contains("step12") && !first.contains("last cell"))
+    for _ in 0..<10 { _ = session.handle(.key(.right)) }
+    let right = screen()
+    #expect(right.contains("step12"), "the code's end comes into view: \(right)")
+    #expect(right.contains("the last cell"), "the table's too: \(right)")
+    #expect(right.contains(" Some prose to read."), "prose stays where it is")
+    #expect(right.contains("←"))
+    for line in terminal.lastFrame().values {
+      #expect(Cells.width(of: line) <= 40, "\(line)")
+    }
+    for _ in 0..<10 { _ = session.handle(.key(.left)) }
+    #expect(screen() == first)
+  }
 }

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// What every layout keeps, whatever the document and the width: no line
-/// wider than the width, nothing a terminal would take as a control, byte
+/// wider than the width (code and tables seen sideways through it), nothing a terminal would take as a control, byte
 /// ranges that go forward through the document, and a byte that finds its
 /// line again after the width changes.
 @Suite struct LayoutPropertyTests {
@@ -27,7 +27,14 @@ import Testing
       var previous = 0
       for line in lines {
         #expect(
-          line.width <= max(width, 1) || line.text.count == 1, "\(name) at \(width): \(line.text)")
+          line.width <= max(width, 1) || line.text.count == 1 || line.sideways,
+          "\(name) at \(width): \(line.text)")
+        // A line that scrolls sideways fits, seen from any shift.
+        for shift in [0, 1, max(line.width - width, 0)] where line.sideways {
+          let seen = SidewaysView(shift: shift, width: width, glyphs: .unicode)
+            .look(at: line, lit: []).line
+          #expect(seen.width <= width, "\(name) at \(width), shift \(shift): \(seen.text)")
+        }
         #expect(line.bytes.lowerBound >= previous, "\(name): \(line.bytes) after \(previous)")
         #expect(line.bytes.upperBound <= bytes.count, "\(name): \(line.bytes)")
         previous = line.bytes.lowerBound
