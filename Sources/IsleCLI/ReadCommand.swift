@@ -41,8 +41,15 @@ struct ReadCommand {
         ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
           DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
         }
-        : nil
+        : nil,
+      scope: settings.outline.within
     ) { range in Array(bytes.buffer[range]) }
+    if pageFormat == .html, case .within(let selector) = settings.outline.within,
+      page.lines(ofPiece: 0).isEmpty
+    {
+      throw DocumentFailure(
+        source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
+    }
 
     var document: Document? = nil
     var startByte = 0

@@ -1,5 +1,6 @@
 import CGumbo
 import Cells
+import Outline
 
 #if canImport(Glibc)
   import Glibc
@@ -30,10 +31,12 @@ struct HTMLLayout {
   var lastEnd = 0
 
   /// The lines of `bytes` (UTF-8 HTML, the document's bytes from `base`),
-  /// `width` cells wide.
-  static func lay(_ bytes: [UInt8], base: Int, width: Int, glyphs: PageGlyphs = .unicode)
-    -> [PageLine]
-  {
+  /// `width` cells wide: of the part of the page `scope` names, as the
+  /// outline reads it (nothing when a selector matches nothing).
+  static func lay(
+    _ bytes: [UInt8], base: Int, width: Int, glyphs: PageGlyphs = .unicode,
+    scope: HTMLScope = .whole
+  ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
     bytes.withUnsafeBufferPointer { buffer in
@@ -45,7 +48,11 @@ struct HTMLLayout {
       }
       guard let output else { return }
       defer { gumbo_destroy_output(&options, output) }
-      layout.walk(output.pointee.document)
+      switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
+      case .none: layout.walk(output.pointee.document)
+      case .some(.some(let element)): layout.walk(element)
+      case .some(.none): break
+      }
     }
     layout.flush(end: base + bytes.count)
     return layout.lines

@@ -25,6 +25,8 @@ public final class Page {
   let read: (Range<Int>) -> [UInt8]
   /// An HTML page in another encoding, decoded: laid out whole instead.
   let decoded: DecodedText?
+  /// The part of an HTML page drawn (`--within`), as the outline reads it.
+  let scope: HTMLScope
   private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
   private var uses = 0
   /// The matches last found in a paragraph (see `highlights`), kept while
@@ -37,9 +39,10 @@ public final class Page {
   /// (see `cuts(of:format:)`), `width` cells wide.
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil,
+    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil, scope: HTMLScope = .whole,
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
+    self.scope = scope
     self.size = size
     self.format = format
     self.glyphs = glyphs
@@ -135,13 +138,13 @@ public final class Page {
     let lines: [PageLine]
     if let decoded {
       lines = Self.normalized(
-        Self.lay(decoded.utf8, format: format, width: width, glyphs: glyphs).map {
+        Self.lay(decoded.utf8, format: format, width: width, glyphs: glyphs, scope: scope).map {
           Self.mapped($0, decoded.rawOffset)
         }, in: 0..<size, width: width, more: glyphs.more)
     } else {
       lines = Self.lay(
         read(range), format: format, base: range.lowerBound, width: width,
-        hidden: index == 0 ? hidden : 0, glyphs: glyphs)
+        hidden: index == 0 ? hidden : 0, glyphs: glyphs, scope: scope)
     }
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
       cache[oldest.key] = nil
@@ -150,17 +153,19 @@ public final class Page {
     return lines
   }
 
-  /// The lines of `bytes`, which start at `base` in the document.
+  /// The lines of `bytes`, which start at `base` in the document (of an
+  /// HTML page, the part `scope` names).
   public static func lay(
     _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode
+    glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole
   ) -> [PageLine] {
     let width = max(width, 1)
     let lines: [PageLine]
     switch format {
     case .markdown:
       lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden, glyphs: glyphs)
-    case .html: lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs)
+    case .html:
+      lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs, scope: scope)
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
     }
     return normalized(lines, in: base..<base + bytes.count, width: width, more: glyphs.more)
