@@ -277,13 +277,11 @@ struct HTMLLayout {
     }
     emit(range) { width, first, rest in
       var wrapped = Wrapper.wrap(gathered, width: width, first: first, rest: rest, bytes: range)
-      if level == 1 || level == 2, let last = wrapped.last {
-        let rule = glyphs.line(
-          max(min(last.width, width) - Wrapper.width(of: rest), 1), heavy: level == 1)
+      if level == 1 || level == 2, !wrapped.isEmpty {
         wrapped.append(
-          PageLine(
-            runs: rest + [Run(rule, style: [.accent, .faint])],
-            bytes: range.upperBound..<range.upperBound))
+          HeadingRule.under(
+            wrapped, rest: rest, width: width, glyphs: glyphs, heavy: level == 1,
+            at: range.upperBound))
       }
       return wrapped
     }

@@ -248,12 +248,10 @@ struct MarkdownLayout {
         runs, width: width, first: first, rest: rest,
         bytes: base + range.lowerBound..<base + range.upperBound)
       if level == 1 || level == 2, let last = wrapped.last {
-        let ruleWidth = min(wrapped.map { $0.width - Wrapper.width(of: rest) }.max() ?? 1, width)
-        let rule = glyphs.line(max(ruleWidth, 1), heavy: level == 1)
         wrapped.append(
-          PageLine(
-            runs: rest + [Run(rule, style: [.accent, .faint])],
-            bytes: last.bytes.upperBound..<last.bytes.upperBound))
+          HeadingRule.under(
+            wrapped, rest: rest, width: width, glyphs: glyphs, heavy: level == 1,
+            at: last.bytes.upperBound))
       }
       return wrapped
     }

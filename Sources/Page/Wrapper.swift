@@ -4,7 +4,9 @@ import Cells
 /// when it does not fit, a word wider than a line is split between
 /// characters, a wide (CJK) character may start a line without a space
 /// before it, and `"\n"` in a run breaks the line there. Every character is
-/// made safe for a terminal on the way.
+/// made safe for a terminal on the way. A right-to-left paragraph (its
+/// first letter Hebrew, Arabic…) is set flush right; its characters stay
+/// in their order, which a terminal's bidi shows right to left.
 enum Wrapper {
   /// One character placed: which run it came from and its source byte.
   struct Cell {
@@ -61,7 +63,26 @@ enum Wrapper {
       }
     }
     if !current.isEmpty || lines.isEmpty { flush("") }
-    return assemble(lines, runs: runs, first: first, rest: rest, bytes: bytes, breaks: breaks)
+    let assembled = assemble(
+      lines, runs: runs, first: first, rest: rest, bytes: bytes, breaks: breaks)
+    guard runs.lazy.compactMap({ Direction.of($0.text) }).first == .rightToLeft else {
+      return assembled
+    }
+    return assembled.enumerated().map { index, line in
+      let marks = index == 0 ? first : rest
+      let pad = width - line.width
+      guard pad > 0 else { return line }
+      var line = line
+      line.runs.insert(Run(String(repeating: " ", count: pad)), at: marks.count)
+      line.lead += pad
+      return line
+    }
+  }
+
+  /// True when `line` is text set flush right: its first letter after
+  /// its lead is right to left.
+  static func isRightToLeft(_ line: PageLine) -> Bool {
+    Direction.of(String(line.characters.dropFirst(line.lead))) == .rightToLeft
   }
 
   /// `runs` on one line, cut at `width` cells with `→` when longer (code
