@@ -32,9 +32,10 @@ struct ReadCommand {
           status: .failure)
       }
     }
+    let cuts = Page.cuts(of: bytes.buffer.span, format: pageFormat)
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: 80,
-      cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),
+      cuts: cuts,
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
       glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
       decoded: pageFormat == .html
@@ -42,7 +43,9 @@ struct ReadCommand {
           DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
         }
         : nil,
-      scope: settings.outline.within
+      scope: settings.outline.within,
+      definitions: pageFormat == .markdown && cuts.count > 1
+        ? LinkDefinitions(of: bytes.buffer.span) : LinkDefinitions()
     ) { range in Array(bytes.buffer[range]) }
     if pageFormat == .html, case .within(let selector) = settings.outline.within,
       page.lines(ofPiece: 0).isEmpty

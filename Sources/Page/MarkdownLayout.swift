@@ -34,19 +34,26 @@ struct MarkdownLayout {
   var lastEnd = 0
   var inline = InlineCollector()
   var table: TableLayout? = nil
+  /// How many lines cmark was given before the stretch (link definitions
+  /// from elsewhere in the document): its line numbers count them.
+  var borrowedLines = 0
 
   /// The lines of `bytes` (the document's bytes from `base`), `width` cells
-  /// wide; the bytes before `hidden` are front matter, shown faint as they are.
+  /// wide; the bytes before `hidden` are front matter, shown faint as they
+  /// are. `definitions` are lines of link definitions from the rest of the
+  /// document, read first and drawn not at all.
   static func lay(
-    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode
+    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode,
+    definitions: [UInt8] = []
   ) -> [PageLine] {
     var layout = MarkdownLayout(
       bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes), glyphs: glyphs)
-    layout.run(hidden: hidden)
+    layout.borrowedLines = definitions.count { $0 == 0x0A }
+    layout.run(hidden: hidden, definitions: definitions)
     return layout.lines
   }
 
-  private mutating func run(hidden: Int) {
+  private mutating func run(hidden: Int, definitions: [UInt8]) {
     _ = Self.registered
     guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else {
       return
@@ -57,6 +64,7 @@ struct MarkdownLayout {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
+    feed(parser, definitions[...])
     if hidden > 0 {
       for line in 1...max(source.starts.firstIndex { $0 >= hidden } ?? source.starts.count, 1) {
         let start = source.start(ofLine: line)
@@ -82,6 +90,14 @@ struct MarkdownLayout {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
       guard let node = cmark_iter_get_node(iterator) else { continue }
+      // Nothing the borrowed definitions made (they make no block
+      // themselves, unless one was not a definition after all) is drawn.
+      if borrowedLines > 0, event == CMARK_EVENT_ENTER, cmark_node_parent(node) == root,
+        Int(cmark_node_get_start_line(node)) <= borrowedLines
+      {
+        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+        continue
+      }
       visit(node, entering: event == CMARK_EVENT_ENTER)
     }
   }
@@ -102,7 +118,8 @@ struct MarkdownLayout {
   /// The node's first byte in the stretch.
   func start(_ node: OpaquePointer) -> Int {
     source.offset(
-      line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+      line: Int(cmark_node_get_start_line(node)) - borrowedLines,
+      column: Int(cmark_node_get_start_column(node)))
   }
 
   /// The node's bytes in the stretch (cmark may end a node before it
@@ -115,7 +132,7 @@ struct MarkdownLayout {
   /// Just past the node's last byte in the stretch (cmark gives an end
   /// column of 0 for a block that ends with its line's ending).
   func end(_ node: OpaquePointer) -> Int {
-    let line = Int(cmark_node_get_end_line(node))
+    let line = Int(cmark_node_get_end_line(node)) - borrowedLines
     let column = Int(cmark_node_get_end_column(node))
     if column == 0 { return source.start(ofLine: line) }
     return min(source.offset(line: line, column: column) + 1, source.size)
@@ -263,7 +280,7 @@ struct MarkdownLayout {
     var literal = ""
     if let text = cmark_node_get_literal(node) { literal = String(cString: text) }
     let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-    let startLine = Int(cmark_node_get_start_line(node))
+    let startLine = Int(cmark_node_get_start_line(node)) - borrowedLines
     let firstByte =
       range.lowerBound < bytes.count ? bytes[range.lowerBound...].first { $0 != 0x20 } : nil
     let fenced = firstByte == 0x60 || firstByte == 0x7E

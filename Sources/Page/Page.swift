@@ -27,6 +27,9 @@ public final class Page {
   let decoded: DecodedText?
   /// The part of an HTML page drawn (`--within`), as the outline reads it.
   let scope: HTMLScope
+  /// A Markdown document's link definitions, for pieces that use a label
+  /// defined in another.
+  let definitions: LinkDefinitions
   private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
   private var uses = 0
   /// The matches last found in a paragraph (see `highlights`), kept while
@@ -40,9 +43,11 @@ public final class Page {
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
     glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil, scope: HTMLScope = .whole,
+    definitions: LinkDefinitions = LinkDefinitions(),
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
     self.scope = scope
+    self.definitions = definitions
     self.size = size
     self.format = format
     self.glyphs = glyphs
@@ -142,9 +147,11 @@ public final class Page {
           Self.mapped($0, decoded.rawOffset)
         }, in: 0..<size, width: width, more: glyphs.more)
     } else {
+      let bytes = read(range)
       lines = Self.lay(
-        read(range), format: format, base: range.lowerBound, width: width,
-        hidden: index == 0 ? hidden : 0, glyphs: glyphs, scope: scope)
+        bytes, format: format, base: range.lowerBound, width: width,
+        hidden: index == 0 ? hidden : 0, glyphs: glyphs, scope: scope,
+        definitions: format == .markdown && cuts.count > 1 ? definitions.prefix(for: bytes) : [])
     }
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
       cache[oldest.key] = nil
@@ -154,16 +161,18 @@ public final class Page {
   }
 
   /// The lines of `bytes`, which start at `base` in the document (of an
-  /// HTML page, the part `scope` names).
+  /// HTML page, the part `scope` names; of Markdown, with `definitions`,
+  /// link definitions from elsewhere, read first).
   public static func lay(
     _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole
+    glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole, definitions: [UInt8] = []
   ) -> [PageLine] {
     let width = max(width, 1)
     let lines: [PageLine]
     switch format {
     case .markdown:
-      lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden, glyphs: glyphs)
+      lines = MarkdownLayout.lay(
+        bytes, base: base, width: width, hidden: hidden, glyphs: glyphs, definitions: definitions)
     case .html:
       lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs, scope: scope)
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
