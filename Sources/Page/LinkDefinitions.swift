@@ -1,3 +1,5 @@
+import Outline
+
 /// The link reference definitions of a whole Markdown document
 /// (`[label]: destination "title"`), so a piece laid out alone still finds
 /// a definition that stands in another piece: each piece is laid out with
@@ -7,11 +9,14 @@
 /// Found by looking at lines, not by parsing: a line that starts (after at
 /// most three spaces) with `[label]:` and its title's line if it has one.
 /// One inside a code block is taken too, which matters only if the same
-/// label is used as a link elsewhere. Footnotes (`[^1]:`) are left out:
-/// a footnote whose text is in another piece shows as `[^1]`.
+/// label is used as a link elsewhere. Labels match as the outline's pieces
+/// match them (`LabelKey`, `PieceLabels`). Footnotes (`[^1]:`) are left
+/// out: a footnote whose text is in another piece shows as `[^1]`.
 public struct LinkDefinitions: Sendable {
-  /// Each label (normalized) and its definition's lines, first one kept.
+  /// The first definition of each label (by its key), as lines.
   private var lines: [String: [UInt8]] = [:]
+  /// The keys by their hash, as a piece's brackets are kept.
+  private var keys: [UInt64: [String]] = [:]
 
   /// No definitions.
   public init() {}
@@ -35,6 +40,7 @@ public struct LinkDefinitions: Sendable {
           var text: [UInt8] = []
           for index in start..<last where bytes[index] != 0x0D { text.append(bytes[index]) }
           lines[label] = text
+          keys[LabelKey.hash(ofKey: label), default: []].append(label)
         }
         start = last + 1
         continue
@@ -50,44 +56,19 @@ public struct LinkDefinitions: Sendable {
   /// Markdown ending with a blank line; empty when it uses none.
   func prefix(for piece: [UInt8]) -> [UInt8] {
     guard !lines.isEmpty else { return [] }
-    var used: [String] = []
-    var seen = Set<String>()
-    var index = 0
-    while index < piece.count {
-      guard piece[index] == 0x5B else {
-        index += 1
-        continue
-      }
-      var close = index + 1
-      while close < piece.count && close - index < 1000 && piece[close] != 0x5D
-        && piece[close] != 0x0A && piece[close] != 0x5B
-      {
-        close += piece[close] == 0x5C ? 2 : 1
-      }
-      if close < piece.count && piece[close] == 0x5D {
-        let label = Self.normalized(piece[index + 1..<close])
-        if lines[label] != nil, seen.insert(label).inserted { used.append(label) }
-        index = close + 1
-      } else {
-        index += 1
-      }
+    let brackets = piece.withUnsafeBufferPointer {
+      PieceLabels.scan($0, range: 0..<$0.count).brackets
     }
-    guard !used.isEmpty else { return [] }
     var prefix: [UInt8] = []
-    for label in used {
-      prefix += lines[label]!
-      prefix.append(0x0A)
+    for hash in brackets {
+      for key in keys[hash] ?? [] {
+        prefix += lines[key]!
+        prefix.append(0x0A)
+      }
     }
+    guard !prefix.isEmpty else { return [] }
     prefix.append(0x0A)
     return prefix
-  }
-
-  /// A label as CommonMark matches them: any case, runs of white space as
-  /// one space, none at the ends.
-  static func normalized(_ bytes: some Collection<UInt8>) -> String {
-    String(decoding: bytes, as: UTF8.self).lowercased()
-      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-      .joined(separator: " ")
   }
 
   private static func lineEnd(_ bytes: Span<UInt8>, from start: Int) -> Int {
@@ -111,8 +92,8 @@ public struct LinkDefinitions: Sendable {
     guard index + 1 < end, bytes[index] == 0x5D, bytes[index + 1] == 0x3A else { return nil }
     var label: [UInt8] = []
     for position in open + 1..<index { label.append(bytes[position]) }
-    let normalized = Self.normalized(label)
-    return normalized.isEmpty ? nil : normalized
+    let key = LabelKey.of(label)
+    return key.isEmpty ? nil : key
   }
 
   private static func afterColon(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Int {
@@ -125,7 +106,9 @@ public struct LinkDefinitions: Sendable {
     var low = start
     var high = end
     while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
-    while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 || bytes[high - 1] == 0x0D) {
+    while high > low
+      && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 || bytes[high - 1] == 0x0D)
+    {
       high -= 1
     }
     return low..<high
