@@ -42,7 +42,8 @@ struct TableLayout {
       var runs = result.isEmpty ? first : rest
       for column in 0..<columns {
         if column > 0 { runs.append(Run(glyphs.column, style: .faint)) }
-        let cell = Cells.truncate(texts[index][column], toWidth: widths[column])
+        let cell = Cells.truncate(
+          texts[index][column], toWidth: widths[column], ellipsis: glyphs.ellipsis)
         let padded = Cells.padded(cell, toWidth: widths[column])
         let sourceCell = column < row.cells.count ? row.cells[column] : []
         runs.append(

@@ -6,9 +6,10 @@ import TestSupport
 import Testing
 
 /// What every layout keeps, whatever the document and the width: no line
-/// wider than the width (code and tables seen sideways through it), nothing a terminal would take as a control, byte
-/// ranges that go forward through the document, and a byte that finds its
-/// line again after the width changes.
+/// wider than the width (code and tables seen sideways through it),
+/// nothing a terminal would take as a control, byte ranges that go forward
+/// through the document, and a byte that finds its line again after the
+/// width changes.
 @Suite struct LayoutPropertyTests {
   static let formats: [(String, PageFormat)] =
     PageGoldenTests.fixtures.map {
@@ -140,6 +141,19 @@ import Testing
         let ascii = run.text.unicodeScalars.allSatisfy { $0.isASCII }
         #expect(ascii, "\(name): '\(run.text)'")
       }
+    }
+  }
+
+  /// A table's cell wider than the page is cut with the glyphs' ellipsis:
+  /// `...` with `--ascii`.
+  @Test func aCutCellEndsWithTheGlyphsEllipsis() {
+    let source = "| a | b |\n| - | - |\n| x | " + String(repeating: "long ", count: 20) + "|\n"
+    for glyphs in [PageGlyphs.ascii, .unicode] {
+      let text = Page.lay(Array(source.utf8), format: .markdown, width: 20, glyphs: glyphs)
+        .map(\.text).joined(separator: "\n")
+      #expect(text.contains(glyphs.ellipsis), "\(text)")
+      let ascii = text.unicodeScalars.allSatisfy(\.isASCII)
+      if glyphs == .ascii { #expect(ascii, "\(text)") }
     }
   }
 
