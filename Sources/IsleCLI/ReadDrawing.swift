@@ -103,7 +103,12 @@ extension ReadSession {
   func bottomRow(_ screen: ReadScreen) -> String {
     let room = columns < 3 ? max(columns, 1) : columns - 2
     if case .searching(let typed, let forward) = mode {
-      return Cells.truncate((forward ? "/" : "?") + SafeText.forTerminal(typed), toWidth: room)
+      // What is being typed stays in view: a long search shows its end.
+      var shown = Substring(SafeText.forTerminal(typed))
+      let mark = forward ? "/" : "?"
+      while room > 2, Cells.width(of: mark + shown) > room { shown = shown.dropFirst() }
+      let cut = shown.count < typed.count && room > 2
+      return Cells.truncate((cut ? mark + "…" + shown.dropFirst() : mark + shown), toWidth: room)
     }
     if let message { return screen.faint(Cells.truncate(message, toWidth: room)) }
     if !count.isEmpty { return Cells.truncate(count, toWidth: room) }

@@ -116,4 +116,18 @@ import Testing
     for _ in 0..<10 { _ = session.handle(.key(.left)) }
     #expect(screen() == first)
   }
+
+  /// A search longer than the bottom row shows its end, where the typing
+  /// is, not its start.
+  @Test func aLongSearchShowsItsEnd() throws {
+    var (session, terminal, _) = try Self.session(try Self.fixture("recipe.md"), columns: 20)
+    for character in "/a search wider than the row ends here" {
+      _ = session.handle(.key(character == " " ? .space : .character(character)))
+    }
+    terminal.written = ""
+    session.draw()
+    let row = try #require(terminal.lastFrame()[24])
+    #expect(row.hasSuffix("ends here") && row.contains("/…"), "\(row)")
+    #expect(Cells.width(of: row) <= 20)
+  }
 }
