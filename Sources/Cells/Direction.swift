@@ -2,7 +2,9 @@
 /// direction: from its first strong letter (rules P2 and P3), right to left
 /// for Hebrew, Arabic and the other right-to-left scripts.
 public enum Direction: Sendable {
+  /// Latin, Greek, Cyrillic, CJK and most scripts.
   case leftToRight
+  /// Hebrew, Arabic and their neighbours.
   case rightToLeft
 
   /// The direction of `text`'s first strong letter; nil when it has none

@@ -10,6 +10,7 @@ public struct SidewaysView {
   public let shift: Int
   /// The cells the line may take.
   public let width: Int
+  /// The marks drawn where there is more (`←`, `→`).
   public let glyphs: PageGlyphs
 
   /// A view `shift` cells in, `width` cells wide.
