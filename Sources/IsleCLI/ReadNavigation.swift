@@ -1,3 +1,4 @@
+import Cells
 import Island
 import Outline
 import Page
@@ -159,9 +160,25 @@ extension ReadSession {
     }
     if let found = page.find(query, after: top, forward: forward) {
       top = found
+      reveal(query, at: found)
     } else {
       message = "not found: " + query
     }
+  }
+
+  /// Scrolls sideways, when the line at `spot` scrolls so, until the
+  /// first match of `query` on it is in view.
+  mutating func reveal(_ query: String, at spot: Spot) {
+    guard let line = page.line(at: spot), line.sideways,
+      let match = page.highlights(of: query, at: spot).first
+    else { return }
+    let characters = line.characters
+    let lead = line.leadWidth
+    let start = Cells.width(of: String(characters[..<match.lowerBound])) - lead
+    let end = Cells.width(of: String(characters[..<match.upperBound])) - lead
+    let room = page.width - lead - 2
+    guard room > 0, start < shift + 1 || end > shift + room else { return }
+    shift = max(min(start - room / 2, line.width - page.width), 0)
   }
 
   /// Opens the contents on the section at the top.

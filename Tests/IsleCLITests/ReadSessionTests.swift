@@ -115,6 +115,10 @@ import Testing
     }
     for _ in 0..<10 { _ = session.handle(.key(.left)) }
     #expect(screen() == first)
+    // A match out of view sideways is scrolled into view.
+    for character in "/step11" { _ = session.handle(.key(.character(character))) }
+    _ = session.handle(.key(.enter))
+    #expect(screen().contains("step11"), "\(screen())")
   }
 
   /// A search longer than the bottom row shows its end, where the typing
