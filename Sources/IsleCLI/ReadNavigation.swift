@@ -58,6 +58,16 @@ extension ReadSession {
   /// Scrolls code and tables wider than the page `cells` to the right
   /// (left when negative), no further than the widest on the screen goes.
   mutating func slide(by cells: Int) {
+    let widest = overflow()
+    if cells > 0 && widest <= shift {
+      message = shift == 0 ? "nothing here is wider than the window" : "at the right edge"
+    }
+    shift = max(min(shift + cells, max(widest, shift)), 0)
+  }
+
+  /// How far the widest line on the screen that scrolls sideways passes
+  /// the page's width, in cells.
+  func overflow() -> Int {
     var widest = 0
     var spot = top
     for _ in 0..<textRows {
@@ -68,10 +78,7 @@ extension ReadSession {
       if next == spot { break }
       spot = next
     }
-    if cells > 0 && widest <= shift {
-      message = shift == 0 ? "nothing here is wider than the window" : "at the right edge"
-    }
-    shift = max(min(shift + cells, max(widest, shift)), 0)
+    return widest
   }
 
   /// The top line when the last line is on the bottom row.

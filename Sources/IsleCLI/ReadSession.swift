@@ -128,6 +128,7 @@ struct ReadSession {
     page.resize(to: Self.measure(columns: columns, options: options))
     lowestTop = nil
     top = page.spot(atByte: byte)
+    shift = min(shift, overflow())
     if case .contents(var state) = mode {
       _ = state.handle(.resize(columns: columns, rows: rows))
       mode = .contents(state)

@@ -115,6 +115,13 @@ import Testing
     }
     for _ in 0..<10 { _ = session.handle(.key(.left)) }
     #expect(screen() == first)
+    // A window wide enough for all of it takes the scroll back.
+    for _ in 0..<10 { _ = session.handle(.key(.right)) }
+    terminal.size = (160, 20)
+    session.resize()
+    #expect(session.shift == 0 && !screen().contains("←"))
+    terminal.size = (40, 20)
+    session.resize()
     // A match out of view sideways is scrolled into view.
     for character in "/step11" { _ = session.handle(.key(.character(character))) }
     _ = session.handle(.key(.enter))
