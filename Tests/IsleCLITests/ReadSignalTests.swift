@@ -74,4 +74,37 @@ import Testing
     #expect(kill(pid_t(pid) ?? 0, 0) != 0, "the pager ended with its terminal")
     #expect(try Self.reopened(state: state) == left, "reopened where it was left")
   }
+
+  /// A signal while the pager is busy (a search through megabytes that
+  /// finds nothing): it has two seconds to end itself, then isle ends all
+  /// the same, the terminal put back.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func aBusyPagerStillEndsOnASignal() throws {
+    var random = SplitMix(state: 11)
+    var text = ""
+    for part in 0..<3000 {
+      text += "## Part \(part)\n\n"
+      text += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "\n\n"
+    }
+    try Harness.withTree(["big.md": text]) { root in
+      let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
+      let state = root.appendingPathComponent("state").path
+      let document = root.appendingPathComponent("big.md").path
+      try pane.type(
+        "clear; stty -g > \(state).before; sh -c 'echo $$ > \(state).pid; exec isle read --no-remember --color never \(document)'; echo \"[$?]\"; stty -g > \(state).after"
+      )
+      _ = try pane.wait { Self.bottomRow($0).contains("1 of 3000") }
+      try pane.literal("/word7 zzz")
+      try pane.keys("Enter")
+      usleep(100_000)
+      let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let sent = Date()
+      _ = try Spawn.run("/bin/kill", ["-TERM", pid])
+      let screen = try pane.wait(PickTerminalTests.exited)
+      #expect(screen.contains("[143]"), "\(screen)")
+      #expect(Date().timeIntervalSince(sent) < 4, "ended within the grace")
+      #expect(try PickTerminalTests.sameModes("\(state).before", "\(state).after"))
+    }
+  }
 }
