@@ -13,6 +13,7 @@ enum ReadHelp {
     "  ]  [                   next, previous section",
     "  }  {                   next, previous at the same level or higher",
     "  /  ?                   search forward, backward (n, N: again)",
+    "                         Ctrl-C stops a long one",
     "  Tab  t                 the contents: type to filter, Return jumps,",
     "                         Escape closes",
     "  =                      where you are, in lines and bytes",

@@ -165,9 +165,27 @@ extension ReadSession {
       message = "nothing to look for yet: / and a word"
       return
     }
-    if let found = page.find(query, after: top, forward: forward) {
+    // Ctrl-C (or a signal) stops a long search, as in less; other keys
+    // typed meanwhile wait their turn.
+    message = "looking for " + query + "… (Ctrl-C stops)"
+    draw()
+    let terminal = self.terminal
+    var stopped = false
+    let found = page.find(query, after: top, forward: forward) {
+      if TerminalRescue.stopping != 0 {
+        stopped = true
+      } else if terminal.hasInput {
+        let bytes = terminal.read(waiting: 0)
+        if bytes.contains(0x03) { stopped = true } else { typedAhead += bytes }
+      }
+      return stopped
+    }
+    message = nil
+    if let found {
       top = found
       reveal(query, at: found)
+    } else if stopped {
+      message = "search stopped: " + query
     } else {
       message = "not found: " + query
     }

@@ -55,6 +55,8 @@ struct ReadSession {
   /// How many cells code and tables wider than the page are scrolled
   /// sideways (← →).
   var shift = 0
+  /// Keys read while a search ran, for the loop to take next.
+  var typedAhead: [UInt8] = []
 
   init(
     terminal: any TerminalDevice, page: Page, display: Display, options: ReadOptions,
@@ -103,7 +105,9 @@ struct ReadSession {
         }
         draw()
       }
-      var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
+      var bytes =
+        typedAhead.isEmpty ? terminal.read(waiting: decoder.isWaiting ? 30 : 100) : typedAhead
+      typedAhead = []
       if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       if terminal.isGone { return .gone }
       var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)

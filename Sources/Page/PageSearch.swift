@@ -23,10 +23,14 @@ extension Page {
   /// The next line after `spot` (before it, backwards) a match of `query`
   /// starts on, skipping pieces whose bytes cannot hold it without laying
   /// them out.
-  public func find(_ query: String, after spot: Spot, forward: Bool = true) -> Spot? {
+  /// `stop` is asked before each piece: true gives up (nil).
+  public func find(
+    _ query: String, after spot: Spot, forward: Bool = true, stop: () -> Bool = { false }
+  ) -> Spot? {
     var piece = spot.piece
     while piece >= 0 && piece < pieceCount {
       defer { piece += forward ? 1 : -1 }
+      if stop() { return nil }
       if piece != spot.piece && !Search.mayHold(query, in: read(range(ofPiece: piece))) {
         continue
       }

@@ -11,6 +11,18 @@ import Testing
 
   static func bottomRow(_ screen: String) -> String { ReadTerminalTests.bottomRow(screen) }
 
+  /// 5 MB of Markdown in 3,000 sections, in which `word7 zzz` is not: a
+  /// search for it takes seconds in a debug build.
+  static func bigDocument() -> String {
+    var random = SplitMix(state: 11)
+    var text = ""
+    for part in 0..<3000 {
+      text += "## Part \(part)\n\n"
+      text += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "\n\n"
+    }
+    return text
+  }
+
   /// Opens fixtures/recipe.md with places kept under `state`, goes three
   /// sections in and returns the island there; the pager's pid goes to
   /// `state.pid`.
@@ -75,36 +87,55 @@ import Testing
     #expect(try Self.reopened(state: state) == left, "reopened where it was left")
   }
 
-  /// A signal while the pager is busy (a search through megabytes that
-  /// finds nothing): it has two seconds to end itself, then isle ends all
-  /// the same, the terminal put back.
+  /// A signal while the pager is busy (laying a 3 MB HTML page out again
+  /// for a new width, which takes seconds in a debug build): it has two
+  /// seconds to end itself, then isle ends all the same, the terminal put
+  /// back.
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
   func aBusyPagerStillEndsOnASignal() throws {
-    var random = SplitMix(state: 11)
-    var text = ""
-    for part in 0..<3000 {
-      text += "## Part \(part)\n\n"
-      text += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "\n\n"
+    var random = SplitMix(state: 12)
+    var page = "<html><body>"
+    for part in 0..<1800 {
+      page += "<h2>Part \(part)</h2><p>"
+      page += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "</p>\n"
     }
-    try Harness.withTree(["big.md": text]) { root in
+    try Harness.withTree(["big.html": page]) { root in
       let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
       let state = root.appendingPathComponent("state").path
-      let document = root.appendingPathComponent("big.md").path
+      let document = root.appendingPathComponent("big.html").path
       try pane.type(
         "clear; stty -g > \(state).before; sh -c 'echo $$ > \(state).pid; exec isle read --no-remember --color never \(document)'; echo \"[$?]\"; stty -g > \(state).after"
       )
-      _ = try pane.wait { Self.bottomRow($0).contains("1 of 3000") }
-      try pane.literal("/word7 zzz")
-      try pane.keys("Enter")
-      usleep(100_000)
+      _ = try pane.wait { Self.bottomRow($0).contains("1 of 1800") }
       let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
         .trimmingCharacters(in: .whitespacesAndNewlines)
+      try pane.run(["resize-window", "-t", pane.name, "-x", "60", "-y", "16"])
+      usleep(300_000)
       let sent = Date()
       _ = try Spawn.run("/bin/kill", ["-TERM", pid])
       let screen = try pane.wait(PickTerminalTests.exited)
       #expect(screen.contains("[143]"), "\(screen)")
       #expect(Date().timeIntervalSince(sent) < 4, "ended within the grace")
       #expect(try PickTerminalTests.sameModes("\(state).before", "\(state).after"))
+    }
+  }
+
+  /// Ctrl-C stops a long search, as in less, and the pager goes on.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func ctrlCStopsALongSearch() throws {
+    try Harness.withTree(["big.md": Self.bigDocument()]) { root in
+      let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
+      let document = root.appendingPathComponent("big.md").path
+      try pane.type("clear; isle read --no-remember --color never \(document); echo \"[$?]\"")
+      _ = try pane.wait { Self.bottomRow($0).contains("1 of 3000") }
+      try pane.literal("/word7 zzz")
+      try pane.keys("Enter")
+      _ = try pane.wait { Self.bottomRow($0).hasPrefix("looking for word7 zzz") }
+      try pane.keys("C-c")
+      let stopped = try pane.wait { Self.bottomRow($0).hasPrefix("search stopped") }
+      #expect(Self.bottomRow(stopped) == "search stopped: word7 zzz", "\(stopped)")
+      try pane.literal("q")
+      #expect(try pane.wait(PickTerminalTests.exited).contains("[0]"))
     }
   }
 }
