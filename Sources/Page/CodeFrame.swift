@@ -32,8 +32,9 @@ struct CodeFrame {
     ]
     for (index, text) in expanded.enumerated() {
       let line = contentLine + index
-      let start = max(source.start(ofLine: line), block.lowerBound)
-      let end = min(max(source.end(ofLine: line), start), block.upperBound)
+      // A line cmark counts in the block may stand past its last byte.
+      let start = min(max(source.start(ofLine: line), block.lowerBound), block.upperBound)
+      let end = max(min(source.end(ofLine: line), block.upperBound), start)
       result.append(
         PageLine(
           runs: rest + [

@@ -128,6 +128,22 @@ import Testing
     }
   }
 
+  /// An indented code block whose line cmark counts past the block's last
+  /// byte: its line's bytes stay inside the block. The reader's fuzz
+  /// target found it (fuzz/crashes/reader-crash-d52848a9…).
+  @Test func aCodeLinePastItsBlockLaysOut() throws {
+    let bytes: [UInt8] = [
+      35, 32, 79, 110, 101, 10, 32, 32, 32, 32, 96, 32, 32, 46, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+      32, 119, 32, 32, 10, 32, 82, 97, 35, 35, 10, 84, 80, 24, 0, 0, 32, 35, 111, 100, 114, 10, 35,
+      35, 32, 103, 105, 157, 8, 124, 32, 99, 82, 97, 3, 32, 79, 2,
+    ]
+    for width in [1, 40, 123] {
+      for line in Page.lay(bytes, format: .markdown, width: width) {
+        #expect(line.bytes.upperBound <= bytes.count)
+      }
+    }
+  }
+
   /// With `--ascii`, every mark the layout adds (bullets, bars, frames,
   /// rules, task boxes) is ASCII. (Documents of ASCII text: a run the
   /// layout adds is one with no source offset.)
