@@ -1,5 +1,9 @@
 import Outline
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The link reference definitions of a whole Markdown document
 /// (`[label]: destination "title"`), so a piece laid out alone still finds
 /// a definition that stands in another piece: each piece is laid out with
@@ -22,7 +26,12 @@ public struct LinkDefinitions: Sendable {
   public init() {}
 
   /// The definitions in `bytes`.
-  public init(of bytes: Span<UInt8>) {
+  public init(of span: Span<UInt8>) {
+    self = span.withUnsafeBufferPointer { Self.found(in: $0) }
+  }
+
+  private static func found(in bytes: UnsafeBufferPointer<UInt8>) -> LinkDefinitions {
+    var definitions = LinkDefinitions()
     var start = 0
     while start < bytes.count {
       let end = Self.lineEnd(bytes, from: start)
@@ -36,17 +45,18 @@ public struct LinkDefinitions: Sendable {
         {
           last = Self.lineEnd(bytes, from: next)
         }
-        if lines[label] == nil {
+        if definitions.lines[label] == nil {
           var text: [UInt8] = []
           for index in start..<last where bytes[index] != 0x0D { text.append(bytes[index]) }
-          lines[label] = text
-          keys[LabelKey.hash(ofKey: label), default: []].append(label)
+          definitions.lines[label] = text
+          definitions.keys[LabelKey.hash(ofKey: label), default: []].append(label)
         }
         start = last + 1
         continue
       }
       start = end + 1
     }
+    return definitions
   }
 
   /// True when there are none.
@@ -71,14 +81,19 @@ public struct LinkDefinitions: Sendable {
     return prefix
   }
 
-  private static func lineEnd(_ bytes: Span<UInt8>, from start: Int) -> Int {
-    var end = start
-    while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-    return end
+  /// Where the line from `start` ends (memchr: this runs over every line
+  /// of a document before its first frame).
+  private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count,
+      let found = memchr(base + start, 0x0A, bytes.count - start)
+    else { return bytes.count }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// The label a definition on the line `start..<end` defines, if it is one.
-  private static func definedLabel(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> String? {
+  private static func definedLabel(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> String? {
     var index = start
     while index < end && index - start < 3 && bytes[index] == 0x20 { index += 1 }
     guard index < end, bytes[index] == 0x5B, index + 1 < end, bytes[index + 1] != 0x5E else {
@@ -96,13 +111,17 @@ public struct LinkDefinitions: Sendable {
     return key.isEmpty ? nil : key
   }
 
-  private static func afterColon(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Int {
+  private static func afterColon(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Int
+  {
     var index = start
     while index < end && bytes[index] != 0x3A { index += 1 }
     return min(index + 1, end)
   }
 
-  private static func trimmed(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Range<Int> {
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Range<Int>
+  {
     var low = start
     var high = end
     while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
@@ -114,7 +133,9 @@ public struct LinkDefinitions: Sendable {
     return low..<high
   }
 
-  private static func startsTitle(_ bytes: Span<UInt8>, from start: Int, to end: Int) -> Bool {
+  private static func startsTitle(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Bool
+  {
     let text = trimmed(bytes, from: start, to: end)
     guard let first = text.first.map({ bytes[$0] }) else { return false }
     return first == 0x22 || first == 0x27 || first == 0x28
