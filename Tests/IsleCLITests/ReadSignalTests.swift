@@ -87,7 +87,7 @@ import Testing
     #expect(try Self.reopened(state: state) == left, "reopened where it was left")
   }
 
-  /// A signal while the pager is busy (laying a 3 MB HTML page out again
+  /// A signal while the pager is busy (laying a 2 MB HTML page out again
   /// for a new width, which takes seconds in a debug build): it has two
   /// seconds to end itself, then isle ends all the same, the terminal put
   /// back.
@@ -95,7 +95,7 @@ import Testing
   func aBusyPagerStillEndsOnASignal() throws {
     var random = SplitMix(state: 12)
     var page = "<html><body>"
-    for part in 0..<1800 {
+    for part in 0..<1300 {
       page += "<h2>Part \(part)</h2><p>"
       page += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "</p>\n"
     }
@@ -106,7 +106,7 @@ import Testing
       try pane.type(
         "clear; stty -g > \(state).before; sh -c 'echo $$ > \(state).pid; exec isle read --no-remember --color never \(document)'; echo \"[$?]\"; stty -g > \(state).after"
       )
-      _ = try pane.wait { Self.bottomRow($0).contains("1 of 1800") }
+      _ = try pane.wait { Self.bottomRow($0).contains("1 of 1300") }
       let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
         .trimmingCharacters(in: .whitespacesAndNewlines)
       try pane.run(["resize-window", "-t", pane.name, "-x", "60", "-y", "16"])
@@ -115,7 +115,7 @@ import Testing
       _ = try Spawn.run("/bin/kill", ["-TERM", pid])
       let screen = try pane.wait(PickTerminalTests.exited)
       #expect(screen.contains("[143]"), "\(screen)")
-      #expect(Date().timeIntervalSince(sent) < 4, "ended within the grace")
+      #expect(Date().timeIntervalSince(sent) < 3, "ended within the grace")
       #expect(try PickTerminalTests.sameModes("\(state).before", "\(state).after"))
     }
   }
