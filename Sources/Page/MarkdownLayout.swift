@@ -274,7 +274,8 @@ struct MarkdownLayout {
     }
   }
 
-  /// A code block in a frame, its lines cut (never wrapped) at the width.
+  /// A code block in a frame, its lines never wrapped (wider than the page,
+  /// they scroll sideways).
   private mutating func code(_ node: OpaquePointer) {
     let range = extent(node)
     var literal = ""

@@ -85,8 +85,9 @@ enum Wrapper {
     Direction.of(String(line.characters.dropFirst(line.lead))) == .rightToLeft
   }
 
-  /// `runs` on one line, cut at `width` cells with `→` when longer (code
-  /// and tables are never wrapped, so their columns stay true).
+  /// `runs` on one line, cut at `width` cells with `→` when longer: a line
+  /// that neither wraps nor scrolls sideways (marks of deep nesting in a
+  /// narrow window).
   static func line(_ runs: [Run], width: Int, more: Character = "→", bytes: Range<Int>)
     -> PageLine
   {

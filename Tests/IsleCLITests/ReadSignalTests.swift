@@ -5,7 +5,7 @@ import Testing
 /// However `isle read` is ended from outside (SIGTERM, SIGHUP, the
 /// terminal closed), the reader's place is kept as `q` keeps it, and the
 /// terminal is put back.
-@Suite(.serialized) struct ReadSignalTests {
+@Suite struct ReadSignalTests {
   typealias Pane = PickTerminalTests.Pane
   static let tmux = PickTerminalTests.tmux
 
