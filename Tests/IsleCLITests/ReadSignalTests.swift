@@ -38,9 +38,12 @@ import Testing
   /// Reopens the document in a new pane: the island there.
   static func reopened(state: String) throws -> String {
     let pane = try Pane(tmux: tmux!, columns: 70, rows: 16)
-    try pane.type("clear; XDG_STATE_HOME=\(state) isle read --color never fixtures/recipe.md")
+    try pane.type(
+      "clear; XDG_STATE_HOME=\(state) isle read --color never fixtures/recipe.md; echo \"[$?]\"")
     let island = bottomRow(try pane.wait { bottomRow($0).contains("of 6") })
     try pane.literal("q")
+    // Ended, and its place kept, before the caller clears the state away.
+    _ = try pane.wait(PickTerminalTests.exited)
     return island
   }
 
