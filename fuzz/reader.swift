@@ -89,7 +89,8 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let document = try? Outliner.outline(text, path: nil, options: options)
   let page = Page(
     size: text.count, format: format, width: 80,
-    cuts: Page.cuts(of: text.span, format: format, every: 256)
+    cuts: Page.cuts(of: text.span, format: format, every: 256),
+    definitions: format == .markdown ? LinkDefinitions(of: text.span) : LinkDefinitions()
   ) { Array(text[$0]) }
   var readOptions = ReadOptions()
   readOptions.reduceMotion = true

@@ -9,17 +9,7 @@ import Cells
 /// tmux, which breaks the columns. Applied after cutting.
 enum Bidi {
   static func isolated(_ text: String) -> String {
-    text.unicodeScalars.contains(where: isRightToLeft) ? "\u{200E}" + text + "\u{200E}" : text
-  }
-
-  /// Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko and
-  /// their presentation forms.
-  static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-      return true
-    default:
-      return false
-    }
+    text.unicodeScalars.contains(where: Direction.isRightToLeft)
+      ? "\u{200E}" + text + "\u{200E}" : text
   }
 }

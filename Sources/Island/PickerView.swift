@@ -18,6 +18,11 @@ public struct PickerView: Sendable {
   public let theme: Theme
   /// The terminal's width.
   public let columns: Int
+  /// Where a reader stands in a page the contents open over (`isle
+  /// read`): its fraction read and time left go on the contents' bar, as
+  /// the island says them. Nil in `pick`, where the bar says where the
+  /// puck's section would put the reader.
+  public var reading: Place? = nil
 
   /// A view of `document` for a terminal `columns` wide.
   public init(document: Document, copy: Wording, theme: Theme, columns: Int) {
@@ -78,7 +83,7 @@ public struct PickerView: Sendable {
     var contentsCopy = copy
     if !state.query.isEmpty { contentsCopy.contentsTitle = "/" + state.query }
     let selected = state.selected
-    let arrival = selected.map(place)
+    let arrival = reading ?? selected.map(place)
     let contents = Contents(
       sections: rows.map { document.sections[$0] },
       currentIndex: selected == nil ? nil : state.puck,

@@ -90,13 +90,16 @@ enum Command: String, CaseIterable, Sendable {
         A full-screen pager: the document drawn for the terminal (or as it
         is, with --plain), and on the bottom row the island for the top
         line, as 'isle where --line L --viewport H' says it. Keys as in
-        less: j/k and arrows, Space/f/PageDown, b/PageUp, d/u, g/Home,
+        less: j/k and the arrows, Space/f/PageDown, b/PageUp, d/u, g/Home,
         G/End, N g or N % to go to a line or a percentage, / and ? search,
-        n/N repeat; ] and [ next and previous section, } and { the next and
-        previous at the same or a higher level; Tab or t opens the contents
-        (type to filter, Return jumps, Escape closes); h shows the keys; q
-        leaves. It reopens a document where it was left (--no-remember
-        keeps nothing). The document may come on standard input.
+        n/N repeat; left and right scroll code and tables wider than the
+        window sideways; ] and [ next and previous section, } and { the
+        next and previous at the same or a higher level; Tab or t opens the
+        contents (type to filter, Return jumps, Escape closes); h shows the
+        keys; q leaves. It reopens a document where it was left, also when
+        ended by SIGTERM or SIGHUP (--no-remember keeps nothing). An HTML
+        page is drawn from the part --within keeps to. The document may
+        come on standard input.
         """
     case .check:
       return """

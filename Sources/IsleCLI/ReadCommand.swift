@@ -32,17 +32,27 @@ struct ReadCommand {
           status: .failure)
       }
     }
+    let cuts = Page.cuts(of: bytes.buffer.span, format: pageFormat)
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: 80,
-      cuts: Page.cuts(of: bytes.buffer.span, format: pageFormat),
+      cuts: cuts,
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
       glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
       decoded: pageFormat == .html
         ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
           DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
         }
-        : nil
+        : nil,
+      scope: settings.outline.within,
+      definitions: pageFormat == .markdown && cuts.count > 1
+        ? LinkDefinitions(of: bytes.buffer.span) : LinkDefinitions()
     ) { range in Array(bytes.buffer[range]) }
+    if pageFormat == .html, case .within(let selector) = settings.outline.within,
+      page.lines(ofPiece: 0).isEmpty
+    {
+      throw DocumentFailure(
+        source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
+    }
 
     var document: Document? = nil
     var startByte = 0
@@ -66,6 +76,8 @@ struct ReadCommand {
     var session = ReadSession(
       terminal: terminal, page: page, display: settings.display, options: options,
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
+    // A signal to stop lets the loop end itself, so the place is kept.
+    TerminalRescue.defersEnding = 1
     let ending = withExtendedLifetime(terminal) {
       defer { terminal.restore() }
       return session.run {
@@ -77,11 +89,14 @@ struct ReadCommand {
       }
     }
     if let identity, let places { places.save(session.topByte, for: identity) }
+    TerminalRescue.defersEnding = 0
+    if TerminalRescue.stopping != 0 { TerminalRescue.end(by: TerminalRescue.stopping) }
     switch ending {
     case .gone:
       throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
     case .interrupted: return .interrupted
     case .quit: return .success
+    case .signalled(let signal): TerminalRescue.end(by: signal)
     }
   }
 }

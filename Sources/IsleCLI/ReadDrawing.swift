@@ -32,14 +32,22 @@ extension ReadSession {
     document.lines.line(ofOffset: topByte)
   }
 
+  /// The contents as they open over the page: the bar says how much is
+  /// read as the island does, not where the puck's section would put the
+  /// reader.
+  func contentsView(_ document: Document) -> PickerView {
+    var view = PickerView(
+      document: document, copy: display.copy, theme: display.theme, columns: columns)
+    view.reading = place(in: document)
+    return view
+  }
+
   /// Draws the current state.
   func draw() {
     switch mode {
     case .contents(let state):
       guard let document else { return draw(panel: []) }
-      let view = PickerView(
-        document: document, copy: display.copy, theme: display.theme, columns: columns)
-      draw(panel: Array(view.frame(state).dropLast()))
+      draw(panel: Array(contentsView(document).frame(state).dropLast()))
     default:
       draw(panel: [])
     }
@@ -56,6 +64,7 @@ extension ReadSession {
     var previous: Spot? = nil
     let highlighted = query
     let helpRows = ReadHelp.lines
+    let sideways = self.sideways
     for row in 0..<textRows {
       output += "\u{1B}[\(row + 1);1H\u{1B}[2K"
       if case .help = mode {
@@ -65,7 +74,9 @@ extension ReadSession {
         continue
       }
       if let current = spot, current != previous, let line = page.line(at: current) {
-        output += left + screen.render(line, query: highlighted)
+        let seen = sideways.look(
+          at: line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        output += left + screen.render(seen.line, lit: seen.lit)
         previous = current
         let next = page.moved(current, by: 1)
         spot = next == current ? nil : next
@@ -92,7 +103,12 @@ extension ReadSession {
   func bottomRow(_ screen: ReadScreen) -> String {
     let room = columns < 3 ? max(columns, 1) : columns - 2
     if case .searching(let typed, let forward) = mode {
-      return Cells.truncate((forward ? "/" : "?") + SafeText.forTerminal(typed), toWidth: room)
+      // What is being typed stays in view: a long search shows its end.
+      var shown = Substring(SafeText.forTerminal(typed))
+      let mark = forward ? "/" : "?"
+      while room > 2, Cells.width(of: mark + shown) > room { shown = shown.dropFirst() }
+      let cut = shown.count < typed.count && room > 2
+      return Cells.truncate((cut ? mark + "…" + shown.dropFirst() : mark + shown), toWidth: room)
     }
     if let message { return screen.faint(Cells.truncate(message, toWidth: room)) }
     if !count.isEmpty { return Cells.truncate(count, toWidth: room) }

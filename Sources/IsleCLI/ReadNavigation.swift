@@ -1,3 +1,4 @@
+import Cells
 import Island
 import Outline
 import Page
@@ -45,11 +46,39 @@ extension ReadSession {
     case .tab, .character("t"): openContents()
     case .character("h"), .character("H"): mode = .help
     case .character("="), .control("g"): message = whereabouts()
+    case .right: slide(by: typed ?? max(page.width / 2, 1))
+    case .left: slide(by: -(typed ?? max(page.width / 2, 1)))
     case .wheelUp: scroll(-3)
     case .wheelDown: scroll(3)
     default: break
     }
     return nil
+  }
+
+  /// Scrolls code and tables wider than the page `cells` to the right
+  /// (left when negative), no further than the widest on the screen goes.
+  mutating func slide(by cells: Int) {
+    let widest = overflow()
+    if cells > 0 && widest <= shift {
+      message = shift == 0 ? "nothing here is wider than the window" : "at the right edge"
+    }
+    shift = max(min(shift + cells, max(widest, shift)), 0)
+  }
+
+  /// How far the widest line on the screen that scrolls sideways passes
+  /// the page's width, in cells.
+  func overflow() -> Int {
+    var widest = 0
+    var spot = top
+    for _ in 0..<textRows {
+      if let line = page.line(at: spot), line.sideways {
+        widest = max(widest, line.width - page.width)
+      }
+      let next = page.moved(spot, by: 1)
+      if next == spot { break }
+      spot = next
+    }
+    return widest
   }
 
   /// The top line when the last line is on the bottom row.
@@ -136,11 +165,45 @@ extension ReadSession {
       message = "nothing to look for yet: / and a word"
       return
     }
-    if let found = page.find(query, after: top, forward: forward) {
+    // Ctrl-C (or a signal) stops a long search, as in less; other keys
+    // typed meanwhile wait their turn.
+    message = "looking for " + query + "… (Ctrl-C stops)"
+    draw()
+    let terminal = self.terminal
+    var stopped = false
+    let found = page.find(query, after: top, forward: forward) {
+      if TerminalRescue.stopping != 0 {
+        stopped = true
+      } else if terminal.hasInput {
+        let bytes = terminal.read(waiting: 0)
+        if bytes.contains(0x03) { stopped = true } else { typedAhead += bytes }
+      }
+      return stopped
+    }
+    message = nil
+    if let found {
       top = found
+      reveal(query, at: found)
+    } else if stopped {
+      message = "search stopped: " + query
     } else {
       message = "not found: " + query
     }
+  }
+
+  /// Scrolls sideways, when the line at `spot` scrolls so, until the
+  /// first match of `query` on it is in view.
+  mutating func reveal(_ query: String, at spot: Spot) {
+    guard let line = page.line(at: spot), line.sideways,
+      let match = page.highlights(of: query, at: spot).first
+    else { return }
+    let characters = line.characters
+    let lead = line.leadWidth
+    let start = Cells.width(of: String(characters[..<match.lowerBound])) - lead
+    let end = Cells.width(of: String(characters[..<match.upperBound])) - lead
+    let room = page.width - lead - 2
+    guard room > 0, start < shift + 1 || end > shift + room else { return }
+    shift = max(min(start - room / 2, line.width - page.width), 0)
   }
 
   /// Opens the contents on the section at the top.

@@ -9,9 +9,9 @@ import Page
 struct ReadScreen {
   let paint: Paint
 
-  /// `line` for the terminal, `query`'s matches highlighted.
-  func render(_ line: PageLine, query: String?) -> String {
-    let highlights = query.map { Search.ranges(of: $0, in: line.text) } ?? []
+  /// `line` for the terminal, the characters in `lit` (as
+  /// `PageLine.characters` counts them: a search's matches) highlighted.
+  func render(_ line: PageLine, lit highlights: [Range<Int>] = []) -> String {
     var output = ""
     var index = 0
     for run in line.runs {

@@ -26,6 +26,8 @@ struct ReadSession {
     case quit
     case interrupted
     case gone
+    /// SIGTERM, SIGHUP or SIGINT from outside (see `TerminalRescue`).
+    case signalled(Int32)
   }
 
   let terminal: any TerminalDevice
@@ -50,6 +52,11 @@ struct ReadSession {
   var motion: Bool
   /// The top line as far down as it scrolls, for this width.
   var lowestTop: Spot? = nil
+  /// How many cells code and tables wider than the page are scrolled
+  /// sideways (← →).
+  var shift = 0
+  /// Keys read while a search ran, for the loop to take next.
+  var typedAhead: [UInt8] = []
 
   init(
     terminal: any TerminalDevice, page: Page, display: Display, options: ReadOptions,
@@ -86,6 +93,7 @@ struct ReadSession {
     draw()
     begin()
     while true {
+      if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       if TerminalRescue.resized != 0 {
         TerminalRescue.resized = 0
         resize()
@@ -97,7 +105,10 @@ struct ReadSession {
         }
         draw()
       }
-      var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
+      var bytes =
+        typedAhead.isEmpty ? terminal.read(waiting: decoder.isWaiting ? 30 : 100) : typedAhead
+      typedAhead = []
+      if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       if terminal.isGone { return .gone }
       var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
       while terminal.hasInput {
@@ -107,6 +118,7 @@ struct ReadSession {
       guard !inputs.isEmpty else { continue }
       for input in inputs {
         if let ending = handle(input) { return ending }
+        if TerminalRescue.stopping != 0 { return .signalled(TerminalRescue.stopping) }
       }
       draw()
     }
@@ -120,6 +132,7 @@ struct ReadSession {
     page.resize(to: Self.measure(columns: columns, options: options))
     lowestTop = nil
     top = page.spot(atByte: byte)
+    shift = min(shift, overflow())
     if case .contents(var state) = mode {
       _ = state.handle(.resize(columns: columns, rows: rows))
       mode = .contents(state)
@@ -183,8 +196,7 @@ struct ReadSession {
     case .going:
       mode = state.isOpen ? .contents(state) : .reading
       if motion, state.isOpen, let document {
-        let view = PickerView(
-          document: document, copy: display.copy, theme: display.theme, columns: columns)
+        let view = contentsView(document)
         for frame in view.transition(from: before, to: state) where !terminal.hasInput {
           draw(panel: Array(frame.dropLast()))
           usleep(16_000)
@@ -220,7 +232,8 @@ struct ReadSession {
     if row >= rows {
       openContents()
     } else if let line = page.line(at: page.moved(top, by: row - 1)),
-      let link = Self.link(in: line, atColumn: column - margin), link.hasPrefix("#"),
+      let link = Self.link(in: sideways.look(at: line, lit: []).line, atColumn: column - margin),
+      link.hasPrefix("#"),
       let document
     {
       let id = String(link.dropFirst())
@@ -240,6 +253,9 @@ struct ReadSession {
     }
     return nil
   }
+
+  /// How lines that scroll sideways are seen.
+  var sideways: SidewaysView { SidewaysView(shift: shift, width: page.width, glyphs: page.glyphs) }
 
   /// Cells left of the text.
   var margin: Int { columns < 3 ? 0 : max((columns - page.width) / 2, 1) }

@@ -32,6 +32,13 @@ enum TerminalRescue {
   nonisolated(unsafe) static var farewellLength = 0
   /// Set by SIGWINCH, cleared by the picker when it has redrawn.
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
+  /// Non-zero while a loop ends itself on SIGTERM, SIGHUP or SIGINT (the
+  /// pager, which keeps the reader's place first): the handler then only
+  /// notes the signal in `stopping`. A second one ends isle at once, and
+  /// so does the loop taking more than two seconds to end (SIGALRM).
+  nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
+  /// The signal that asked a deferring loop to end; 0 while none has.
+  nonisolated(unsafe) static var stopping: sig_atomic_t = 0
 
   /// Mouse reporting off, the cursor shown.
   static let plainScreen = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
@@ -61,6 +68,12 @@ enum TerminalRescue {
     setFarewell(plainScreen)
     self.descriptor = descriptor
     let leave: @convention(c) (Int32) -> Void = { signal in
+      if TerminalRescue.defersEnding != 0 && TerminalRescue.stopping == 0 {
+        TerminalRescue.stopping = signal
+        // Two seconds for the loop to end itself (it may be in a search).
+        alarm(2)
+        return
+      }
       TerminalRescue.restore()
       _exit(128 + signal)
     }
@@ -68,13 +81,32 @@ enum TerminalRescue {
     signal(SIGHUP, leave)
     signal(SIGINT, leave)
     signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
+    signal(SIGALRM) { _ in
+      TerminalRescue.restore()
+      _exit(128 + TerminalRescue.stopping)
+    }
     // A parent may have started isle with these blocked (a test harness on
     // a worker thread, a daemon's child): unblocked, they reach the
     // handlers above and the terminal is put back.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, handledSignal) }
+    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGALRM] {
+      sigaddset(&handled, handledSignal)
+    }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+  }
+
+  /// Ends isle by `signal`, as asked, once the terminal is put back and
+  /// what had to be kept is: the shell sees the signal, not an exit.
+  static func end(by signal: Int32) -> Never {
+    restore()
+    Glibc.signal(signal, SIG_DFL)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+    raise(signal)
+    _exit(128 + signal)
   }
 
   /// Writes the farewell and restores the modes; then forgets the

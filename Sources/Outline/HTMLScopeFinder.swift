@@ -4,10 +4,10 @@ import CGumbo
 /// of a selector in tree order (descendants matched against the path of
 /// ancestors, nearest first), or the page's one `<main>`, else its one
 /// `<article>`. `<template>` contents are not part of the tree searched.
-enum HTMLScopeFinder {
+public enum HTMLScopeFinder {
   /// What to outline: nil for the whole page; `.some(nil)` when a selector
   /// matched nothing.
-  static func find(_ scope: HTMLScope, in root: UnsafeMutablePointer<GumboNode>)
+  public static func find(_ scope: HTMLScope, in root: UnsafeMutablePointer<GumboNode>)
     -> UnsafeMutablePointer<GumboNode>??
   {
     switch scope {

@@ -2,9 +2,9 @@
 /// trimmed, case folded (Swift's full case mapping standing in for
 /// utf8proc's folding). It may join a few labels cmark keeps apart, which
 /// only costs a probe's certainty.
-enum LabelKey {
+public enum LabelKey {
   /// The key of `text`; ASCII text without building a `String` twice.
-  static func of<Bytes: Collection>(_ text: Bytes) -> String where Bytes.Element == UInt8 {
+  public static func of<Bytes: Collection>(_ text: Bytes) -> String where Bytes.Element == UInt8 {
     guard text.allSatisfy({ $0 < 0x80 }) else {
       return unicode(String(decoding: text, as: UTF8.self))
     }
@@ -90,7 +90,7 @@ enum LabelKey {
   }
 
   /// The hash of a key made by `of`, as `hash(of:)` gives it for the text.
-  static func hash(ofKey key: String) -> UInt64 {
+  public static func hash(ofKey key: String) -> UInt64 {
     var hash = offsetBasis
     for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
     return hash

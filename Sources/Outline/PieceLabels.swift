@@ -15,13 +15,13 @@
 /// is written on one line (line endings are white space to a label), once
 /// as it stands and once without the quote marks and indentation that
 /// begin its later lines in a block quote or a list.
-struct PieceLabels {
+public struct PieceLabels {
   /// Candidate link labels, as written (on one line).
   var links: [[UInt8]] = []
   /// Candidate footnote labels, without the `^`.
   var footnotes: [[UInt8]] = []
   /// The hash of the key of every bracketed text (`LabelKey.hash(of:)`).
-  var brackets: Set<UInt64> = []
+  public internal(set) var brackets: Set<UInt64> = []
 
   /// Another piece's labels added, when two pieces are joined.
   mutating func formUnion(_ other: PieceLabels) {
@@ -31,7 +31,7 @@ struct PieceLabels {
   }
 
   /// The labels of the bytes in `range`.
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> PieceLabels {
+  public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> PieceLabels {
     var labels = PieceLabels()
     guard let base = bytes.baseAddress, !range.isEmpty else { return labels }
     var position = range.lowerBound

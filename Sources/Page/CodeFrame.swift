@@ -1,8 +1,9 @@
 import Cells
 
 /// A code block drawn in a frame: a top edge naming its language, each
-/// line after a bar, cut (never wrapped) at the width with `→`, tabs
-/// expanded, and a bottom edge. Each line stands for its source line.
+/// line after a bar, never wrapped (a line wider than the page scrolls
+/// sideways), tabs expanded, and a bottom edge. Each line stands for its
+/// source line.
 struct CodeFrame {
   let lines: [String]
   let info: String
@@ -14,38 +15,44 @@ struct CodeFrame {
   let block: Range<Int>
   let glyphs: PageGlyphs
 
-  func lines(width: Int, first: [Run], rest: [Run]) -> [PageLine] {
-    let room = max(width - Wrapper.width(of: rest), 3)
+  func lines(first: [Run], rest: [Run]) -> [PageLine] {
     let expanded = lines.map(Self.expandTabs)
     let widest = expanded.map { Cells.width(of: $0) }.max() ?? 0
-    let frame = min(max(widest + 2, Cells.width(of: info) + 4, 8), room)
+    let frame = max(widest + 2, Cells.width(of: info) + 4, 8)
     let label = info.isEmpty ? "" : " " + info + " "
     let top =
       glyphs.topCorner + label + glyphs.line(frame - 2 - Cells.width(of: label))
     let firstContent = source.start(ofLine: contentLine)
+    let corner = glyphs.topCorner.prefix(1).count
     var result = [
       PageLine(
-        runs: first + [Run(Cells.truncate(top, toWidth: room), style: .faint)],
-        bytes: base + block.lowerBound..<base + max(firstContent, block.lowerBound))
+        runs: first + [Run(top, style: .faint)],
+        bytes: base + block.lowerBound..<base + max(firstContent, block.lowerBound),
+        lead: Self.count(first) + corner, sideways: true)
     ]
     for (index, text) in expanded.enumerated() {
       let line = contentLine + index
-      let start = max(source.start(ofLine: line), block.lowerBound)
-      let end = min(max(source.end(ofLine: line), start), block.upperBound)
-      var drawn = Wrapper.line(
-        [Run(glyphs.codeBar, style: .faint), Run(text, style: .code, offset: base + start)],
-        width: room, more: glyphs.more,
-        bytes: base + start..<base + end)
-      drawn.runs = rest + drawn.runs
-      result.append(drawn)
+      // A line cmark counts in the block may stand past its last byte.
+      let start = min(max(source.start(ofLine: line), block.lowerBound), block.upperBound)
+      let end = max(min(source.end(ofLine: line), block.upperBound), start)
+      result.append(
+        PageLine(
+          runs: rest + [
+            Run(glyphs.codeBar, style: .faint), Run(text, style: .code, offset: base + start),
+          ], bytes: base + start..<base + end,
+          lead: Self.count(rest) + glyphs.codeBar.count, sideways: true))
     }
     let last = result.last!.bytes.upperBound
     result.append(
       PageLine(
         runs: rest + [Run(glyphs.bottomCorner + glyphs.line(max(frame - 1, 1)), style: .faint)],
-        bytes: last..<max(base + block.upperBound, last)))
+        bytes: last..<max(base + block.upperBound, last),
+        lead: Self.count(rest) + glyphs.bottomCorner.count, sideways: true))
     return result
   }
+
+  /// The characters of `runs`.
+  static func count(_ runs: [Run]) -> Int { runs.reduce(0) { $0 + $1.text.count } }
 
   /// Tabs as spaces to the next stop of four.
   static func expandTabs(_ text: String) -> String {

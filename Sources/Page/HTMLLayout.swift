@@ -1,5 +1,6 @@
 import CGumbo
 import Cells
+import Outline
 
 #if canImport(Glibc)
   import Glibc
@@ -30,10 +31,12 @@ struct HTMLLayout {
   var lastEnd = 0
 
   /// The lines of `bytes` (UTF-8 HTML, the document's bytes from `base`),
-  /// `width` cells wide.
-  static func lay(_ bytes: [UInt8], base: Int, width: Int, glyphs: PageGlyphs = .unicode)
-    -> [PageLine]
-  {
+  /// `width` cells wide: of the part of the page `scope` names, as the
+  /// outline reads it (nothing when a selector matches nothing).
+  static func lay(
+    _ bytes: [UInt8], base: Int, width: Int, glyphs: PageGlyphs = .unicode,
+    scope: HTMLScope = .whole
+  ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
     bytes.withUnsafeBufferPointer { buffer in
@@ -45,7 +48,11 @@ struct HTMLLayout {
       }
       guard let output else { return }
       defer { gumbo_destroy_output(&options, output) }
-      layout.walk(output.pointee.document)
+      switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
+      case .none: layout.walk(output.pointee.document)
+      case .some(.some(let element)): layout.walk(element)
+      case .some(.none): break
+      }
     }
     layout.flush(end: base + bytes.count)
     return layout.lines
@@ -252,31 +259,29 @@ struct HTMLLayout {
       var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       while pieces.first == "" { pieces.removeFirst() }
       while pieces.last == "" { pieces.removeLast() }
-      emit(range) { width, first, rest in
+      emit(range) { _, first, rest in
         var offset = range.lowerBound
         return pieces.enumerated().map { index, piece in
-          let line = Wrapper.line(
-            [
+          let line = PageLine(
+            runs: [
               Run(glyphs.codeBar, style: .faint),
               Run(CodeFrame.expandTabs(piece), style: .code, offset: offset),
             ],
-            width: width - Wrapper.width(of: rest), more: glyphs.more,
-            bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)))
+            bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)),
+            lead: glyphs.codeBar.count, sideways: true)
           offset = line.bytes.upperBound
-          return PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
+          return line.after(index == 0 ? first : rest)
         }
       }
       return
     }
     emit(range) { width, first, rest in
       var wrapped = Wrapper.wrap(gathered, width: width, first: first, rest: rest, bytes: range)
-      if level == 1 || level == 2, let last = wrapped.last {
-        let rule = glyphs.line(
-          max(min(last.width, width) - Wrapper.width(of: rest), 1), heavy: level == 1)
+      if level == 1 || level == 2, !wrapped.isEmpty {
         wrapped.append(
-          PageLine(
-            runs: rest + [Run(rule, style: [.accent, .faint])],
-            bytes: range.upperBound..<range.upperBound))
+          HeadingRule.under(
+            wrapped, rest: rest, width: width, glyphs: glyphs, heavy: level == 1,
+            at: range.upperBound))
       }
       return wrapped
     }

@@ -6,8 +6,9 @@ import Outline
 /// and freed before `lay` returns, drawn for the terminal. Headings stand
 /// apart by weight and colour (and a rule under the top two levels),
 /// emphasis, code and links keep their marks as styles, code sits in a
-/// frame and is never wrapped, lists and quotes are indented, tables fit
-/// the width, images read `[image: alt]`.
+/// frame and is never wrapped, lists and quotes are indented, tables keep
+/// their columns (code and tables wider than the page scroll sideways),
+/// images read `[image: alt]`.
 struct MarkdownLayout {
   /// The GitHub extensions, as the outline reads them.
   private static let extensionNames = [
@@ -33,19 +34,26 @@ struct MarkdownLayout {
   var lastEnd = 0
   var inline = InlineCollector()
   var table: TableLayout? = nil
+  /// How many lines cmark was given before the stretch (link definitions
+  /// from elsewhere in the document): its line numbers count them.
+  var borrowedLines = 0
 
   /// The lines of `bytes` (the document's bytes from `base`), `width` cells
-  /// wide; the bytes before `hidden` are front matter, shown faint as they are.
+  /// wide; the bytes before `hidden` are front matter, shown faint as they
+  /// are. `definitions` are lines of link definitions from the rest of the
+  /// document, read first and drawn not at all.
   static func lay(
-    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode
+    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode,
+    definitions: [UInt8] = []
   ) -> [PageLine] {
     var layout = MarkdownLayout(
       bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes), glyphs: glyphs)
-    layout.run(hidden: hidden)
+    layout.borrowedLines = definitions.count { $0 == 0x0A }
+    layout.run(hidden: hidden, definitions: definitions)
     return layout.lines
   }
 
-  private mutating func run(hidden: Int) {
+  private mutating func run(hidden: Int, definitions: [UInt8]) {
     _ = Self.registered
     guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else {
       return
@@ -56,15 +64,16 @@ struct MarkdownLayout {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
+    feed(parser, definitions[...])
     if hidden > 0 {
       for line in 1...max(source.starts.firstIndex { $0 >= hidden } ?? source.starts.count, 1) {
         let start = source.start(ofLine: line)
         guard start < hidden else { break }
         let text = String(decoding: bytes[start..<source.end(ofLine: line)], as: UTF8.self)
         lines.append(
-          Wrapper.line(
-            [Run(trimmed(text), style: .faint, offset: base + start)], width: width,
-            bytes: base + start..<base + source.end(ofLine: line)))
+          PageLine(
+            runs: [Run(trimmed(text), style: .faint, offset: base + start)],
+            bytes: base + start..<base + source.end(ofLine: line), sideways: true))
       }
       // cmark sees the front matter's line endings alone: lines keep their numbers.
       let endings = [UInt8](repeating: 0x0A, count: source.starts.filter { $0 < hidden }.count)
@@ -81,6 +90,14 @@ struct MarkdownLayout {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }
       guard let node = cmark_iter_get_node(iterator) else { continue }
+      // Nothing the borrowed definitions made (they make no block
+      // themselves, unless one was not a definition after all) is drawn.
+      if borrowedLines > 0, event == CMARK_EVENT_ENTER, cmark_node_parent(node) == root,
+        Int(cmark_node_get_start_line(node)) <= borrowedLines
+      {
+        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+        continue
+      }
       visit(node, entering: event == CMARK_EVENT_ENTER)
     }
   }
@@ -101,7 +118,8 @@ struct MarkdownLayout {
   /// The node's first byte in the stretch.
   func start(_ node: OpaquePointer) -> Int {
     source.offset(
-      line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+      line: Int(cmark_node_get_start_line(node)) - borrowedLines,
+      column: Int(cmark_node_get_start_column(node)))
   }
 
   /// The node's bytes in the stretch (cmark may end a node before it
@@ -114,7 +132,7 @@ struct MarkdownLayout {
   /// Just past the node's last byte in the stretch (cmark gives an end
   /// column of 0 for a block that ends with its line's ending).
   func end(_ node: OpaquePointer) -> Int {
-    let line = Int(cmark_node_get_end_line(node))
+    let line = Int(cmark_node_get_end_line(node)) - borrowedLines
     let column = Int(cmark_node_get_end_column(node))
     if column == 0 { return source.start(ofLine: line) }
     return min(source.offset(line: line, column: column) + 1, source.size)
@@ -247,24 +265,23 @@ struct MarkdownLayout {
         runs, width: width, first: first, rest: rest,
         bytes: base + range.lowerBound..<base + range.upperBound)
       if level == 1 || level == 2, let last = wrapped.last {
-        let ruleWidth = min(wrapped.map { $0.width - Wrapper.width(of: rest) }.max() ?? 1, width)
-        let rule = glyphs.line(max(ruleWidth, 1), heavy: level == 1)
         wrapped.append(
-          PageLine(
-            runs: rest + [Run(rule, style: [.accent, .faint])],
-            bytes: last.bytes.upperBound..<last.bytes.upperBound))
+          HeadingRule.under(
+            wrapped, rest: rest, width: width, glyphs: glyphs, heavy: level == 1,
+            at: last.bytes.upperBound))
       }
       return wrapped
     }
   }
 
-  /// A code block in a frame, its lines cut (never wrapped) at the width.
+  /// A code block in a frame, its lines never wrapped (wider than the page,
+  /// they scroll sideways).
   private mutating func code(_ node: OpaquePointer) {
     let range = extent(node)
     var literal = ""
     if let text = cmark_node_get_literal(node) { literal = String(cString: text) }
     let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-    let startLine = Int(cmark_node_get_start_line(node))
+    let startLine = Int(cmark_node_get_start_line(node)) - borrowedLines
     let firstByte =
       range.lowerBound < bytes.count ? bytes[range.lowerBound...].first { $0 != 0x20 } : nil
     let fenced = firstByte == 0x60 || firstByte == 0x7E
@@ -275,11 +292,11 @@ struct MarkdownLayout {
     let base = self.base
     let source = self.source
     let glyphs = self.glyphs
-    emit(range) { width, first, rest in
+    emit(range) { _, first, rest in
       CodeFrame(
         lines: codeLines, info: info.split(separator: " ").first.map(String.init) ?? "",
         source: source, base: base, contentLine: contentLine, block: range, glyphs: glyphs
-      ).lines(width: width, first: first, rest: rest)
+      ).lines(first: first, rest: rest)
     }
   }
 
@@ -291,7 +308,7 @@ struct MarkdownLayout {
     guard !laid.isEmpty else { return }
     emit(range) { width, first, rest in
       laid.enumerated().map { index, line in
-        PageLine(runs: (index == 0 ? first : rest) + line.runs, bytes: line.bytes)
+        line.after(index == 0 ? first : rest)
       }
     }
   }

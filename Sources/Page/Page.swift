@@ -25,8 +25,16 @@ public final class Page {
   let read: (Range<Int>) -> [UInt8]
   /// An HTML page in another encoding, decoded: laid out whole instead.
   let decoded: DecodedText?
+  /// The part of an HTML page drawn (`--within`), as the outline reads it.
+  let scope: HTMLScope
+  /// A Markdown document's link definitions, for pieces that use a label
+  /// defined in another.
+  let definitions: LinkDefinitions
   private var cache: [Int: (lines: [PageLine], used: Int)] = [:]
   private var uses = 0
+  /// The matches last found in a paragraph (see `highlights`), kept while
+  /// the rows of one paragraph are drawn.
+  var lastMatches: ParagraphMatches? = nil
   /// How many pieces stay laid out.
   static let kept = 48
 
@@ -34,9 +42,12 @@ public final class Page {
   /// (see `cuts(of:format:)`), `width` cells wide.
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil,
+    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil, scope: HTMLScope = .whole,
+    definitions: LinkDefinitions = LinkDefinitions(),
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
+    self.scope = scope
+    self.definitions = definitions
     self.size = size
     self.format = format
     self.glyphs = glyphs
@@ -118,6 +129,7 @@ public final class Page {
     guard max(width, 1) != self.width else { return }
     self.width = max(width, 1)
     cache = [:]
+    lastMatches = nil
   }
 
   /// The lines of piece `index`, laid out now if they were not.
@@ -131,13 +143,15 @@ public final class Page {
     let lines: [PageLine]
     if let decoded {
       lines = Self.normalized(
-        Self.lay(decoded.utf8, format: format, width: width, glyphs: glyphs).map {
+        Self.lay(decoded.utf8, format: format, width: width, glyphs: glyphs, scope: scope).map {
           Self.mapped($0, decoded.rawOffset)
         }, in: 0..<size, width: width, more: glyphs.more)
     } else {
+      let bytes = read(range)
       lines = Self.lay(
-        read(range), format: format, base: range.lowerBound, width: width,
-        hidden: index == 0 ? hidden : 0, glyphs: glyphs)
+        bytes, format: format, base: range.lowerBound, width: width,
+        hidden: index == 0 ? hidden : 0, glyphs: glyphs, scope: scope,
+        definitions: format == .markdown && cuts.count > 1 ? definitions.prefix(for: bytes) : [])
     }
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
       cache[oldest.key] = nil
@@ -146,17 +160,21 @@ public final class Page {
     return lines
   }
 
-  /// The lines of `bytes`, which start at `base` in the document.
+  /// The lines of `bytes`, which start at `base` in the document (of an
+  /// HTML page, the part `scope` names; of Markdown, with `definitions`,
+  /// link definitions from elsewhere, read first).
   public static func lay(
     _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode
+    glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole, definitions: [UInt8] = []
   ) -> [PageLine] {
     let width = max(width, 1)
     let lines: [PageLine]
     switch format {
     case .markdown:
-      lines = MarkdownLayout.lay(bytes, base: base, width: width, hidden: hidden, glyphs: glyphs)
-    case .html: lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs)
+      lines = MarkdownLayout.lay(
+        bytes, base: base, width: width, hidden: hidden, glyphs: glyphs, definitions: definitions)
+    case .html:
+      lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs, scope: scope)
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)
     }
     return normalized(lines, in: base..<base + bytes.count, width: width, more: glyphs.more)
@@ -175,7 +193,8 @@ public final class Page {
 
   /// Byte ranges that only go forward and stay inside the stretch laid
   /// out, and lines no wider than `width` (markers of deep nesting in a
-  /// narrow window are cut like the rest).
+  /// narrow window are cut like the rest) but those that scroll sideways,
+  /// when their lead leaves room to.
   static func normalized(
     _ lines: [PageLine], in range: Range<Int>, width: Int, more: Character
   ) -> [PageLine] {
@@ -190,8 +209,10 @@ public final class Page {
       for index in line.runs.indices {
         line.runs[index].text = SafeText.forTerminal(line.runs[index].text)
       }
-      if line.width > width {
-        line = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
+      if line.sideways && line.leadWidth + 2 > width { line.sideways = false }
+      if line.width > width && !line.sideways {
+        let cut = Wrapper.line(line.runs, width: width, more: more, bytes: line.bytes)
+        line.runs = cut.runs
       }
       return line
     }
@@ -264,30 +285,5 @@ public final class Page {
       if lines[middle].bytes.lowerBound <= offset { low = middle } else { high = middle - 1 }
     }
     return Spot(piece: piece, row: low)
-  }
-
-  /// The next line after `spot` (before it, backwards) holding `query`,
-  /// skipping pieces whose bytes cannot hold it without laying them out.
-  public func find(_ query: String, after spot: Spot, forward: Bool = true) -> Spot? {
-    var piece = spot.piece
-    var row = spot.row + (forward ? 1 : -1)
-    while piece >= 0 && piece < cuts.count {
-      if row == (forward ? 0 : Int.max) && !Search.mayHold(query, in: read(range(ofPiece: piece))) {
-        piece += forward ? 1 : -1
-        row = forward ? 0 : Int.max
-        continue
-      }
-      let lines = lines(ofPiece: piece)
-      if row == Int.max { row = lines.count - 1 }
-      while row >= 0 && row < lines.count {
-        if !Search.ranges(of: query, in: lines[row].text).isEmpty {
-          return Spot(piece: piece, row: row)
-        }
-        row += forward ? 1 : -1
-      }
-      piece += forward ? 1 : -1
-      row = forward ? 0 : Int.max
-    }
-    return nil
   }
 }

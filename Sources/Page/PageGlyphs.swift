@@ -26,6 +26,10 @@ public struct PageGlyphs: Sendable, Equatable {
   public var cross: String
   /// Where a line that does not wrap (code, tables) is cut.
   public var more: Character
+  /// Where such a line scrolled sideways has more on its left.
+  public var back: Character
+  /// Where a table's cell wider than the page is cut.
+  public var ellipsis: String
   /// Before a footnote's text.
   public var note: String
 
@@ -33,13 +37,13 @@ public struct PageGlyphs: Sendable, Equatable {
   public static let unicode = PageGlyphs(
     bullets: ["• ", "◦ ", "▪ "], checked: "☑ ", unchecked: "☐ ", quote: "│ ", codeBar: "│ ",
     topCorner: "╭─", bottomCorner: "╰", rule: "─", heavyRule: "━", column: " │ ", cross: "─┼─",
-    more: "→", note: "※ ")
+    more: "→", back: "←", ellipsis: "…", note: "※ ")
 
   /// ASCII alone, for `--ascii`.
   public static let ascii = PageGlyphs(
     bullets: ["* ", "- ", "+ "], checked: "[x] ", unchecked: "[ ] ", quote: "| ", codeBar: "| ",
     topCorner: "+-", bottomCorner: "+", rule: "-", heavyRule: "=", column: " | ", cross: "-+-",
-    more: ">", note: "* ")
+    more: ">", back: "<", ellipsis: "...", note: "* ")
 
   /// `count` of `rule`.
   func line(_ count: Int, heavy: Bool = false) -> String {

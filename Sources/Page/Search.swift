@@ -1,12 +1,11 @@
 /// Finding typed text in a line, as a pager's `/` does: without regard to
 /// case unless the text typed has a capital (smart case, as `less -i`).
 public enum Search {
-  /// Where `query` stands in `text`, as ranges of characters.
-  public static func ranges(of query: String, in text: String) -> [Range<Int>] {
+  /// Where `query` stands in `characters`, as ranges of them.
+  public static func ranges(of query: String, in characters: [Character]) -> [Range<Int>] {
     guard !query.isEmpty else { return [] }
     let caseless = !query.contains { $0.isUppercase }
     let wanted = Array(caseless ? query.lowercased() : query)
-    let characters = Array(text)
     let haystack = caseless ? characters.map { Character($0.lowercased()) } : characters
     guard haystack.count == characters.count, wanted.count <= haystack.count else { return [] }
     var found: [Range<Int>] = []

@@ -1,8 +1,8 @@
 import Cells
 
-/// A GitHub table drawn to fit: columns as wide as their widest cell,
-/// narrowed (their cells cut with `…`) from the widest down until the
-/// table fits the width; a rule under the header.
+/// A GitHub table: columns as wide as their widest cell (a cell wider
+/// than the whole page cut with `…`), a rule under the header. A table
+/// wider than the page is not narrowed: its rows scroll sideways.
 struct TableLayout {
   struct Row {
     var header: Bool
@@ -32,17 +32,8 @@ struct TableLayout {
         index < row.cells.count ? Self.plain(row.cells[index]) : ""
       }
     }
-    var widths = (0..<columns).map { column in
-      max(texts.map { Cells.width(of: $0[column]) }.max() ?? 0, 1)
-    }
-    // Separators: " │ " between columns.
-    let separators = (columns - 1) * 3
-    while widths.reduce(0, +) + separators > room,
-      let widest = widths.indices.max(by: {
-        widths[$0] < widths[$1]
-      }), widths[widest] > 1
-    {
-      widths[widest] -= 1
+    let widths = (0..<columns).map { column in
+      min(max(texts.map { Cells.width(of: $0[column]) }.max() ?? 0, 1), room)
     }
     var result: [PageLine] = []
     for (index, row) in rows.enumerated() {
@@ -51,7 +42,8 @@ struct TableLayout {
       var runs = result.isEmpty ? first : rest
       for column in 0..<columns {
         if column > 0 { runs.append(Run(glyphs.column, style: .faint)) }
-        let cell = Cells.truncate(texts[index][column], toWidth: widths[column])
+        let cell = Cells.truncate(
+          texts[index][column], toWidth: widths[column], ellipsis: glyphs.ellipsis)
         let padded = Cells.padded(cell, toWidth: widths[column])
         let sourceCell = column < row.cells.count ? row.cells[column] : []
         runs.append(
@@ -59,13 +51,15 @@ struct TableLayout {
             padded, style: row.header ? .bold : sourceCell.first?.style ?? [],
             link: sourceCell.first?.link, offset: sourceCell.first?.offset))
       }
+      let marks = CodeFrame.count(result.isEmpty ? first : rest)
       result.append(
-        Wrapper.line(runs, width: width, more: glyphs.more, bytes: start..<max(end, start)))
+        PageLine(runs: runs, bytes: start..<max(end, start), lead: marks, sideways: true))
       if row.header {
         let rule = widths.map { glyphs.line($0) }.joined(separator: glyphs.cross)
         result.append(
           PageLine(
-            runs: rest + [Run(rule, style: .faint)], bytes: max(end, start)..<max(end, start)))
+            runs: rest + [Run(rule, style: .faint)], bytes: max(end, start)..<max(end, start),
+            lead: CodeFrame.count(rest), sideways: true))
       }
     }
     return result

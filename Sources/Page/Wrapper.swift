@@ -4,7 +4,9 @@ import Cells
 /// when it does not fit, a word wider than a line is split between
 /// characters, a wide (CJK) character may start a line without a space
 /// before it, and `"\n"` in a run breaks the line there. Every character is
-/// made safe for a terminal on the way.
+/// made safe for a terminal on the way. A right-to-left paragraph (its
+/// first letter Hebrew, Arabic…) is set flush right; its characters stay
+/// in their order, which a terminal's bidi shows right to left.
 enum Wrapper {
   /// One character placed: which run it came from and its source byte.
   struct Cell {
@@ -30,18 +32,22 @@ enum Wrapper {
   ) -> [PageLine] {
     let words = self.words(runs)
     var lines: [[Cell]] = []
+    // What stood at each break: a space, a line break (read as a space)
+    // or nothing (inside a word, between wide characters).
+    var breaks: [String] = []
     var current: [Cell] = []
     var used = 0
     func room() -> Int {
       max(width - Self.width(of: lines.isEmpty ? first : rest), 1)
     }
-    func flush() {
+    func flush(_ standing: String) {
       lines.append(current)
+      breaks.append(standing)
       current = []
       used = 0
     }
     for word in words {
-      if word.breaksBefore { flush() }
+      if word.breaksBefore { flush(" ") }
       let space = current.isEmpty ? 0 : (word.spaceBefore == nil ? 0 : 1)
       if used + space + word.width <= room() {
         if space == 1, let cell = word.spaceBefore { current.append(cell) }
@@ -49,19 +55,39 @@ enum Wrapper {
         used += space + word.width
         continue
       }
-      if !current.isEmpty { flush() }
+      if !current.isEmpty { flush(word.spaceBefore == nil ? "" : " ") }
       for cell in word.cells {
-        if used + cell.width > room() && !current.isEmpty { flush() }
+        if used + cell.width > room() && !current.isEmpty { flush("") }
         current.append(cell)
         used += cell.width
       }
     }
-    if !current.isEmpty || lines.isEmpty { flush() }
-    return assemble(lines, runs: runs, first: first, rest: rest, bytes: bytes)
+    if !current.isEmpty || lines.isEmpty { flush("") }
+    let assembled = assemble(
+      lines, runs: runs, first: first, rest: rest, bytes: bytes, breaks: breaks)
+    guard runs.lazy.compactMap({ Direction.of($0.text) }).first == .rightToLeft else {
+      return assembled
+    }
+    return assembled.enumerated().map { index, line in
+      let marks = index == 0 ? first : rest
+      let pad = width - line.width
+      guard pad > 0 else { return line }
+      var line = line
+      line.runs.insert(Run(String(repeating: " ", count: pad)), at: marks.count)
+      line.lead += pad
+      return line
+    }
   }
 
-  /// `runs` on one line, cut at `width` cells with `→` when longer (code
-  /// and tables are never wrapped, so their columns stay true).
+  /// True when `line` is text set flush right: its first letter after
+  /// its lead is right to left.
+  static func isRightToLeft(_ line: PageLine) -> Bool {
+    Direction.of(String(line.characters.dropFirst(line.lead))) == .rightToLeft
+  }
+
+  /// `runs` on one line, cut at `width` cells with `→` when longer: a line
+  /// that neither wraps nor scrolls sideways (marks of deep nesting in a
+  /// narrow window).
   static func line(_ runs: [Run], width: Int, more: Character = "→", bytes: Range<Int>)
     -> PageLine
   {
@@ -97,7 +123,9 @@ enum Wrapper {
       lines[lines.count - 1].append(cell)
       used += cell.width
     }
-    return assemble(lines, runs: runs, first: [], rest: [], bytes: bytes)
+    return assemble(
+      lines, runs: runs, first: [], rest: [], bytes: bytes,
+      breaks: Array(repeating: "", count: lines.count))
   }
 
   static func width(of runs: [Run]) -> Int { runs.reduce(0) { $0 + Cells.width(of: $1.text) } }
@@ -167,9 +195,12 @@ enum Wrapper {
     return words
   }
 
-  /// Lines of cells back into runs, with their byte ranges.
+  /// Lines of cells back into runs, with their byte ranges; with
+  /// `breaks` (what stood at each break), each line but the last goes on
+  /// in the next.
   static func assemble(
-    _ lines: [[Cell]], runs: [Run], first: [Run], rest: [Run], bytes: Range<Int>
+    _ lines: [[Cell]], runs: [Run], first: [Run], rest: [Run], bytes: Range<Int>,
+    breaks: [String] = []
   ) -> [PageLine] {
     var starts: [Int] = []
     for (index, cells) in lines.enumerated() {
@@ -193,7 +224,11 @@ enum Wrapper {
         }
       }
       let end = index + 1 < starts.count ? starts[index + 1] : bytes.upperBound
-      return PageLine(runs: built, bytes: starts[index]..<max(end, starts[index]))
+      let marks = index == 0 ? first : rest
+      return PageLine(
+        runs: built, bytes: starts[index]..<max(end, starts[index]),
+        lead: marks.reduce(0) { $0 + $1.text.count },
+        continues: index + 1 < lines.count && index < breaks.count ? breaks[index] : nil)
     }
   }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Outline
+import Page
 import Testing
 
 /// `--within`: the part of a published page outlined, as a user sees it.
@@ -63,5 +66,27 @@ import Testing
     let within = Harness.run(["toc", "--within", "nav", "fixtures/recipe.md"])
     #expect(within.status == 0)
     #expect(within.stdout == plain.stdout)
+  }
+
+  /// `isle read` draws the part of a page the outline reads: by default
+  /// the <main>, not the navigation; `--within html` the whole page.
+  @Test func readDrawsThePartTheOutlineReads() throws {
+    let bytes = try Array(Data(contentsOf: Harness.root.appendingPathComponent(Self.page)))
+    func text(_ scope: HTMLScope) -> String {
+      Page.lay(bytes, format: .html, width: 80, scope: scope).map(\.text).joined(separator: "\n")
+    }
+    #expect(text(.auto).contains("Morning") && !text(.auto).contains("Main navigation"))
+    #expect(text(.whole).contains("Main navigation") && text(.whole).contains("Morning"))
+    let article = try #require(CSSSelector("article"))
+    #expect(
+      text(.within(article)).contains("Morning") && !text(.within(article)).contains("Evening"))
+  }
+
+  /// A selector that leaves nothing to read is an error before any frame,
+  /// not an empty pager.
+  @Test func readRefusesASelectorThatLeavesNothing() throws {
+    let outcome = try Harness.runBinary(["read", "--within", "section.none", Self.page])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr == "isle: error: \(Self.page): nothing to read within 'section.none'\n")
   }
 }

@@ -6,9 +6,10 @@ import TestSupport
 import Testing
 
 /// What every layout keeps, whatever the document and the width: no line
-/// wider than the width, nothing a terminal would take as a control, byte
-/// ranges that go forward through the document, and a byte that finds its
-/// line again after the width changes.
+/// wider than the width (code and tables seen sideways through it),
+/// nothing a terminal would take as a control, byte ranges that go forward
+/// through the document, and a byte that finds its line again after the
+/// width changes.
 @Suite struct LayoutPropertyTests {
   static let formats: [(String, PageFormat)] =
     PageGoldenTests.fixtures.map {
@@ -27,7 +28,14 @@ import Testing
       var previous = 0
       for line in lines {
         #expect(
-          line.width <= max(width, 1) || line.text.count == 1, "\(name) at \(width): \(line.text)")
+          line.width <= max(width, 1) || line.text.count == 1 || line.sideways,
+          "\(name) at \(width): \(line.text)")
+        // A line that scrolls sideways fits, seen from any shift.
+        for shift in [0, 1, max(line.width - width, 0)] where line.sideways {
+          let seen = SidewaysView(shift: shift, width: width, glyphs: .unicode)
+            .look(at: line, lit: []).line
+          #expect(seen.width <= width, "\(name) at \(width), shift \(shift): \(seen.text)")
+        }
         #expect(line.bytes.lowerBound >= previous, "\(name): \(line.bytes) after \(previous)")
         #expect(line.bytes.upperBound <= bytes.count, "\(name): \(line.bytes)")
         previous = line.bytes.lowerBound
@@ -120,6 +128,22 @@ import Testing
     }
   }
 
+  /// An indented code block whose line cmark counts past the block's last
+  /// byte: its line's bytes stay inside the block. The reader's fuzz
+  /// target found it (fuzz/crashes/reader-crash-d52848a9…).
+  @Test func aCodeLinePastItsBlockLaysOut() throws {
+    let bytes: [UInt8] = [
+      35, 32, 79, 110, 101, 10, 32, 32, 32, 32, 96, 32, 32, 46, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+      32, 119, 32, 32, 10, 32, 82, 97, 35, 35, 10, 84, 80, 24, 0, 0, 32, 35, 111, 100, 114, 10, 35,
+      35, 32, 103, 105, 157, 8, 124, 32, 99, 82, 97, 3, 32, 79, 2,
+    ]
+    for width in [1, 40, 123] {
+      for line in Page.lay(bytes, format: .markdown, width: width) {
+        #expect(line.bytes.upperBound <= bytes.count)
+      }
+    }
+  }
+
   /// With `--ascii`, every mark the layout adds (bullets, bars, frames,
   /// rules, task boxes) is ASCII. (Documents of ASCII text: a run the
   /// layout adds is one with no source offset.)
@@ -133,6 +157,19 @@ import Testing
         let ascii = run.text.unicodeScalars.allSatisfy { $0.isASCII }
         #expect(ascii, "\(name): '\(run.text)'")
       }
+    }
+  }
+
+  /// A table's cell wider than the page is cut with the glyphs' ellipsis:
+  /// `...` with `--ascii`.
+  @Test func aCutCellEndsWithTheGlyphsEllipsis() {
+    let source = "| a | b |\n| - | - |\n| x | " + String(repeating: "long ", count: 20) + "|\n"
+    for glyphs in [PageGlyphs.ascii, .unicode] {
+      let text = Page.lay(Array(source.utf8), format: .markdown, width: 20, glyphs: glyphs)
+        .map(\.text).joined(separator: "\n")
+      #expect(text.contains(glyphs.ellipsis), "\(text)")
+      let ascii = text.unicodeScalars.allSatisfy(\.isASCII)
+      if glyphs == .ascii { #expect(ascii, "\(text)") }
     }
   }
 
