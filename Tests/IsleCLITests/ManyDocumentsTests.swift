@@ -150,7 +150,7 @@ import Testing
     let block = Data(chunk.utf8)
     let handle = try FileHandle(
       forWritingTo: {
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
         return big
       }())
     var written = 0
