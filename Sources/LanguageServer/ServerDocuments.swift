@@ -145,7 +145,9 @@ extension LanguageServer {
   /// the edits since touched parsed again), once per version; else the
   /// disk's, from the index.
   func outlineFacts(_ path: String) -> OutlineFacts? {
-    guard let document = state.withLock({ $0.open[path] }) else { return index.facts(path)?.outline }
+    guard let document = state.withLock({ $0.open[path] }) else {
+      return index.facts(path)?.outline
+    }
     if let known = document.outline { return known }
     if let facts = document.facts { return facts.outline }
     let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)

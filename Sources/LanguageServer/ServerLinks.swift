@@ -39,7 +39,8 @@ extension LanguageServer {
   /// the document's top.
   func range(_ target: LinkTarget) -> TextRange {
     let zero = TextPosition(line: 0, character: 0)
-    if let heading = target.heading, let range = facts(target.path)?.headings[heading].headingRange {
+    if let heading = target.heading, let range = facts(target.path)?.headings[heading].headingRange
+    {
       return range
     }
     if let anchor = target.anchor, let facts = facts(target.path), let text = text(target.path) {
@@ -118,11 +119,13 @@ extension LanguageServer {
     var text: String
     let targetFacts = self.facts(target.path)
     // An anchor is shown in the section it stands in.
-    let section = target.heading ?? target.anchor.flatMap { anchor in
-      targetFacts.flatMap { facts in
-        facts.headings.lastIndex { $0.offset <= facts.document.anchors[anchor].offset }
+    let section =
+      target.heading
+      ?? target.anchor.flatMap { anchor in
+        targetFacts.flatMap { facts in
+          facts.headings.lastIndex { $0.offset <= facts.document.anchors[anchor].offset }
+        }
       }
-    }
     if let index = section, let heading = targetFacts?.headings[index] {
       text = "**\(Self.escaped(heading.title))**"
       if let detail = heading.detail { text += " · \(detail)" }

@@ -135,4 +135,8 @@ public struct LiveOutline: Sendable {
     return starts.isEmpty ? [0] : starts
   }
 }
-extension LiveOutline { var memoDescription: String { memo.map { "\($0.pieces.map { ($0.range, $0.context) }) hidden \($0.hiddenPrefix)" } ?? "none" } }
+extension LiveOutline {
+  var memoDescription: String {
+    memo.map { "\($0.pieces.map { ($0.range, $0.context) }) hidden \($0.hiddenPrefix)" } ?? "none"
+  }
+}

@@ -92,20 +92,20 @@ import Testing
   @Test func definitionReachesHTMLAnchors() throws {
     let host = MemoryHost([
       "/ws/anchors.md": """
-        # Anchors
+      # Anchors
 
-        <a id="top-of-list"></a>
-        Text with an <a name="inline-name">inline</a> anchor.
+      <a id="top-of-list"></a>
+      Text with an <a name="inline-name">inline</a> anchor.
 
-        ## Boxes
+      ## Boxes
 
-        <div id="box">
-        boxed
-        </div>
+      <div id="box">
+      boxed
+      </div>
 
-        See [a](#top-of-list), [b](#inline-name), [c](#box), [d](far.md#far-away), [e](#BOX).
+      See [a](#top-of-list), [b](#inline-name), [c](#box), [d](far.md#far-away), [e](#BOX).
 
-        """,
+      """,
       "/ws/far.md": "# Far\n\nwords\n\n  <span id=\"far-away\">here</span>\n",
     ])
     let client = try TestClient(host)

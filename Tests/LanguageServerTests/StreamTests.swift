@@ -57,8 +57,10 @@ import Testing
   @Test func everyRequestIsAnsweredWhileTheDocumentChanges() throws {
     let path = "/ws/doc.md"
     let uri = JSONValue.string("file://" + path)
-    var text = (0..<40).map { "# Part \($0)\n\nWords [to](#part-\($0 + 1)) and [bad](#nowhere).\n\n" }
-      .joined()
+    var text = (0..<40).map {
+      "# Part \($0)\n\nWords [to](#part-\($0 + 1)) and [bad](#nowhere).\n\n"
+    }
+    .joined()
     var stretches: [(pause: Int, messages: [JSONValue])] = [
       (
         0,
@@ -105,7 +107,9 @@ import Testing
             "contentChanges": .array([change]),
           ]))
       ]
-      for method in ["textDocument/codeAction", "textDocument/foldingRange", "textDocument/definition"] {
+      for method in [
+        "textDocument/codeAction", "textDocument/foldingRange", "textDocument/definition",
+      ] {
         id += 1
         linkRequests.append(id)
         messages.append(

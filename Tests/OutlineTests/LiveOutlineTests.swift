@@ -34,7 +34,8 @@ import Testing
     {
       start = max(0, heading - Int.random(in: 0...2, using: &random))
     }
-    let removed = Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...12, using: &random)
+    let removed =
+      Int.random(in: 0..<3, using: &random) == 0 ? 0 : Int.random(in: 0...12, using: &random)
     let end = min(bytes.count, start + (Bool.random(using: &random) ? 0 : removed))
     let inserted =
       end > start && Bool.random(using: &random)
@@ -50,7 +51,9 @@ import Testing
     for (a, b) in zip(live.sections, whole.sections) where a != b {
       return "section \(b.number): \(a) against the whole's \(b)"
     }
-    if live.title != whole.title { return "title \(live.title ?? "-") against \(whole.title ?? "-")" }
+    if live.title != whole.title {
+      return "title \(live.title ?? "-") against \(whole.title ?? "-")"
+    }
     // The timeline's stretches are summed between headings in pieces
     // (as `MarkdownPieces` does), so only its total is the same.
     if live.reading != whole.reading || live.seconds != whole.seconds
