@@ -279,6 +279,7 @@ class LspClient:
     def __init__(self):
         self.proc = subprocess.Popen([ISLE, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.next_id = 0
+        self.notes = []
 
     def send(self, method, params, request=True):
         import json
@@ -291,17 +292,30 @@ class LspClient:
         self.proc.stdin.flush()
         return self.next_id
 
-    def reply(self, wanted):
-        """The reply to request WANTED (notifications read past)."""
+    def message(self):
+        """The next message's body, as bytes, and when it was read whole."""
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            header += self.proc.stdout.read(1)
+        length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+        body = self.proc.stdout.read(length)
+        return body, time.perf_counter()
+
+    def reply(self, wanted, answered=None):
+        """The reply to request WANTED (notifications kept in notes, with
+        when they came). ANSWERED, a list, gets the time the reply's last
+        byte was read: the client's own JSON parse is not the server's."""
         import json
         while True:
-            header = b""
-            while not header.endswith(b"\r\n\r\n"):
-                header += self.proc.stdout.read(1)
-            length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
-            message = json.loads(self.proc.stdout.read(length))
+            body, at = self.message()
+            if answered is not None:
+                answered.append(at)
+            message = json.loads(body)
             if message.get("id") == wanted and "method" not in message:
                 return message
+            if answered is not None:
+                answered.pop()
+            self.notes.append((at, message))
 
     def close(self):
         self.reply(self.send("shutdown", None))
@@ -310,41 +324,117 @@ class LspClient:
         return self.proc.wait()
 
 
+def corpus_document(path, size):
+    """SIZE bytes or a little more of the corpus's Markdown, its files in
+    name order, joined as people join chapters; None without the corpus."""
+    if not os.path.isdir(CORPUS):
+        return None
+    names = sorted(os.path.join(d, f) for d, _, fs in os.walk(CORPUS) for f in fs if f.endswith(".md"))
+    with open(path, "wb") as out:
+        written = 0
+        for name in names:
+            if written >= size:
+                break
+            written += out.write(open(name, "rb").read())
+    return path
+
+
 def lsp_large():
-    """isle lsp on a 5.8 MB document: symbols after opening it, and after a
-    one-character edit, as an editor asks (the issue's targets: 2 s, 100 ms)."""
-    doc = generate(os.path.join(OUT, "generated-5.8mb.md"), "bench/generate.py", int(5.8 * 1024 * 1024))
-    text = open(doc, encoding="utf-8").read()
+    """isle lsp on a 5.8 MB document made from the corpus: symbols after
+    opening it, and after a one-character edit, as an editor asks (the
+    issue's targets: 2 s, 100 ms). Timed to the last byte of the reply:
+    the client's own JSON parse (Python's takes 30 ms for 1.5 MB) is not
+    the server's. Edits come as typing does, PACE seconds apart, so that the
+    diagnostics of each (found on a thread of their own once the messages
+    pause) run beside the next; then back to back."""
+    size = int(5.8 * 1024 * 1024)
+    doc = corpus_document(os.path.join(OUT, "corpus-5.8mb.md"), size)
+    if doc is None:
+        doc = generate(os.path.join(OUT, "generated-5.8mb.md"), "bench/generate.py", size)
+    text = open(doc, encoding="utf-8", errors="replace").read()
     uri = "file://" + os.path.abspath(doc)
     middle = text.count("\n") // 2
+    pace = float(os.environ.get("PACE", "0.2"))
     say("\n%s (%d bytes): isle lsp, documentSymbol after didOpen and after a one-character didChange"
         % (doc, os.path.getsize(doc)))
-    opened, edited = [], []
+    capabilities = {"textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
+                                     "publishDiagnostics": {"versionSupport": True}}}
+    import json
+    opened, paced, burst, beside, published = [], [], [], [], []
     for _ in range(RUNS):
         client = LspClient()
-        client.reply(client.send("initialize", {"capabilities": {}}))
+        client.reply(client.send("initialize", {"capabilities": capabilities}))
         client.send("initialized", {}, request=False)
         start = time.perf_counter()
         client.send("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "markdown", "version": 1, "text": text}}, request=False)
-        symbols = client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
-        opened.append(time.perf_counter() - start)
+        answered = []
+        symbols = client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}),
+                               answered)
+        opened.append(answered[0] - start)
         assert symbols.get("result"), "no symbols"
-        for version in range(2, 5):
+        count = lambda tree: sum(1 + count(symbol.get("children", [])) for symbol in tree)
+        headings = count(symbols["result"])
+        version = 1
+        for times, wait in ((paced, pace), (burst, 0)):
+            for _ in range(4):
+                time.sleep(wait)
+                version += 1
+                start = time.perf_counter()
+                client.send("textDocument/didChange", {
+                    "textDocument": {"uri": uri, "version": version},
+                    "contentChanges": [{"range": {"start": {"line": middle, "character": 0},
+                                                  "end": {"line": middle, "character": 0}}, "text": "x"}]},
+                    request=False)
+                answered = []
+                client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}), answered)
+                times.append(answered[0] - start)
+        # As VS Code asks: a code action at the cursor and the folding
+        # ranges (both read links: one parse of the whole, on the server's
+        # other thread) before the symbols.
+        for _ in range(4):
+            time.sleep(pace)
+            version += 1
             start = time.perf_counter()
             client.send("textDocument/didChange", {
                 "textDocument": {"uri": uri, "version": version},
                 "contentChanges": [{"range": {"start": {"line": middle, "character": 0},
                                               "end": {"line": middle, "character": 0}}, "text": "x"}]},
                 request=False)
-            client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
-            edited.append(time.perf_counter() - start)
+            here = {"start": {"line": middle, "character": 1}, "end": {"line": middle, "character": 1}}
+            asked = [client.send("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": here,
+                                                              "context": {"diagnostics": []}}),
+                     client.send("textDocument/foldingRange", {"textDocument": {"uri": uri}})]
+            answered = []
+            client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}), answered)
+            beside.append(answered[0] - start)
+            for wanted in asked:
+                client.reply(wanted)
+        # The last version's diagnostics, from its edit on.
+        while not any(m.get("method") == "textDocument/publishDiagnostics"
+                      and m["params"].get("version") == version for _, m in client.notes):
+            body, at = client.message()
+            client.notes.append((at, json.loads(body)))
+        published.append([at for at, m in client.notes if m.get("method") == "textDocument/publishDiagnostics"
+                          and m["params"].get("version") == version][0] - start)
         client.close()
-    t_open, t_edit = statistics.median(opened), statistics.median(edited)
-    say("  %-40s %9.4f s" % ("didOpen, then documentSymbol", t_open))
-    say("  %-40s %9.4f s" % ("didChange (1 char), then documentSymbol", t_edit))
+    say("  %d symbols (headings), %d bytes of JSON" % (headings, len(json.dumps(symbols))))
+    t_open = statistics.median(opened)
+    t_paced, t_burst = statistics.median(paced), statistics.median(burst)
+    say("  %-48s %9.4f s" % ("didOpen, then documentSymbol", t_open))
+    say("  %-48s %9.4f s  (%.2fx the 100 ms target; slowest %.4f s)"
+        % ("didChange (1 char) as typed, then documentSymbol", t_paced, t_paced / 0.1, max(paced)))
+    say("  %-48s %9.4f s  (%.2fx the 100 ms target; slowest %.4f s)"
+        % ("didChange (1 char) back to back, documentSymbol", t_burst, t_burst / 0.1, max(burst)))
+    t_beside = statistics.median(beside)
+    say("  %-48s %9.4f s  (%.2fx the 100 ms target; slowest %.4f s)"
+        % ("the same, a code action and folding asked first", t_beside, t_beside / 0.1, max(beside)))
+    say("  %-48s %9.4f s" % ("the last edit's diagnostics published", statistics.median(published)))
     target("symbols within 2 s of opening (%.3f s)" % t_open, t_open < 2)
-    target("symbols within 100 ms of a one-character edit (%.3f s)" % t_edit, t_edit < 0.1)
+    target("symbols within 100 ms of a one-character edit, as typed (%.3f s, %.2fx)" % (t_paced, t_paced / 0.1),
+           t_paced < 0.1)
+    target("and back to back (%.3f s, %.2fx)" % (t_burst, t_burst / 0.1), t_burst < 0.1)
+    target("and with link requests asked first (%.3f s, %.2fx)" % (t_beside, t_beside / 0.1), t_beside < 0.1)
 
 
 def main():

@@ -27,8 +27,12 @@ public enum EditDistance {
   /// to be a slip (two edits at most, one for words of four letters or
   /// fewer); empty when none is.
   public static func nearest(to word: String, in candidates: [String]) -> [String] {
-    let limit = word.count <= 4 ? 1 : 2
-    let scored = candidates.map { ($0, between(word, $0)) }.filter { $0.1 <= limit }
+    let length = word.count
+    let limit = length <= 4 ? 1 : 2
+    // Words whose lengths differ by more than the limit are further apart
+    // than it: most candidates are passed over without a table.
+    let scored = candidates.filter { abs($0.count - length) <= limit }
+      .map { ($0, between(word, $0)) }.filter { $0.1 <= limit }
     guard let best = scored.map(\.1).min() else { return [] }
     var seen = Set<String>()
     return scored.filter { $0.1 == best && seen.insert($0.0).inserted }.map(\.0)

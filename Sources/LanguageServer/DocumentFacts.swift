@@ -2,18 +2,17 @@ import Island
 import Links
 import Outline
 
-/// What the server knows of one document (one version of it): its
-/// headings and links in the protocol's positions, and its anchors for
-/// resolving links to it. Built from one outline, every heading level,
-/// links included.
-struct DocumentFacts: Sendable {
+/// What the server shows of one document's outline (one version of it):
+/// its headings in the protocol's positions, each with its section and
+/// reading time. Enough for the symbols, which after an edit come from
+/// the document's `LiveOutline` (only the pieces the edit touched parsed
+/// again), without its links.
+struct OutlineFacts: Sendable {
   /// The file's path; every path the server handles is absolute.
   var path: String
   var format: DocumentFormat
   var headings: [HeadingFact]
-  var links: [LinkFact]
-  var anchors: DocumentAnchors
-  /// The outline itself, for the link checker.
+  /// The outline itself.
   var document: Document
 
   /// The facts of `document`, outlined from `text`.
@@ -21,7 +20,6 @@ struct DocumentFacts: Sendable {
     self.path = path
     self.format = document.format
     self.document = document
-    self.anchors = DocumentAnchors(document)
     let sections = document.sections
     // One pass with a stack of the sections still open (levels rising):
     // a section closes at the next one at its level or above, and hands
@@ -49,6 +47,17 @@ struct DocumentFacts: Sendable {
     while !open.isEmpty { close() }
     var headings: [HeadingFact] = []
     headings.reserveCapacity(sections.count)
+    // Sections share a few reading times: each is worded once.
+    let wording = Wording()
+    var worded: [Int: String?] = [:]
+    func time(_ seconds: Int, _ anything: Bool) -> String? {
+      let minutes = Int((Double(seconds) / 60).rounded())
+      let key = anything ? minutes : -1 - minutes
+      if let known = worded[key] { return known }
+      let text = wording.time(minutes: minutes, anything: anything)
+      worded[key] = text
+      return text
+    }
     for (index, section) in sections.enumerated() {
       let line = section.line - 1
       let headingRange = TextRange(
@@ -61,10 +70,39 @@ struct DocumentFacts: Sendable {
           headingRange: headingRange,
           sectionRange: TextRange(start: headingRange.start, end: text.position(of: endOffset)),
           parent: parent[index],
-          detail: Wording().time(
-            minutes: Int((Double(seconds[index]) / 60).rounded()), anything: anything[index])))
+          detail: time(seconds[index], anything[index])))
     }
     self.headings = headings
+  }
+
+  /// The options the server outlines with: every heading level.
+  static func options(_ options: OutlineOptions, links: Bool) -> OutlineOptions {
+    var options = options
+    options.levels = 1...6
+    options.findsLinks = links
+    return options
+  }
+}
+
+/// What the server knows of one document (one version of it): its outline
+/// (`OutlineFacts`), its links in the protocol's positions, and its
+/// anchors for resolving links to it. Built from one outline of the whole,
+/// every heading level, links included.
+struct DocumentFacts: Sendable {
+  var outline: OutlineFacts
+  var links: [LinkFact]
+  var anchors: DocumentAnchors
+
+  var path: String { outline.path }
+  var format: DocumentFormat { outline.format }
+  var headings: [HeadingFact] { outline.headings }
+  /// The outline itself, links and anchors included, for the link checker.
+  var document: Document { outline.document }
+
+  /// The facts of `document`, outlined from `text` with its links.
+  init(path: String, document: Document, text: TextLines) {
+    outline = OutlineFacts(path: path, document: document, text: text)
+    self.anchors = DocumentAnchors(document)
     // A reference-style link's destination is its definition's: all of
     // them found in one pass (a large document has thousands of uses).
     let definitions =
@@ -92,9 +130,7 @@ struct DocumentFacts: Sendable {
   /// Outlines `bytes` of the document at `path` for the server: every
   /// heading level, links gathered.
   static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
-    var options = options
-    options.levels = 1...6
-    options.findsLinks = true
+    let options = OutlineFacts.options(options, links: true)
     guard let document = try? Outliner.outline(text.bytes, path: path, options: options) else {
       return nil
     }
@@ -105,15 +141,39 @@ struct DocumentFacts: Sendable {
   /// as written, without GitHub's `user-content-`, then (in Markdown) in
   /// any case.
   func heading(named fragment: String) -> Int? {
+    place(named: fragment).heading
+  }
+
+  /// What `fragment` names, as `DocumentAnchors` (and so `isle check`)
+  /// reads fragments: a heading's id or an HTML anchor (`<a id>`, `<a
+  /// name>`, any element's `id`) as written, then without GitHub's
+  /// `user-content-`, then (in Markdown) in any case; at each step a
+  /// heading before an anchor.
+  func place(named fragment: String) -> (heading: Int?, anchor: Int?) {
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment
+    let anchors = document.anchors
     for candidate in [fragment, unprefixed] {
-      if let found = headings.firstIndex(where: { $0.id == candidate }) { return found }
+      if let found = headings.firstIndex(where: { $0.id == candidate }) { return (found, nil) }
+      if let found = anchors.firstIndex(where: { $0.id == candidate }) { return (nil, found) }
     }
-    guard format == .markdown else { return nil }
+    guard format == .markdown else { return (nil, nil) }
     let folded = unprefixed.lowercased()
-    return headings.firstIndex { $0.id?.lowercased() == folded }
+    if let found = headings.firstIndex(where: { $0.id?.lowercased() == folded }) {
+      return (found, nil)
+    }
+    return (nil, anchors.firstIndex { $0.id.lowercased() == folded })
+  }
+
+  /// The start tag of anchor `index`, as written: from its `<` to its `>`
+  /// (or the end of its line).
+  func anchorRange(_ index: Int, text: TextLines) -> TextRange {
+    let start = min(document.anchors[index].offset, text.bytes.count)
+    let lineEnd = text.end(ofLine: text.position(of: start).line)
+    var end = start
+    while end < lineEnd && text.bytes[end] != 0x3E { end += 1 }
+    return text.range(of: start..<min(end + 1, max(lineEnd, start)))
   }
 
   /// The heading whose line holds `position`.

@@ -18,6 +18,9 @@ public enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   /// An object; a key given twice keeps its last value.
   case object([String: JSONValue])
+  /// JSON text written already (`JSONText`): a large reply built without a
+  /// value for each of its parts. Never read from a message.
+  case written(String)
 
   /// An integer as a JSON number.
   public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
@@ -56,34 +59,8 @@ public enum JSONValue: Sendable, Equatable {
 
   /// The value as JSON text.
   public var text: String {
-    var output = ""
-    write(to: &output)
-    return output
-  }
-
-  /// The value as JSON text appended to `output`.
-  public func write(to output: inout String) {
-    switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let value): output += JSON.number(value)
-    case .string(let text): JSON.appendQuoted(text, to: &output)
-    case .array(let elements):
-      output += "["
-      for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
-        element.write(to: &output)
-      }
-      output += "]"
-    case .object(let members):
-      output += "{"
-      for (index, key) in members.keys.sorted().enumerated() {
-        if index > 0 { output += "," }
-        JSON.appendQuoted(key, to: &output)
-        output += ":"
-        members[key]!.write(to: &output)
-      }
-      output += "}"
-    }
+    var output = JSONText()
+    output.value(self)
+    return output.text
   }
 }

@@ -1,3 +1,5 @@
+import Outline
+
 /// A document the editor has open: its text as the editor has it, which
 /// the server reads instead of the file.
 struct OpenDocument: Sendable {
@@ -5,8 +7,17 @@ struct OpenDocument: Sendable {
   var path: String
   var version: Int
   var text: TextLines
-  /// The facts of this version, once asked for; nil after an edit.
+  /// The facts of this version, links included, once asked for; nil after
+  /// an edit.
   var facts: DocumentFacts?
+  /// The outline kept between versions, and the facts it gives of this
+  /// version once asked for (nil after an edit).
+  var live: LiveOutline?
+  var outline: OutlineFacts?
+  /// What changed since `live` was made: the bytes `old` of its text are
+  /// `count` bytes of this one; nil when nothing has, or when the whole
+  /// text was replaced (`live` is nil then).
+  var pending: (old: Range<Int>, count: Int)?
 
   /// Applies one `contentChanges` entry: a range and its new text, or the
   /// whole text when there is no range. Ranges are in UTF-16 units, as the
@@ -16,13 +27,42 @@ struct OpenDocument: Sendable {
       throw .invalidParams("a content change without text")
     }
     facts = nil
+    outline = nil
     guard let rangeJSON = change["range"] else {
       text = TextLines(Array(replacement.utf8))
+      live = nil
+      pending = nil
       return
     }
     let range = text.offsets(of: try TextRange(rangeJSON))
+    let count = replacement.utf8.count
+    // Given up first, so that the bytes are changed where they are; the
+    // lines are found again only around the change.
     var bytes = text.bytes
+    let lines = text.lines
+    text = TextLines([])
     bytes.replaceSubrange(range, with: replacement.utf8)
-    text = TextLines(bytes)
+    text = TextLines(bytes, lines: lines.edited(replacing: range, with: count, in: bytes))
+    guard live != nil else { return }
+    pending = Self.composed(pending, range, count)
+  }
+
+  /// Edit `earlier` (bytes `old` of the first text are `count` bytes of
+  /// the second) followed by the replacement of bytes `range` of the
+  /// second with `count` bytes: as one edit of the first text.
+  static func composed(
+    _ earlier: (old: Range<Int>, count: Int)?, _ range: Range<Int>, _ count: Int
+  ) -> (old: Range<Int>, count: Int) {
+    guard let earlier else { return (range, count) }
+    // In the second text the first edit covers start..<end.
+    let start = earlier.old.lowerBound
+    let end = start + earlier.count
+    let low = min(start, range.lowerBound)
+    let high = max(end, range.upperBound)
+    // Bytes outside the first edit are the first text's, moved after it.
+    let oldLow = low
+    let oldHigh = earlier.old.upperBound + (high - end)
+    let newCount = (high - low) + count - range.count
+    return (oldLow..<oldHigh, newCount)
   }
 }

@@ -33,6 +33,10 @@ public struct ResponseError: Error, Equatable, Sendable {
     code: -32002, message: "the server is not initialized")
   /// The client cancelled the request.
   public static let requestCancelled = ResponseError(code: -32800, message: "cancelled")
+  /// The document changed while the request was answered: the answer is
+  /// for a text the editor no longer has.
+  public static let contentModified = ResponseError(
+    code: -32801, message: "the document changed meanwhile")
   /// A request after `shutdown`.
   public static let shutDown = ResponseError(
     code: -32600, message: "the server is shut down; only 'exit' is read")

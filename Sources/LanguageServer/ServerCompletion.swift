@@ -52,9 +52,14 @@ extension LanguageServer {
         target = LinkChecker(root: root).resolve(written, targets: targets())
           .flatMap { $0.1 == .file ? self.facts($0.0) : nil }
       }
+      var offered = Set<String>()
       for heading in target?.headings ?? [] {
-        guard let id = heading.id else { continue }
+        guard let id = heading.id, offered.insert(id).inserted else { continue }
         item(id, kind: 18, detail: heading.title, replacing: afterHash)
+      }
+      // Anchors written as HTML, which links reach as they reach headings.
+      for anchor in target?.document.anchors ?? [] where offered.insert(anchor.id).inserted {
+        item(anchor.id, kind: 18, detail: "HTML anchor", replacing: afterHash)
       }
       return .object(["isIncomplete": .bool(false), "items": .array(items)])
     }

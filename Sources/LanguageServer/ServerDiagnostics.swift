@@ -4,13 +4,16 @@ import Links
 /// Diagnostics: the broken links `isle check` finds, and a contents list
 /// that `isle toc --write` would change; and their code actions.
 extension LanguageServer {
-  /// The broken links of a document, each with its link's facts.
-  func brokenLinks(_ facts: DocumentFacts) -> [(BrokenLink, LinkFact?)] {
+  /// The broken links of a document, each with its link's facts; cut
+  /// short (and to be thrown away) once `stop` says so.
+  func brokenLinks(_ facts: DocumentFacts, until stop: () -> Bool = { false }) -> [(
+    BrokenLink, LinkFact?
+  )] {
     let checker = LinkChecker(root: root(of: facts.path))
     // Links are in document order, at distinct offsets.
     var byOffset: [Int: LinkFact] = [:]
     for link in facts.links { byOffset[link.link.offset] = link }
-    return checker.check(facts.document, targets: targets()).map { broken in
+    return checker.check(facts.document, targets: targets(), until: stop).map { broken in
       (broken, byOffset[broken.link.offset])
     }
   }
@@ -52,10 +55,21 @@ extension LanguageServer {
     return text.range(of: offset..<min(offset + 1, text.bytes.count))
   }
 
-  /// The diagnostics of the document at `path`, as JSON.
-  func diagnostics(_ path: String) -> [JSONValue] {
-    guard let facts = facts(path), let text = text(path) else { return [] }
-    var found: [JSONValue] = brokenLinks(facts).map { broken, link in
+  /// True once the open document at `path` is no longer at `version`
+  /// (changed or closed): its diagnostics are stale.
+  func isStale(_ path: String, _ version: Int) -> Bool {
+    state.withLock { $0.open[path]?.version != version }
+  }
+
+  /// The diagnostics of an open document's version, as JSON; nil when the
+  /// document changed while they were found.
+  func diagnostics(_ document: OpenDocument) -> [JSONValue]? {
+    let path = document.path
+    guard !isStale(path, document.version), let facts = facts(of: document) else { return nil }
+    let text = document.text
+    let broken = brokenLinks(facts) { self.isStale(path, document.version) }
+    guard !isStale(path, document.version) else { return nil }
+    var found: [JSONValue] = broken.map { broken, link in
       var data: [String: JSONValue] = [:]
       if let suggestion = broken.suggestion { data["suggestion"] = .string(suggestion) }
       return .object([
@@ -85,25 +99,36 @@ extension LanguageServer {
       end: text.position(of: text.end(ofLine: end)))
   }
 
+  /// Publishes the diagnostics of the open document at `path`, unless
+  /// it changed (or closed) while they were found: its new version is due
+  /// then.
   func publishDiagnostics(_ path: String) {
-    guard
-      let (uri, version) = state.withLock({ state in
-        state.open[path].map { ($0.uri, $0.version) }
-      })
+    guard let document = state.withLock({ $0.open[path] }),
+      let found = diagnostics(document)
     else { return }
-    let found = diagnostics(path)
-    state.withLock { state in
-      if found.isEmpty { state.published.remove(path) } else { state.published.insert(path) }
+    publishing.withLock { _ in
+      let current = state.withLock { state -> Bool in
+        guard state.open[path]?.version == document.version else { return false }
+        if found.isEmpty { state.published.remove(path) } else { state.published.insert(path) }
+        return true
+      }
+      guard current else { return }
+      notify(
+        "textDocument/publishDiagnostics",
+        .object([
+          "uri": .string(document.uri), "version": .int(document.version),
+          "diagnostics": .array(found),
+        ]))
     }
-    notify(
-      "textDocument/publishDiagnostics",
-      .object(["uri": .string(uri), "version": .int(version), "diagnostics": .array(found)]))
   }
 
-  func codeActions(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+  func codeActions(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
     let path = try documentPath(params)
     let asked = try TextRange(params["range"])
     guard let facts = facts(path), let text = text(path) else { return .array([]) }
+    try request.checkCancelled()
+    let broken = brokenLinks(facts) { request.isCancelled }
+    try request.checkCancelled()
     let uri = self.uri(path)
     func overlaps(_ range: TextRange) -> Bool {
       range.start <= asked.end && asked.start <= range.end
@@ -121,7 +146,7 @@ extension LanguageServer {
       ])
     }
     var actions: [JSONValue] = []
-    for (broken, link) in brokenLinks(facts) where broken.isFixable {
+    for (broken, link) in broken where broken.isFixable {
       // Offered on the link, and for a reference-style link also on its
       // use, where the diagnostic stands.
       guard let link, let bytes = link.written,

@@ -1,10 +1,13 @@
 /// Which handler answers which method, and the lifecycle's rules: nothing
 /// before `initialize`, nothing but `exit` after `shutdown`.
 extension LanguageServer {
-  func answer(_ method: String, _ params: JSONValue, _ request: Request) throws(ResponseError)
-    -> JSONValue
-  {
-    let phase = state.withLock { $0.phase }
+  /// The answer to a request; `cameRunning` when its phase was checked as
+  /// it came (a request answered aside, after a `shutdown` that came
+  /// later, is answered all the same).
+  func answer(
+    _ method: String, _ params: JSONValue, _ request: Request, cameRunning: Bool = false
+  ) throws(ResponseError) -> JSONValue {
+    let phase = cameRunning ? .running : state.withLock { $0.phase }
     if method == "initialize" {
       guard phase == .starting else { throw .invalidRequest("initialize was sent twice") }
       return initialize(params)
@@ -25,11 +28,11 @@ extension LanguageServer {
     case "textDocument/definition": return try definition(params)
     case "textDocument/references": return try references(params, request)
     case "textDocument/hover": return try hover(params)
-    case "textDocument/documentLink": return try documentLinks(params)
+    case "textDocument/documentLink": return try documentLinks(params, request)
     case "textDocument/completion": return try completion(params, request)
     case "textDocument/prepareRename": return try prepareRename(params)
     case "textDocument/rename": return try rename(params, request)
-    case "textDocument/codeAction": return try codeActions(params)
+    case "textDocument/codeAction": return try codeActions(params, request)
     case "textDocument/codeLens": return try codeLenses(params)
     case "isle/where": return try whereJSON(params)
     default: throw .methodNotFound(method)

@@ -1,4 +1,5 @@
 import Links
+import Outline
 
 /// The documents: opened, edited, closed and saved in the editor, changed
 /// on disk; and the facts of any of them, from the editor's text when it
@@ -45,18 +46,22 @@ extension LanguageServer {
 
   func didClose(_ params: JSONValue) throws(ResponseError) {
     let path = try documentPath(params)
-    let (uri, wasPublished) = state.withLock { state in
-      let uri = state.open.removeValue(forKey: path)?.uri
-      state.diagnosticsDue.remove(path)
-      return (uri, state.published.remove(path) != nil)
+    // Under the publishing lock: diagnostics found meanwhile for the
+    // version that closes are not published after these.
+    publishing.withLock { _ in
+      let (uri, wasPublished) = state.withLock { state in
+        let uri = state.open.removeValue(forKey: path)?.uri
+        state.diagnosticsDue.remove(path)
+        return (uri, state.published.remove(path) != nil)
+      }
+      if let uri, wasPublished {
+        notify(
+          "textDocument/publishDiagnostics",
+          .object(["uri": .string(uri), "diagnostics": .array([])]))
+      }
     }
     // The disk's version is the one that counts again.
     index.refresh(path, deleted: host.kind(of: path) == .missing)
-    if let uri, wasPublished {
-      notify(
-        "textDocument/publishDiagnostics",
-        .object(["uri": .string(uri), "diagnostics": .array([])]))
-    }
     dependentsDue(of: path)
   }
 
@@ -108,17 +113,75 @@ extension LanguageServer {
   /// The facts of the document at `path`: the editor's version when it is
   /// open (outlined once per version), else the disk's.
   func facts(_ path: String) -> DocumentFacts? {
-    let open = state.withLock { state -> (OpenDocument?, DocumentFacts?) in
-      guard let document = state.open[path] else { return (nil, nil) }
-      return (document, document.facts)
+    guard let document = state.withLock({ $0.open[path] }) else { return index.facts(path) }
+    return facts(of: document)
+  }
+
+  /// The facts of an open document's version, outlined whole with its
+  /// links the first time they are asked for.
+  func facts(of document: OpenDocument) -> DocumentFacts? {
+    if let known = document.facts { return known }
+    // One at a time: the diagnostics' thread and a request's may both ask
+    // for a version's facts, which the first one finds.
+    return findingLinks.withLock { _ in
+      let known = state.withLock { state in
+        state.open[document.path].flatMap { $0.version == document.version ? $0.facts : nil }
+      }
+      if let known { return known }
+      let facts = DocumentFacts.outline(
+        document.text, path: document.path,
+        options: host.outlineOptions(forDocumentAt: document.path))
+      state.withLock { state in
+        if state.open[document.path]?.version == document.version {
+          state.open[document.path]?.facts = facts
+        }
+      }
+      return facts
     }
-    guard let document = open.0 else { return index.facts(path) }
-    if let known = open.1 { return known }
-    let facts = DocumentFacts.outline(
-      document.text, path: path, options: host.outlineOptions(forDocumentAt: path))
+  }
+
+  /// The outline of the document at `path`: for an open document, its
+  /// `LiveOutline` brought up to the editor's version (only the pieces
+  /// the edits since touched parsed again), once per version; else the
+  /// disk's, from the index.
+  func outlineFacts(_ path: String) -> OutlineFacts? {
+    guard let document = state.withLock({ $0.open[path] }) else {
+      return index.facts(path)?.outline
+    }
+    if let known = document.outline { return known }
+    if let facts = document.facts { return facts.outline }
+    let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)
+    var live = document.live
+    do {
+      if var kept = live, let pending = document.pending {
+        try kept.edit(
+          document.text.bytes, replacing: pending.old, with: pending.count,
+          lines: document.text.lines)
+        live = kept
+      } else if live == nil {
+        live = try LiveOutline(
+          document.text.bytes, path: path, options: options, lines: document.text.lines,
+          pieceSize: pieceSize)
+      }
+    } catch {
+      return nil
+    }
+    guard let live else { return nil }
+    let facts = OutlineFacts(path: path, document: live.document, text: document.text)
     state.withLock { state in
-      if state.open[path]?.version == document.version { state.open[path]?.facts = facts }
+      guard state.open[path]?.version == document.version else { return }
+      state.open[path]?.live = live
+      state.open[path]?.pending = nil
+      state.open[path]?.outline = facts
     }
+    return facts
+  }
+
+  /// The outline of the document `params` names; an error when it cannot
+  /// be read.
+  func requestedOutline(_ params: JSONValue) throws(ResponseError) -> OutlineFacts {
+    let path = try documentPath(params)
+    guard let facts = outlineFacts(path) else { throw .invalidParams("cannot read \(path)") }
     return facts
   }
 
@@ -142,6 +205,14 @@ extension LanguageServer {
     let openPaths = state.withLock { Array($0.open.keys) }.sorted()
     let openSet = Set(openPaths)
     return index.documents.filter { !openSet.contains($0.path) } + openPaths.compactMap(facts)
+  }
+
+  /// The outline of every document the server knows, as `allFacts`.
+  func allOutlines() -> [OutlineFacts] {
+    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openSet = Set(openPaths)
+    return index.documents.filter { !openSet.contains($0.path) }.map(\.outline)
+      + openPaths.compactMap(outlineFacts)
   }
 
   /// What links resolve against: open documents as the editor has them.

@@ -12,15 +12,16 @@ extension LanguageServer {
     case .elsewhere:
       return nil
     case .fragment(let fragment):
-      return LinkTarget(path: facts.path, heading: facts.heading(named: fragment))
+      let place = facts.place(named: fragment)
+      return LinkTarget(path: facts.path, heading: place.heading, anchor: place.anchor)
     case .file(let relative, let fragment, let fromRoot):
       let root = self.root(of: facts.path)
       let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: facts.path), relative)
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
       else { return nil }
-      let heading = fragment.flatMap { fragment in self.facts(file)?.heading(named: fragment) }
-      return LinkTarget(path: file, heading: heading)
+      let place = fragment.flatMap { fragment in self.facts(file)?.place(named: fragment) }
+      return LinkTarget(path: file, heading: place?.heading, anchor: place?.anchor)
     }
   }
 
@@ -34,13 +35,23 @@ extension LanguageServer {
       ?? LinkPath.folder(of: path)
   }
 
-  /// The location of `target`: its heading's line, else the document's top.
-  func location(_ target: LinkTarget) -> JSONValue {
+  /// Where `target` is: its heading's line, its anchor's start tag, else
+  /// the document's top.
+  func range(_ target: LinkTarget) -> TextRange {
     let zero = TextPosition(line: 0, character: 0)
-    let range =
-      target.heading.flatMap { facts(target.path)?.headings[$0].headingRange }
-      ?? TextRange(start: zero, end: zero)
-    return .object(["uri": .string(uri(target.path)), "range": range.json])
+    if let heading = target.heading, let range = facts(target.path)?.headings[heading].headingRange
+    {
+      return range
+    }
+    if let anchor = target.anchor, let facts = facts(target.path), let text = text(target.path) {
+      return facts.anchorRange(anchor, text: text)
+    }
+    return TextRange(start: zero, end: zero)
+  }
+
+  /// The location of `target`, as `range` places it.
+  func location(_ target: LinkTarget) -> JSONValue {
+    .object(["uri": .string(uri(target.path)), "range": range(target).json])
   }
 
   func definition(_ params: JSONValue) throws(ResponseError) -> JSONValue {
@@ -106,9 +117,21 @@ extension LanguageServer {
     else { return .null }
     let file = target.path.split(separator: "/").last.map(String.init) ?? target.path
     var text: String
-    if let index = target.heading, let heading = self.facts(target.path)?.headings[index] {
+    let targetFacts = self.facts(target.path)
+    // An anchor is shown in the section it stands in.
+    let section =
+      target.heading
+      ?? target.anchor.flatMap { anchor in
+        targetFacts.flatMap { facts in
+          facts.headings.lastIndex { $0.offset <= facts.document.anchors[anchor].offset }
+        }
+      }
+    if let index = section, let heading = targetFacts?.headings[index] {
       text = "**\(Self.escaped(heading.title))**"
       if let detail = heading.detail { text += " · \(detail)" }
+      if let anchor = target.anchor, let id = targetFacts?.document.anchors[anchor].id {
+        text += "\n\nanchor `\(String(id.map { $0 == "`" ? "'" : $0 }))`"
+      }
       if target.path != facts.path { text += "\n\n\(Self.escaped(file))" }
     } else {
       text = "**\(Self.escaped(file))**"
@@ -134,16 +157,17 @@ extension LanguageServer {
     return result
   }
 
-  func documentLinks(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+  func documentLinks(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
     let facts = try requestedFacts(params)
     let targets = self.targets()
     var links: [JSONValue] = []
-    for link in facts.links where link.written != nil {
+    for (index, link) in facts.links.enumerated() where link.written != nil {
+      if index % 64 == 0 { try request.checkCancelled() }
       guard let target = resolve(link, in: facts, targets: targets) else { continue }
       var address = uri(target.path)
-      if let index = target.heading, let heading = self.facts(target.path)?.headings[index] {
+      if target.heading != nil || target.anchor != nil {
         // VS Code's and others' way of naming a line of a file.
-        address += "#L\(heading.headingRange.start.line + 1)"
+        address += "#L\(range(target).start.line + 1)"
       }
       links.append(.object(["range": link.range.json, "target": .string(address)]))
     }

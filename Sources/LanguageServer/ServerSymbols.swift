@@ -5,37 +5,70 @@ extension LanguageServer {
   /// `SymbolKind.String`, as the Markdown servers mark headings.
   static let headingKind = 15
 
+  /// The symbols, written straight into JSON text: a document may have
+  /// thousands of headings, and an editor asks again after each edit.
   func documentSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
+    let facts = try requestedOutline(params)
     let headings = facts.headings
+    var json = JSONText(capacity: headings.count * 256)
+    json.raw("[")
     guard state.withLock({ $0.hierarchicalSymbols }) else {
+      // `SymbolInformation`, each with its parent's name.
       let uri = self.uri(facts.path)
-      return .array(
-        headings.map { heading in
-          var symbol = Self.symbolInformation(heading, uri: uri)
-          if let parent = heading.parent, case .object(var members) = symbol {
-            members["containerName"] = .string(Self.name(headings[parent]))
-            symbol = .object(members)
-          }
-          return symbol
-        })
+      for (index, heading) in headings.enumerated() {
+        json.raw(index > 0 ? ",{" : "{")
+        if let parent = heading.parent {
+          json.raw("\"containerName\":")
+          json.string(Self.name(headings[parent]))
+          json.raw(",")
+        }
+        json.raw("\"kind\":")
+        json.int(Self.headingKind)
+        json.raw(",\"location\":{\"range\":")
+        json.range(heading.headingRange)
+        json.raw(",\"uri\":")
+        json.string(uri)
+        json.raw("},\"name\":")
+        json.string(Self.name(heading))
+        json.raw("}")
+      }
+      json.raw("]")
+      return .written(json.text)
     }
     var children = [[Int]](repeating: [], count: headings.count)
     var roots: [Int] = []
     for (index, heading) in headings.enumerated() {
       if let parent = heading.parent { children[parent].append(index) } else { roots.append(index) }
     }
-    func symbol(_ index: Int) -> JSONValue {
+    // `DocumentSymbol`s, keys in order as `JSONValue` writes them.
+    func symbol(_ index: Int, _ json: inout JSONText) {
       let heading = headings[index]
-      var members: [String: JSONValue] = [
-        "name": .string(Self.name(heading)), "kind": .int(Self.headingKind),
-        "range": heading.sectionRange.json, "selectionRange": heading.headingRange.json,
-        "children": .array(children[index].map(symbol)),
-      ]
-      if let detail = heading.detail { members["detail"] = .string(detail) }
-      return .object(members)
+      json.raw("{\"children\":[")
+      for (place, child) in children[index].enumerated() {
+        if place > 0 { json.raw(",") }
+        symbol(child, &json)
+      }
+      json.raw("]")
+      if let detail = heading.detail {
+        json.raw(",\"detail\":")
+        json.string(detail)
+      }
+      json.raw(",\"kind\":")
+      json.int(Self.headingKind)
+      json.raw(",\"name\":")
+      json.string(Self.name(heading))
+      json.raw(",\"range\":")
+      json.range(heading.sectionRange)
+      json.raw(",\"selectionRange\":")
+      json.range(heading.headingRange)
+      json.raw("}")
     }
-    return .array(roots.map(symbol))
+    for (place, root) in roots.enumerated() {
+      if place > 0 { json.raw(",") }
+      symbol(root, &json)
+    }
+    json.raw("]")
+    return .written(json.text)
   }
 
   /// A symbol's name: its title; a heading with no text is named by its
@@ -81,7 +114,7 @@ extension LanguageServer {
   }
 
   func selectionRanges(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
+    let facts = try requestedOutline(params)
     guard let positions = params["positions"]?.array else {
       throw .invalidParams("selectionRange needs positions")
     }
@@ -118,7 +151,7 @@ extension LanguageServer {
     let query = (params["query"]?.string ?? "").lowercased()
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     var symbols: [JSONValue] = []
-    for facts in allFacts() {
+    for facts in allOutlines() {
       try request.checkCancelled()
       let uri = self.uri(facts.path)
       let file = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
@@ -146,7 +179,7 @@ extension LanguageServer {
 
   func codeLenses(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     guard state.withLock({ $0.codeLens }) else { return .array([]) }
-    let facts = try requestedFacts(params)
+    let facts = try requestedOutline(params)
     return .array(
       facts.headings.compactMap { heading in
         guard let detail = heading.detail else { return nil }

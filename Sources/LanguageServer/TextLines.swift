@@ -18,6 +18,12 @@ public struct TextLines: Sendable {
     self.lines = LineIndex(bytes)
   }
 
+  /// `bytes` with their lines, known already.
+  init(_ bytes: [UInt8], lines: LineIndex) {
+    self.bytes = bytes
+    self.lines = lines
+  }
+
   /// The offset where 0-based `line` starts; the end for a line past the last.
   func start(ofLine line: Int) -> Int {
     line >= lines.lineCount ? bytes.count : lines.offset(ofLine: line + 1)

@@ -2,7 +2,7 @@
 /// reading, in any order; the outliner sorts them by offset. With
 /// `OutlineOptions.findsLinks`, the links, the HTML anchors and the blocks an
 /// editor folds too.
-struct Findings: Equatable {
+struct Findings: Equatable, Sendable {
   var headings: [FoundHeading] = []
   var readings: [PlacedReading] = []
   var markers: [TocMarker] = []

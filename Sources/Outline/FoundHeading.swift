@@ -1,5 +1,5 @@
 /// A heading as a reader found it, before levels and ids are decided.
-struct FoundHeading: Equatable {
+struct FoundHeading: Equatable, Sendable {
   var level: Int
   var title: String
   /// The text as written, for ids (`title` is it collapsed).

@@ -5,7 +5,7 @@ import Parallel
 #endif
 
 /// A link label as written in the document, numbered.
-struct Label: Equatable {
+struct Label: Equatable, Sendable {
   var bytes: [UInt8]
   var number: Int
 }

@@ -71,6 +71,47 @@ public struct LineIndex: Sendable, Equatable {
     self = bytes.withUnsafeBufferPointer { LineIndex($0) }
   }
 
+  private init(narrow: [UInt32], wide: [Int], size: Int) {
+    self.narrow = narrow
+    self.wide = wide
+    self.size = size
+  }
+
+  /// The lines of `bytes`, which are the text these lines index with the
+  /// bytes in `old` replaced by `count` bytes: only the bytes around the
+  /// edit are read. Whether a line starts at `p` depends on the bytes at
+  /// `p - 1` and `p` alone (a line feed, or a carriage return not before
+  /// one), so the lines before the edit stand, those after it move by its
+  /// change in length, and only the starts from its first byte to one past
+  /// its last are looked for again.
+  public func edited(replacing old: Range<Int>, with count: Int, in bytes: [UInt8]) -> LineIndex {
+    guard size - old.count + count == bytes.count, old.upperBound <= size,
+      (bytes.count <= Int(UInt32.max)) == wide.isEmpty
+    else { return LineIndex(bytes) }
+    let delta = count - old.count
+    let lastNew = old.lowerBound + count  // the first byte after the new ones
+    func splice<Offset: FixedWidthInteger>(_ starts: [Offset]) -> [Offset] {
+      let before = starts.countAtOrBefore(old.lowerBound - 1) { Int($0) }
+      let after = starts.countAtOrBefore(old.upperBound) { Int($0) }
+      var result: [Offset] = []
+      result.reserveCapacity(starts.count + count / 16 + 1)
+      result += starts[..<max(before, 1)]
+      var position = max(old.lowerBound, 1)
+      while position <= lastNew && position < bytes.count {
+        let previous = bytes[position - 1]
+        if previous == 0x0A || (previous == 0x0D && bytes[position] != 0x0A) {
+          result.append(Offset(position))
+        }
+        position += 1
+      }
+      for start in starts[after...] { result.append(Offset(Int(start) + delta)) }
+      return result
+    }
+    return wide.isEmpty
+      ? LineIndex(narrow: splice(narrow), wide: [], size: bytes.count)
+      : LineIndex(narrow: [], wide: splice(wide), size: bytes.count)
+  }
+
   /// The number of lines; 0 for an empty document.
   public var lineCount: Int { size == 0 ? 0 : wide.isEmpty ? narrow.count : wide.count }
 

@@ -56,16 +56,29 @@ enum MarkdownPieces {
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, from start: Int, every size: Int,
     release: Outliner.Release? = nil
   ) -> [Int] {
-    var starts = [0]
-    var released = 0
+    [0]
+      + cuts(
+        bytes, lines: lines, in: start..<bytes.count, after: 0, every: size, release: release)
+  }
+
+  /// The cuts in `range` (which starts a line outside every block), as
+  /// `cuts` makes them, the last cut before it being at `last`.
+  static func cuts(
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, in range: Range<Int>, after last: Int,
+    every size: Int, release: Outliner.Release? = nil
+  ) -> [Int] {
+    var starts: [Int] = []
+    var previous = last
+    var released = range.lowerBound
     var fence: (character: UInt8, length: Int)? = nil
     var html: HTMLEnd? = nil
-    let count = bytes.count
-    guard start < count else { return starts }
+    let start = range.lowerBound
+    guard start < range.upperBound else { return starts }
     // The lines are known already: only the first bytes of most are read.
     for number in lines.line(ofOffset: start)...lines.lineCount {
       let line = lines.offset(ofLine: number)
       guard line >= start else { continue }
+      guard line < range.upperBound else { break }
       var end = lines.offset(ofLine: number + 1)
       if end > line && bytes[end - 1] == 0x0A { end -= 1 }
       if end > line && bytes[end - 1] == 0x0D { end -= 1 }
@@ -78,15 +91,16 @@ enum MarkdownPieces {
         fence = opened
       } else if let ending = HTMLEnd.opened(by: text) {
         html = ending.ends(text) ? nil : ending
-      } else if line - starts[starts.count - 1] >= size && isHeading(text) {
+      } else if line - previous >= size && isHeading(text) {
         starts.append(line)
+        previous = line
       }
       if let release, end - released >= Outliner.releaseStep {
         release(released..<end)
         released = end
       }
     }
-    release?(released..<count)
+    release?(released..<range.upperBound)
     return starts
   }
 

@@ -48,12 +48,7 @@ public enum Outliner {
         : try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
           split: options.split, release: release)
-      var document = assemble(
-        parsed.text, path: path, format: format, lines: lines, title: frontMatter?.title,
-        charset: nil, options: options)
-      document.pieces = parsed.pieces
-      document.piecesParsedAgain = parsed.again
-      return document
+      return markdown(parsed, path: path, lines: lines, title: frontMatter?.title, options: options)
     case .html:
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
@@ -87,6 +82,19 @@ public enum Outliner {
     }
   }
 
+  /// The outline of a Markdown document parsed as `parsed`.
+  static func markdown(
+    _ parsed: PieceParse.Outcome, path: String?, lines: LineIndex, title: String?,
+    options: OutlineOptions
+  ) -> Document {
+    var document = assemble(
+      parsed.text, path: path, format: .markdown, lines: lines, title: title, charset: nil,
+      options: options)
+    document.pieces = parsed.pieces
+    document.piecesParsedAgain = parsed.again
+    return document
+  }
+
   /// Outlines `bytes`, read from `path` (nil for standard input).
   public static func outline(
     _ bytes: [UInt8], path: String?, options: OutlineOptions = OutlineOptions()
@@ -114,6 +122,7 @@ public enum Outliner {
     // Explicit ids are what they are; slugs step around them. An HTML
     // page's ids are its own: a heading it gives none has none.
     var slugger = Slugger(flavor: options.slugFlavor)
+    slugger.reserveCapacity(headings.count)
     for heading in headings { if let id = heading.explicitID { slugger.reserve(id) } }
     var ids = [String?](repeating: nil, count: headings.count)
     for index in order {

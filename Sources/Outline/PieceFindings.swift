@@ -1,5 +1,5 @@
 /// What one piece of a Markdown document yields.
-struct PieceFindings {
+struct PieceFindings: Sendable {
   var text = Findings()
   /// The link probes that found a definition in the piece itself.
   var defines: Set<Int> = []
@@ -18,6 +18,8 @@ struct PieceFindings {
   var footnotesUsedGiven: Set<Int> = []
   /// The probed footnotes the piece's own text refers to.
   var footnotesReferred: Set<Int> = []
+  /// The given link definitions that footnote probes became links to.
+  var footnoteProbeLinks: Set<Int> = []
 
   /// The footnote probes that found a definition in the piece itself.
   var footnoteDefines: Set<Int> { Set(footnoteProbeNumbers.keys) }

@@ -15,7 +15,7 @@
 /// is written on one line (line endings are white space to a label), once
 /// as it stands and once without the quote marks and indentation that
 /// begin its later lines in a block quote or a list.
-public struct PieceLabels {
+public struct PieceLabels: Sendable {
   /// Candidate link labels, as written (on one line).
   var links: [[UInt8]] = []
   /// Candidate footnote labels, without the `^`.

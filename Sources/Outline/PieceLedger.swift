@@ -179,7 +179,8 @@ struct PieceLedger {
   }
 
   /// The facts of the first parses; nil when a probe shows labels that
-  /// the keys take as one but cmark does not.
+  /// the keys take as one but cmark does not, or when a footnote probe
+  /// was taken by a link definition that is none.
   func facts(_ pieces: [PieceFindings]) -> Facts? {
     var facts = Facts()
     for (index, piece) in pieces.enumerated() {
@@ -193,6 +194,10 @@ struct PieceLedger {
       }
       for key in numberOfKey.keys.sorted() { facts.footnoteOwners[key, default: []].append(index) }
     }
+    // A footnote probe that a given link definition took: right (no
+    // footnote is referred to by that label anywhere) when the definition
+    // is real; else what the probe would have said is unknown.
+    if pieces.contains(where: { !$0.footnoteProbeLinks.isSubset(of: facts.links) }) { return nil }
     facts.linkKeys = Set(facts.links.map { linkKeys[$0] })
     refer(pieces, in: &facts)
     return facts

@@ -6,6 +6,9 @@ struct PieceParse {
   let hiddenPrefix: Int
   let maxDepth: Int
   let release: Outliner.Release?
+  /// Pieces kept from the parse before an edit, and what this parse
+  /// makes, for the next (`LiveOutline`); nil for a parse on its own.
+  var keeper: PieceKeeper? = nil
 
   /// How a document was parsed at last.
   struct Outcome {
@@ -15,6 +18,8 @@ struct PieceParse {
     /// How many of them were parsed a second time (or more) to read what
     /// the whole reads.
     var again = 0
+    /// Where the pieces were at last (empty when parsed whole).
+    var ranges: [Range<Int>] = []
   }
 
   /// One parse of the whole.
@@ -31,7 +36,8 @@ struct PieceParse {
     }
     let scanned = try MarkdownPieces.parallel(ranges.count) {
       (index: Int) throws(OutlineError) -> PieceLabels in
-      let labels = PieceLabels.scan(bytes, range: ranges[index])
+      let scan = { PieceLabels.scan(bytes, range: ranges[index]) }
+      let labels = keeper?.labels(ranges[index], scan: scan) ?? scan()
       release?(ranges[index])
       return labels
     }
@@ -77,7 +83,8 @@ struct PieceParse {
         return plan != ledger.exactPlan(index, facts: facts)
       }
       guard !redo.isEmpty else {
-        return Outcome(text: joined(&pieces), pieces: pieces.count, again: again.count)
+        return Outcome(
+          text: joined(&pieces), pieces: pieces.count, again: again.count, ranges: ranges)
       }
       let exact = redo.map { ledger.exactPlan($0, facts: facts) }
       let redone = try MarkdownPieces.parallel(redo.count) {
@@ -111,6 +118,15 @@ struct PieceParse {
   /// One piece parsed, its readings summed between headings and its
   /// bytes released.
   func piece(_ range: Range<Int>, plan: PiecePlan) throws(OutlineError) -> PieceFindings {
+    guard let keeper else { return try parsePiece(range, plan: plan) }
+    return try keeper.findings(range, plan: plan) { () throws(OutlineError) -> PieceFindings in
+      try parsePiece(range, plan: plan)
+    }
+  }
+
+  private func parsePiece(_ range: Range<Int>, plan: PiecePlan) throws(OutlineError)
+    -> PieceFindings
+  {
     var piece = try MarkdownWalker.parse(
       bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
       plan: plan)

@@ -3,7 +3,7 @@
 /// definitions given from other pieces, footnote references (probes that
 /// tell whether the piece defines a footnote, and keep a definition that
 /// other pieces refer to), link definitions given, link probes.
-struct PiecePlan: Equatable {
+struct PiecePlan: Equatable, Sendable {
   var footnotesGiven: [Label] = []
   var footnoteProbes: [Label] = []
   var linksGiven: [Label] = []

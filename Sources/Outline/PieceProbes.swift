@@ -68,6 +68,11 @@ struct PieceProbes {
   /// The link a probe's paragraph became: to a given definition (number),
   /// or to the piece's own (nil).
   mutating func answer(_ given: Int?) {
+    // A footnote probe that became a link: `[^x]` is also a link label
+    // another piece may define, and cmark takes a link definition before
+    // a footnote. Whether the footnote is defined here is then unknown
+    // unless that definition is a real one (see `PieceLedger.facts`).
+    if footnoteProbe != nil, let given { piece.footnoteProbeLinks.insert(given) }
     guard let number = probe else { return }
     if given != nil {
       piece.shadowed = true

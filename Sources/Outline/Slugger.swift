@@ -16,6 +16,11 @@ public struct Slugger: Sendable {
     self.flavor = flavor
   }
 
+  /// Room for `count` ids, handed out without growing the table on the way.
+  public mutating func reserveCapacity(_ count: Int) {
+    occurrences.reserveCapacity(count)
+  }
+
   /// Reserves `id` as taken, as an explicit HTML `id` is.
   public mutating func reserve(_ id: String) {
     if occurrences[id] == nil { occurrences[id] = 0 }

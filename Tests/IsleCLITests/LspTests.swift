@@ -123,4 +123,131 @@ import Testing
           """)
     }
   }
+
+  /// Neovim 0.7 edits the buffer (incremental changes, UTF-16 ranges: an
+  /// emoji and an accent): the symbols follow the edits, the diagnostics
+  /// follow a fix once the typing pauses, definition lands on an anchor
+  /// written as HTML, and `isle/where` feeds a status line as the README's
+  /// winbar recipe does (0.7 has no winbar: `get_active_clients` and a
+  /// status line instead).
+  @Test func neovimEditsFollowsAnAnchorAndShowsWhere() throws {
+    let script = """
+      local out = {}
+      local function say(s) table.insert(out, s) end
+      local id = vim.lsp.start_client({ cmd = { ISLE, 'lsp' }, root_dir = ROOT })
+      vim.cmd('edit ' .. ROOT .. '/doc.md')
+      vim.lsp.buf_attach_client(0, id)
+      vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+      local function symbols()
+        local replies = vim.lsp.buf_request_sync(0, 'textDocument/documentSymbol',
+          { textDocument = vim.lsp.util.make_text_document_params() }, 10000) or {}
+        local names = {}
+        local function walk(list, depth)
+          for _, s in ipairs(list or {}) do
+            table.insert(names, string.rep('.', depth) .. s.name)
+            walk(s.children, depth + 1)
+          end
+        end
+        for _, reply in pairs(replies) do walk(reply.result, 0) end
+        return table.concat(names, ' ')
+      end
+      say('symbols: ' .. symbols())
+      vim.api.nvim_win_set_cursor(0, {8, 22})
+      local found = vim.lsp.buf_request_sync(0, 'textDocument/definition',
+        vim.lsp.util.make_position_params(), 10000) or {}
+      for _, reply in pairs(found) do
+        local r = (reply.result[1] or reply.result).range
+        say('definition: ' .. r.start.line .. ':' .. r.start.character .. '-' .. r['end'].character)
+      end
+      vim.api.nvim_buf_set_lines(0, 9, 9, false, { '## Gamma 😀 é', '', 'text' })
+      vim.api.nvim_buf_set_text(0, 5, 3, 5, 8, { 'Alphabet' })
+      say('edited: ' .. symbols())
+      vim.api.nvim_buf_set_text(0, 7, 9, 7, 14, { 'alphabet' })
+      vim.wait(10000, function() return #vim.diagnostic.get(0) == 0 end, 20)
+      say('diagnostics after the fix: ' .. #vim.diagnostic.get(0))
+      local client = vim.lsp.get_active_clients({ bufnr = 0 })[1]
+      local buffer, window = vim.api.nvim_get_current_buf(), vim.api.nvim_get_current_win()
+      local done = false
+      client.request('isle/where', {
+        textDocument = vim.lsp.util.make_text_document_params(buffer),
+        position = { line = vim.fn.line('w0', window) - 1, character = 0 },
+      }, function(err, result)
+        if not err and result then vim.b[buffer].isle_bar = result.bar end
+        done = true
+      end, buffer)
+      vim.wait(10000, function() return done end, 20)
+      vim.o.statusline = "%{get(b:, 'isle_bar', '')}"
+      local bar = vim.api.nvim_eval_statusline(vim.o.statusline, {}).str
+      say('bar: ' .. vim.trim((bar:gsub('[^%w]+', ' '))))
+      local f = io.open(ROOT .. '/out.txt', 'w')
+      f:write(table.concat(out, '\\n') .. '\\n')
+      f:close()
+      vim.cmd('qa!')
+      """
+    let document = """
+      # Title
+
+      <a id="anchor-one"></a>
+      Words here.
+
+      ## Alpha
+
+      See [b](#alpah) and [a](#anchor-one).
+
+      ## Beta
+
+      """
+    try Harness.withTree(["doc.md": document, "t.lua": script]) { root in
+      let run = try Harness.shell(
+        "cd '\(root.path)' && nvim --headless --clean "
+          + "-c \"lua ISLE = '\(Harness.binary.path)'; ROOT = '\(root.path)'\" -c 'luafile t.lua'")
+      #expect(run.status == 0, "\(run.stderr)")
+      let shown = try String(contentsOf: root.appendingPathComponent("out.txt"), encoding: .utf8)
+      #expect(
+        shown == """
+          symbols: Title .Alpha .Beta
+          definition: 2:0-19
+          edited: Title .Alphabet .Gamma 😀 é .Beta
+          diagnostics after the fix: 0
+          bar: Title 1 of 4
+
+          """)
+    }
+  }
+
+  /// The README's setup for Neovim 0.7, as written there: one client for
+  /// every Markdown buffer, which shows the diagnostics.
+  @Test func theReadmesNeovim07SetupStartsOneClientForEveryBuffer() throws {
+    let readme = try String(
+      contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```lua\n").dropFirst()
+      .map { $0.components(separatedBy: "```")[0] }
+    let setup = try #require(blocks.first { $0.contains("vim.lsp.start_client") })
+    let check = """
+      vim.cmd('edit doc.md')
+      vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+      local out = { 'diagnostics ' .. #vim.diagnostic.get(0) }
+      vim.cmd('edit other.md')
+      vim.wait(10000, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end, 20)
+      table.insert(out, 'clients ' .. #vim.lsp.get_active_clients())
+      table.insert(out, 'attached ' .. #vim.tbl_keys(vim.lsp.buf_get_clients(0)))
+      local f = io.open('out.txt', 'w')
+      f:write(table.concat(out, ' ') .. '\\n')
+      f:close()
+      vim.cmd('qa!')
+      """
+    let files = [
+      "doc.md": "# Doc\n\nSee [x](#nowhere).\n", "other.md": "# Other\n",
+      "setup.lua": setup, "check.lua": check,
+    ]
+    try Harness.withTree(files) { root in
+      let folder = Harness.binary.deletingLastPathComponent().path
+      let run = try Harness.shell(
+        "cd '\(root.path)' && PATH='\(folder)':\"$PATH\" nvim --headless --clean "
+          + "-c 'luafile setup.lua' -c 'luafile check.lua'")
+      #expect(run.status == 0, "\(run.stderr)")
+      let shown = try String(contentsOf: root.appendingPathComponent("out.txt"), encoding: .utf8)
+      #expect(shown == "diagnostics 1 clients 1 attached 1\n")
+    }
+  }
 }

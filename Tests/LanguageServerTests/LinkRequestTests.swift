@@ -85,6 +85,73 @@ import Testing
     #expect(try client.request("textDocument/definition", Self.at(2, 3)) == .null)
   }
 
+  /// Anchors written as HTML in Markdown, which `isle check` resolves
+  /// (`DocumentAnchors`): definition lands on them, in the document and in
+  /// another, as written and in another case; hover shows the section they
+  /// stand in; completion offers them.
+  @Test func definitionReachesHTMLAnchors() throws {
+    let host = MemoryHost([
+      "/ws/anchors.md": """
+      # Anchors
+
+      <a id="top-of-list"></a>
+      Text with an <a name="inline-name">inline</a> anchor.
+
+      ## Boxes
+
+      <div id="box">
+      boxed
+      </div>
+
+      See [a](#top-of-list), [b](#inline-name), [c](#box), [d](far.md#far-away), [e](#BOX).
+
+      """,
+      "/ws/far.md": "# Far\n\nwords\n\n  <span id=\"far-away\">here</span>\n",
+    ])
+    let client = try TestClient(host)
+    client.open("/ws/anchors.md", host.files["/ws/anchors.md"]!)
+    #expect(client.diagnostics("/ws/anchors.md") == [])
+    func definition(_ character: Int) throws -> String {
+      let location = try client.request(
+        "textDocument/definition",
+        TestClient.document(
+          "/ws/anchors.md", ["position": TestClient.position(11, character)]))
+      let start = location["range"]?["start"]
+      let end = location["range"]?["end"]
+      let file = location["uri"]?.string?.split(separator: "/").last ?? "?"
+      return "\(file):\(start?["line"]?.int ?? -1):\(start?["character"]?.int ?? -1)-"
+        + "\(end?["line"]?.int ?? -1):\(end?["character"]?.int ?? -1)"
+    }
+    #expect(try definition(9) == "anchors.md:2:0-2:20")
+    #expect(try definition(26) == "anchors.md:3:13-3:35")
+    #expect(try definition(42) == "anchors.md:7:0-7:14")
+    #expect(try definition(56) == "far.md:4:2-4:22")
+    #expect(try definition(77) == "anchors.md:7:0-7:14")
+    let hover = try client.request(
+      "textDocument/hover",
+      TestClient.document("/ws/anchors.md", ["position": TestClient.position(11, 42)]))
+    #expect(hover["contents"]?["value"]?.string == "**Boxes** · < 1 min\n\nanchor `box`")
+    let links = try client.request(
+      "textDocument/documentLink", TestClient.document("/ws/anchors.md"))
+    #expect(
+      links.array?.map { $0["target"]?.string ?? "?" } == [
+        "file:///ws/anchors.md#L3", "file:///ws/anchors.md#L4", "file:///ws/anchors.md#L8",
+        "file:///ws/far.md#L5", "file:///ws/anchors.md#L8",
+      ])
+    #expect(try Self.completions("[a](#") == ["new"])
+    client.open("/ws/new.md", "# New\n\nSee [a](anchors.md#")
+    let offered = try client.request(
+      "textDocument/completion",
+      .object([
+        "textDocument": .object(["uri": .string("file:///ws/new.md")]),
+        "position": TestClient.position(2, 22),
+      ]))
+    #expect(
+      (offered["items"]?.array ?? []).map { $0["label"]?.string ?? "?" } == [
+        "anchors", "boxes", "top-of-list", "inline-name", "box",
+      ])
+  }
+
   @Test func referencesComeFromEveryDocument() throws {
     let client = try ServerTests.client()
     let found = try client.request(

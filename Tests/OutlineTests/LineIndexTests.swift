@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Outline
@@ -53,5 +54,29 @@ import Testing
     let index = LineIndex(Array("ab\ncd\n".utf8))
     #expect(index.offset(ofLine: 3) == 6)
     #expect(index.line(ofOffset: 6) == 2)
+  }
+
+  /// The lines after an edit, found around it alone, are the lines of the
+  /// new text: random edits of line endings and text, at the ends too.
+  @Test func anEditedIndexIsTheNewTextsIndex() {
+    var random = SplitMix(state: 21)
+    let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x61], [0x61, 0x0A, 0x62], []]
+    for _ in 0..<3000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...8, using: &random) {
+        bytes += pieces.randomElement(using: &random)!
+      }
+      var index = LineIndex(bytes)
+      for _ in 0..<4 {
+        let start = Int.random(in: 0...bytes.count, using: &random)
+        let end = Int.random(in: start...bytes.count, using: &random)
+        let inserted =
+          pieces.randomElement(using: &random)! + pieces.randomElement(using: &random)!
+        bytes.replaceSubrange(start..<end, with: inserted)
+        index = index.edited(replacing: start..<end, with: inserted.count, in: bytes)
+        #expect(index == LineIndex(bytes), "\(bytes) after \(start)..<\(end) → \(inserted)")
+        if index != LineIndex(bytes) { return }
+      }
+    }
   }
 }

@@ -311,7 +311,10 @@ enum Generated {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Regressions")
 
-  @Test(arguments: ["pieces-lone-cr.md", "pieces-footnote-nul-label.md"])
+  @Test(arguments: [
+    "pieces-lone-cr.md", "pieces-footnote-nul-label.md",
+    "pieces-footnote-probe-taken-by-a-link.md",
+  ])
   func foundByTheFuzzer(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
     let both = try PiecesTests.both(bytes)
