@@ -5,7 +5,7 @@ import Testing
 /// The bad-input matrix: the real binary on each input, which must end by
 /// itself within 10 s with the status expected, one line on stderr when it
 /// is an error, and stdout either empty or whole (never half a document).
-@Suite(.serialized) struct HostileInputTests {
+@Suite struct HostileInputTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
     let arguments: [String]
