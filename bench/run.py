@@ -376,16 +376,21 @@ def lsp_large():
         count = lambda tree: sum(1 + count(symbol.get("children", [])) for symbol in tree)
         headings = count(symbols["result"])
         version = 1
+
+        def type_one_character(version):
+            """An 'x' typed at the start of the middle line, as version VERSION."""
+            client.send("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": {"line": middle, "character": 0},
+                                              "end": {"line": middle, "character": 0}}, "text": "x"}]},
+                request=False)
+
         for times, wait in ((paced, pace), (burst, 0)):
             for _ in range(4):
                 time.sleep(wait)
                 version += 1
                 start = time.perf_counter()
-                client.send("textDocument/didChange", {
-                    "textDocument": {"uri": uri, "version": version},
-                    "contentChanges": [{"range": {"start": {"line": middle, "character": 0},
-                                                  "end": {"line": middle, "character": 0}}, "text": "x"}]},
-                    request=False)
+                type_one_character(version)
                 answered = []
                 client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}), answered)
                 times.append(answered[0] - start)
@@ -396,11 +401,7 @@ def lsp_large():
             time.sleep(pace)
             version += 1
             start = time.perf_counter()
-            client.send("textDocument/didChange", {
-                "textDocument": {"uri": uri, "version": version},
-                "contentChanges": [{"range": {"start": {"line": middle, "character": 0},
-                                              "end": {"line": middle, "character": 0}}, "text": "x"}]},
-                request=False)
+            type_one_character(version)
             here = {"start": {"line": middle, "character": 1}, "end": {"line": middle, "character": 1}}
             asked = [client.send("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": here,
                                                               "context": {"diagnostics": []}}),

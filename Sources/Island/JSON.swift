@@ -22,7 +22,7 @@ public enum JSON {
 
   /// True when `text` holds a quote, a backslash, a control character,
   /// DEL, or U+2028 or U+2029 (E2 80 A8, E2 80 A9 in UTF-8).
-  static func needsEscaping(_ text: String) -> Bool {
+  public static func needsEscaping(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       // An index loop: a title may be megabytes long.

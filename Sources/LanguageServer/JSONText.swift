@@ -24,31 +24,16 @@ struct JSONText {
     bytes.append(contentsOf: String(value).utf8)
   }
 
-  /// `text` quoted, escaped as `JSON.appendQuoted` escapes it.
+  /// `text` quoted, escaped as `JSON.appendQuoted` escapes it; most
+  /// texts need no escape and are copied as they are.
   mutating func string(_ text: String) {
-    bytes.append(0x22)
-    var text = text
-    let plain = text.withUTF8 { utf8 -> Bool in
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let byte = utf8[index]
-        if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
-        if byte == 0xE2 && index + 2 < count && utf8[index + 1] == 0x80
-          && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9)
-        {
-          return false
-        }
-        index += 1
-      }
-      bytes.append(contentsOf: utf8)
-      return true
+    if JSON.needsEscaping(text) {
+      bytes.append(contentsOf: JSON.quoted(text).utf8)
+    } else {
+      bytes.append(0x22)
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(0x22)
     }
-    if !plain {
-      let quoted = JSON.quoted(text)
-      bytes.append(contentsOf: quoted.utf8.dropFirst().dropLast())
-    }
-    bytes.append(0x22)
   }
 
   mutating func position(_ position: TextPosition) {

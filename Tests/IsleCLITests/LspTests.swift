@@ -107,12 +107,7 @@ import Testing
       vim.cmd('qa!')
       """
     let document = "# Title\n\n## Alpha\n\nSee [b](#alpah).\n\n## Beta\n"
-    try Harness.withTree(["doc.md": document, "t.lua": script]) { root in
-      let run = try Harness.shell(
-        "cd '\(root.path)' && nvim --headless --clean "
-          + "-c \"lua ISLE = '\(Harness.binary.path)'; ROOT = '\(root.path)'\" -c 'luafile t.lua'")
-      #expect(run.status == 0, "\(run.stderr)")
-      let shown = try String(contentsOf: root.appendingPathComponent("out.txt"), encoding: .utf8)
+    try Self.neovim(script, document: document) { root, shown in
       #expect(
         shown == """
           Title < 1 min
@@ -197,12 +192,7 @@ import Testing
       ## Beta
 
       """
-    try Harness.withTree(["doc.md": document, "t.lua": script]) { root in
-      let run = try Harness.shell(
-        "cd '\(root.path)' && nvim --headless --clean "
-          + "-c \"lua ISLE = '\(Harness.binary.path)'; ROOT = '\(root.path)'\" -c 'luafile t.lua'")
-      #expect(run.status == 0, "\(run.stderr)")
-      let shown = try String(contentsOf: root.appendingPathComponent("out.txt"), encoding: .utf8)
+    try Self.neovim(script, document: document) { root, shown in
       #expect(
         shown == """
           symbols: Title .Alpha .Beta
@@ -212,6 +202,22 @@ import Testing
           bar: Title 1 of 4
 
           """)
+    }
+  }
+
+  /// Runs `script` in headless Neovim, in a folder holding `doc.md`, with
+  /// `ISLE` (the binary) and `ROOT` (the folder) set; `body` gets the
+  /// folder and what the script wrote to `out.txt`.
+  static func neovim(
+    _ script: String, document: String, _ body: (URL, String) throws -> Void
+  ) throws {
+    try Harness.withTree(["doc.md": document, "t.lua": script]) { root in
+      let run = try Harness.shell(
+        "cd '\(root.path)' && nvim --headless --clean "
+          + "-c \"lua ISLE = '\(Harness.binary.path)'; ROOT = '\(root.path)'\" -c 'luafile t.lua'")
+      #expect(run.status == 0, "\(run.stderr)")
+      try body(
+        root, try String(contentsOf: root.appendingPathComponent("out.txt"), encoding: .utf8))
     }
   }
 

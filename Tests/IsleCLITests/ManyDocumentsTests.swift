@@ -262,22 +262,19 @@ import Testing
       "isle-split-\(UUID().uuidString).md")
     try Data(text.utf8).write(to: path)
     defer { try? FileManager.default.removeItem(at: path) }
-    for format in ["json"] {
-      let split = Harness.run(["toc", "--format", format, "--max-level", "6", path.path])
-      let whole = Harness.run([
-        "toc", "--no-split", "--format", format, "--max-level", "6", path.path,
-      ])
-      #expect(split.status == 0)
-      #expect(split.stdout == whole.stdout)
-      #expect(split.stdout.contains("uses the spec"))
-    }
-    // --stats says that it was split, and into how many pieces.
-    let stats = Harness.run(["toc", "--stats", "--format", "json", path.path])
-    let said = stats.stderr.split(separator: "\n").filter { $0.hasPrefix("isle: stats: ") }
+    // With --stats, which says on stderr whether it was split and into
+    // how many pieces.
+    let split = Harness.run(["toc", "--stats", "--format", "json", "--max-level", "6", path.path])
+    let whole = Harness.run([
+      "toc", "--stats", "--no-split", "--format", "json", "--max-level", "6", path.path,
+    ])
+    #expect(split.status == 0)
+    #expect(split.stdout == whole.stdout)
+    #expect(split.stdout.contains("uses the spec"))
+    let said = split.stderr.split(separator: "\n").filter { $0.hasPrefix("isle: stats: ") }
     #expect(said.count == 1)
     let pieces = said.first?.split(separator: " ").drop { $0 != "in" }.dropFirst().first
-    #expect(pieces.flatMap { Int($0) } ?? 0 > 10, "\(stats.stderr)")
-    let whole = Harness.run(["toc", "--stats", "--no-split", "--format", "json", path.path])
+    #expect(pieces.flatMap { Int($0) } ?? 0 > 10, "\(split.stderr)")
     #expect(whole.stderr.contains("not split (--no-split)"))
   }
 }

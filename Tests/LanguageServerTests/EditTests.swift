@@ -69,16 +69,7 @@ import Testing
       }
       // Sent without the lull that publishes diagnostics (and outlines
       // the whole text for its links): the symbols come from the pieces.
-      client.send(
-        .object([
-          "jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
-          "params": .object([
-            "textDocument": .object([
-              "uri": .string("file://" + path), "version": .int(version),
-            ]),
-            "contentChanges": .array(changes),
-          ]),
-        ]))
+      client.change(path, version: version, changes, settling: false)
       let symbols = try client.request("textDocument/documentSymbol", TestClient.document(path))
       if version % 3 == 0 { client.server.settle() }
       let whole = try TestClient(MemoryHost([:]), pieceSize: 1 << 40)
@@ -125,23 +116,8 @@ import Testing
     client.open(path, text)
     _ = try client.request("textDocument/documentSymbol", TestClient.document(path))
     func change(_ version: Int, _ line: Int, _ text: String) {
-      client.send(
-        .object([
-          "jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
-          "params": .object([
-            "textDocument": .object([
-              "uri": .string("file://" + path), "version": .int(version),
-            ]),
-            "contentChanges": .array([
-              .object([
-                "range": .object([
-                  "start": TestClient.position(line, 0), "end": TestClient.position(line, 0),
-                ]),
-                "text": .string(text),
-              ])
-            ]),
-          ]),
-        ]))
+      client.change(
+        path, version: version, [TestClient.edit((line, 0), (line, 0), text)], settling: false)
     }
     change(2, 8, "# Z\n\n")
     change(3, 0, "x")

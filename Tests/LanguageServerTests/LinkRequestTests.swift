@@ -44,19 +44,8 @@ import Testing
     #expect(edit?["range"]?["end"]?["character"]?.int == 54)
 
     // Fixed in the editor: the diagnostic goes on the change.
-    client.notify(
-      "textDocument/didChange",
-      .object([
-        "textDocument": .object(["uri": .string("file:///ws/guide.md"), "version": .int(2)]),
-        "contentChanges": .array([
-          .object([
-            "range": .object([
-              "start": TestClient.position(14, 43), "end": TestClient.position(14, 54),
-            ]),
-            "text": .string("installation"),
-          ])
-        ]),
-      ]))
+    client.change(
+      Self.guidePath, version: 2, [TestClient.edit((14, 43), (14, 54), "installation")])
     #expect(client.diagnostics(Self.guidePath) == ["15:46 no-file no file nope.md"])
   }
 

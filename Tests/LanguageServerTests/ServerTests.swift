@@ -130,21 +130,9 @@ import Testing
     let client = try Self.client()
     // Line 10 is "Build it 😀 yourself.": the emoji is two UTF-16 units.
     func change(_ range: (Int, Int, Int, Int), _ text: String, version: Int) {
-      client.notify(
-        "textDocument/didChange",
-        .object([
-          "textDocument": .object(["uri": .string("file:///ws/guide.md"), "version": .int(version)]
-          ),
-          "contentChanges": .array([
-            .object([
-              "range": .object([
-                "start": TestClient.position(range.0, range.1),
-                "end": TestClient.position(range.2, range.3),
-              ]),
-              "text": .string(text),
-            ])
-          ]),
-        ]))
+      client.change(
+        "/ws/guide.md", version: version,
+        [TestClient.edit((range.0, range.1), (range.2, range.3), text)])
     }
     change((10, 11, 10, 20), "all", version: 2)
     change((8, 4, 8, 15), "Compiling", version: 3)

@@ -90,6 +90,30 @@ final class TestClient: Sendable {
       ]))
   }
 
+  /// Sends `changes` to `path` as its `version`, as an editor does; with
+  /// `settling` false, without the lull that publishes diagnostics.
+  func change(_ path: String, version: Int, _ changes: [JSONValue], settling: Bool = true) {
+    let params = JSONValue.object([
+      "textDocument": .object(["uri": .string("file://" + path), "version": .int(version)]),
+      "contentChanges": .array(changes),
+    ])
+    if settling { return notify("textDocument/didChange", params) }
+    let status = send(
+      .object([
+        "jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": params,
+      ]))
+    precondition(status == nil, "the server exited")
+  }
+
+  /// One change: `text` in place of the range from `start` to `end`
+  /// (lines and UTF-16 characters).
+  static func edit(_ start: (Int, Int), _ end: (Int, Int), _ text: String) -> JSONValue {
+    .object([
+      "range": .object(["start": position(start.0, start.1), "end": position(end.0, end.1)]),
+      "text": .string(text),
+    ])
+  }
+
   /// `{"textDocument": {"uri": …}}` with `more` members.
   static func document(_ path: String, _ more: [String: JSONValue] = [:]) -> JSONValue {
     var members = more
