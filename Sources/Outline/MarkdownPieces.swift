@@ -25,8 +25,9 @@ import Parallel
 /// parsed again with exactly what the whole gives it (`PieceLedger`).
 ///
 /// What is parsed whole: labels that the scan's keys take as one but
-/// cmark does not (a probe shows it), and references that have not
-/// settled after a few rounds; neither has been seen in a real document.
+/// cmark does not (a probe shows it), a link label that begins with `^`
+/// (its probe would be a footnote reference), and references that have
+/// not settled after a few rounds; none has been seen in a real document.
 enum MarkdownPieces {
   /// Documents smaller than this are parsed whole.
   static let smallest = 2 << 20

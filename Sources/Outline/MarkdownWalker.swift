@@ -95,10 +95,21 @@ enum MarkdownWalker {
       start = 3
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
-    guard let root = finish(parser) else { return PieceFindings() }
-    defer { if freesTree { cmark_node_free(root) } }
     place.firstLine = lines.line(ofOffset: range.lowerBound)
     place.lastLine = range.isEmpty ? place.firstLine : lines.line(ofOffset: range.upperBound - 1)
+    var (suffix, suffixFootnotes) = plan.suffix()
+    if !suffix.isEmpty {
+      // On a line of its own, after the piece's last.
+      if let last = range.last, bytes[last] != 0x0A && bytes[last] != 0x0D {
+        suffix.insert(0x0A, at: 0)
+      }
+      let suffixLine = place.prefixLines + place.lastLine - place.firstLine + 2
+      place.suffixLine = suffixLine
+      for (line, number) in suffixFootnotes { place.givenFootnotes[suffixLine + line] = number }
+      suffix.withUnsafeBufferPointer { feed(parser, $0) }
+    }
+    guard let root = finish(parser) else { return PieceFindings() }
+    defer { if freesTree { cmark_node_free(root) } }
     var found = try walk(
       root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
     // Marked here, while the piece's bytes are at hand: afterwards a
@@ -128,7 +139,8 @@ enum MarkdownWalker {
   }
 
   /// Walks the tree once: the piece's own blocks to `MarkdownTreeWalk`,
-  /// the given definitions and probes before them to `PieceProbes`.
+  /// the given definitions and probes before them to `PieceProbes`; what
+  /// follows the piece is passed over.
   private static func walk(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
     maxDepth: Int, findsLinks: Bool
@@ -156,7 +168,8 @@ enum MarkdownWalker {
         if type == CMARK_NODE_LINK && entering { probes.answer(givenNumber(node)) }
         continue
       }
-      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.prefixLines > 0,
+      if probes.inSuffix && type != CMARK_NODE_DOCUMENT { continue }
+      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.hasGiven,
         let number = givenNumber(node)
       {
         probes.used(number)

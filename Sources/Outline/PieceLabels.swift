@@ -20,6 +20,9 @@ public struct PieceLabels: Sendable {
   var links: [[UInt8]] = []
   /// Candidate footnote labels, without the `^`.
   var footnotes: [[UInt8]] = []
+  /// The footnote labels with a candidate outside the fenced code blocks
+  /// that a line scan sees at the piece's top level: most likely real.
+  var likelyFootnotes: Set<[UInt8]> = []
   /// The hash of the key of every bracketed text (`LabelKey.hash(of:)`).
   public internal(set) var brackets: Set<UInt64> = []
 
@@ -27,6 +30,7 @@ public struct PieceLabels: Sendable {
   mutating func formUnion(_ other: PieceLabels) {
     links += other.links
     footnotes += other.footnotes
+    likelyFootnotes.formUnion(other.likelyFootnotes)
     brackets.formUnion(other.brackets)
   }
 
@@ -35,6 +39,8 @@ public struct PieceLabels: Sendable {
     var labels = PieceLabels()
     guard let base = bytes.baseAddress, !range.isEmpty else { return labels }
     var position = range.lowerBound
+    var footnoteEnds: [Int] = []
+    var footnotesFound: [[[UInt8]]] = []
     while position < range.upperBound {
       guard let found = memchr(base + position, 0x5D, range.upperBound - position) else { break }
       let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -62,7 +68,14 @@ public struct PieceLabels: Sendable {
         open -= 1
       }
       let isDefinition = close + 1 < range.upperBound && bytes[close + 1] == 0x3A
-      if isDefinition { labels.footnotes += footnotes(bytes, before: close, from: limit) }
+      if isDefinition {
+        let found = footnotes(bytes, before: close, from: limit)
+        if !found.isEmpty {
+          labels.footnotes += found
+          footnoteEnds.append(close)
+          footnotesFound.append(found)
+        }
+      }
       guard open >= limit, bytes[open] == 0x5B, !blankLine else { continue }
       let text = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
       guard lineEnds > 0 else {
@@ -76,7 +89,38 @@ public struct PieceLabels: Sendable {
         if isDefinition && !isFootnote(variant) { labels.links.append(variant) }
       }
     }
+    if !footnoteEnds.isEmpty {
+      for (found, inCode) in zip(footnotesFound, inFences(bytes, range: range, footnoteEnds))
+      where !inCode {
+        labels.likelyFootnotes.formUnion(found)
+      }
+    }
     return labels
+  }
+
+  /// For each offset (ascending) in `range`, whether its line stands in a
+  /// fenced code block opened at the top level, line endings taken as LF.
+  static func inFences(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, _ offsets: [Int])
+    -> [Bool]
+  {
+    var result: [Bool] = []
+    var fence: (character: UInt8, length: Int)? = nil
+    var line = range.lowerBound
+    while line < range.upperBound && result.count < offsets.count {
+      var end = line
+      while end < range.upperBound && bytes[end] != 0x0A { end += 1 }
+      let text = UnsafeBufferPointer(rebasing: bytes[line..<end])
+      // The lines that open and close a fence are not in it.
+      var inCode = false
+      if let open = fence {
+        if MarkdownPieces.closesFence(text, open) { fence = nil } else { inCode = true }
+      } else {
+        fence = MarkdownPieces.opensFence(text)
+      }
+      while result.count < offsets.count && offsets[result.count] <= end { result.append(inCode) }
+      line = end + 1
+    }
+    return result + Array(repeating: false, count: offsets.count - result.count)
   }
 
   /// `[^label]:` as cmark's footnote definitions read it: a caret, then at

@@ -8,7 +8,8 @@
 /// (its text, headings included, goes otherwise).
 ///
 /// A piece is parsed first with the others' candidates given and its own
-/// probed (`firstPlan`); the probes tell which definitions are real and
+/// probed, others' candidates for its own labels to fall back on
+/// (`firstPlan`); the probes tell which definitions are real and
 /// where footnotes are referred to (`Facts`); a piece whose first parse
 /// could differ from the whole is parsed again with exactly what the whole
 /// gives it (`exactPlan`).
@@ -21,6 +22,9 @@ struct PieceLedger {
   /// The links by the hash of their key (`LabelKey.hash(ofKey:)`), which
   /// two keys may share: a bracket's candidates, not its matches.
   private var linksByHash: [UInt64: [Int]] = [:]
+  private var linksByKey: [String: [Int]] = [:]
+  /// For each link key, how many pieces have a candidate definition.
+  private var linkDefiners: [String: Int] = [:]
   private var footnoteByKey: [String: Int] = [:]
   /// Each piece's brackets and its own candidates.
   private(set) var brackets: [Set<UInt64>] = []
@@ -30,6 +34,11 @@ struct PieceLedger {
   /// the pieces that mention it at all (a definition or a reference): a
   /// key only one piece mentions is that piece's own business.
   private var footnoteDefiners: [String: [Int]] = [:]
+  /// Each piece's footnote keys with a candidate outside code, and for
+  /// each key the piece taken to define it first: the first with such a
+  /// candidate, else the first with any.
+  private var likelyFootnotes: [Set<String>] = []
+  private var guessedOwner: [String: Int] = [:]
   private var footnoteMentions: [String: Int] = [:]
   /// Footnote keys probed in every piece that defines them: those whose
   /// first candidate definition turned out not to be one.
@@ -50,6 +59,7 @@ struct PieceLedger {
         links.append(label)
         linkKeys.append(LabelKey.of(label))
         linksByHash[LabelKey.hash(ofKey: linkKeys[number]), default: []].append(number)
+        linksByKey[linkKeys[number], default: []].append(number)
         own.insert(number)
       }
       var ownNotes = Set<Int>()
@@ -68,18 +78,31 @@ struct PieceLedger {
         ownNotes.insert(number)
       }
       brackets.append(piece.brackets)
+      likelyFootnotes.append(Set(piece.likelyFootnotes.map { LabelKey.of([0x5E] + $0) }))
       ownLinks.append(own)
       ownFootnotes.append(ownNotes)
     }
     countFootnotes()
+    countLinks()
+  }
+
+  private mutating func countLinks() {
+    linkDefiners = [:]
+    for own in ownLinks {
+      for key in Set(own.map { linkKeys[$0] }) { linkDefiners[key, default: 0] += 1 }
+    }
   }
 
   private mutating func countFootnotes() {
     footnoteDefiners = [:]
     footnoteMentions = [:]
+    guessedOwner = [:]
     for (index, own) in ownFootnotes.enumerated() {
       for key in Set(own.map { footnoteKeys[$0] }).sorted() {
         footnoteDefiners[key, default: []].append(index)
+      }
+      for key in likelyFootnotes[index] where guessedOwner[key] == nil {
+        guessedOwner[key] = index
       }
       for key in footnoteByKey.keys where brackets[index].contains(LabelKey.hash(ofKey: key)) {
         footnoteMentions[key, default: 0] += 1
@@ -92,7 +115,9 @@ struct PieceLedger {
     brackets[index].formUnion(brackets.remove(at: index + 1))
     ownLinks[index].formUnion(ownLinks.remove(at: index + 1))
     ownFootnotes[index].formUnion(ownFootnotes.remove(at: index + 1))
+    likelyFootnotes[index].formUnion(likelyFootnotes.remove(at: index + 1))
     countFootnotes()
+    countLinks()
   }
 
   private func linkLabels(_ numbers: some Sequence<Int>) -> [Label] {
@@ -106,11 +131,16 @@ struct PieceLedger {
   /// How a piece's first parse treats a footnote key another piece
   /// mentions too.
   enum FootnoteGuess {
-    /// Given: defined in another piece (the first, if the piece defines
-    /// it too, is taken to be real: its own definition is then dropped).
+    /// Given: defined in another piece (the one taken to define it first,
+    /// if before this one, is taken to be right: the piece's own
+    /// definition is then dropped).
     case given
-    /// Probed: the piece's own, and no piece before it has a candidate.
+    /// Probed: the piece's own, and no piece before it is taken to define
+    /// it.
     case probed
+    /// Neither: no piece has a candidate outside code, so none is taken to
+    /// define it (its references read as text).
+    case absent
   }
 
   /// The footnote keys of piece `index`'s first parse.
@@ -118,7 +148,11 @@ struct PieceLedger {
     let own = Set(ownFootnotes[index].map { footnoteKeys[$0] })
     var guesses: [String: FootnoteGuess] = [:]
     for (key, definers) in footnoteDefiners where footnoteMentions[key, default: 0] > 1 {
-      let earlier = definers.first! < index
+      guard let owner = guessedOwner[key] else {
+        guesses[key] = own.contains(key) ? .probed : .absent
+        continue
+      }
+      let earlier = owner < index
       if own.contains(key) && (!earlier || probedEverywhere.contains(key)) {
         guesses[key] = .probed
       } else if !own.contains(key) || earlier {
@@ -128,8 +162,18 @@ struct PieceLedger {
     return guesses
   }
 
+  /// The keys of piece `index`'s own link candidates that another piece
+  /// has candidates for too: the piece's first parse falls back on those
+  /// when its own turn out to be none (a `[label]:` line in code). The last
+  /// piece has nothing after it, where a fence left open would take them.
+  func fallbackKeys(_ index: Int) -> Set<String> {
+    guard index < brackets.count - 1 else { return [] }
+    return Set(ownLinks[index].map { linkKeys[$0] }.filter { linkDefiners[$0, default: 0] > 1 })
+  }
+
   /// The first parse of piece `index`: the link definitions of other
-  /// pieces its brackets could use and probes for its own; footnotes as
+  /// pieces its brackets could use, probes for its own and the others'
+  /// definitions of its own labels to fall back on; footnotes as
   /// `footnoteGuesses` has them.
   func firstPlan(_ index: Int) -> PiecePlan {
     let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
@@ -142,18 +186,35 @@ struct PieceLedger {
         guesses.filter { $0.value == .given }.map { footnoteByKey[$0.key]! }),
       footnoteProbes: footnoteLabels(
         ownFootnotes[index].filter { guesses[footnoteKeys[$0]] == .probed }),
-      linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]))
+      linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]),
+      linksFallback: linkLabels(fallbackKeys(index).flatMap { linksByKey[$0] ?? [] }),
+      footnotesFallback: footnoteLabels(
+        footnoteFallbackKeys(index, guesses).map { footnoteByKey[$0]! }))
   }
 
-  /// Footnote keys whose first candidate definition, probed, is not real
-  /// while later pieces took it to be: they must be probed everywhere.
+  /// The footnote keys piece `index` probes that another piece has
+  /// candidates for: its first parse falls back on one of those when its
+  /// own turn out to be none.
+  func footnoteFallbackKeys(_ index: Int, _ guesses: [String: FootnoteGuess]) -> Set<String> {
+    guard index < brackets.count - 1 else { return [] }
+    return Set(
+      guesses.filter {
+        $0.value == .probed && guessedOwner[$0.key] != nil
+          && footnoteDefiners[$0.key, default: []].count > 1
+      }
+      .map(\.key))
+  }
+
+  /// Footnote keys whose definition taken to be first, probed, is not
+  /// real while later pieces took it to be: they must be probed
+  /// everywhere.
   func misguessed(_ pieces: [PieceFindings]) -> Set<String> {
     var wrong = Set<String>()
     for (key, definers) in footnoteDefiners
     where definers.count > 1 && footnoteMentions[key, default: 0] > 1
       && !probedEverywhere.contains(key)
     {
-      let first = definers[0]
+      guard let first = guessedOwner[key] else { continue }
       if !pieces[first].footnoteDefines.contains(where: { footnoteKeys[$0] == key }) {
         wrong.insert(key)
       }
@@ -179,12 +240,18 @@ struct PieceLedger {
   }
 
   /// The facts of the first parses; nil when a probe shows labels that
-  /// the keys take as one but cmark does not, or when a footnote probe
+  /// cmark takes as one but the keys do not, or when a footnote probe
   /// was taken by a link definition that is none.
   func facts(_ pieces: [PieceFindings]) -> Facts? {
     var facts = Facts()
     for (index, piece) in pieces.enumerated() {
-      if piece.shadowed { return nil }
+      if piece.probesReached.contains(where: { linkKeys[$0.key] != linkKeys[$0.value] })
+        || piece.footnoteProbesReached.contains(where: {
+          footnoteKeys[$0.key] != footnoteKeys[$0.value]
+        })
+      {
+        return nil
+      }
       facts.links.formUnion(piece.defines)
       var numberOfKey: [String: Int] = [:]
       for (probe, number) in piece.footnoteProbeNumbers {
@@ -217,19 +284,37 @@ struct PieceLedger {
   /// whole reads there.
   func differs(_ index: Int, _ piece: PieceFindings, facts: Facts) -> Bool {
     if !piece.usesGiven.isSubset(of: facts.links) { return true }
+    // A label of its own that is defined only elsewhere: read as the
+    // whole reads it when the piece had definitions to fall back on.
+    let fallback = fallbackKeys(index)
     if ownLinks[index].contains(where: {
       !piece.defines.contains($0) && facts.linkKeys.contains(linkKeys[$0])
+        && !fallback.contains(linkKeys[$0])
     }) {
       return true
     }
     if piece.footnotesUsedGiven.contains(where: { facts.footnoteOwners[footnoteKeys[$0]] == nil }) {
       return true
     }
+    // Whether it refers to a footnote matters when no other piece does:
+    // the first definition is then kept or not by this piece alone.
+    for number in piece.footnotesMaybeUsed {
+      let key = footnoteKeys[number]
+      guard let owner = facts.footnoteOwners[key]?.first else { continue }
+      if facts.footnoteReferrers[key]?.contains(where: { $0 != owner }) != true { return true }
+    }
     let defined = Set(piece.footnoteDefines.map { footnoteKeys[$0] })
     let guesses = footnoteGuesses(index)
+    let noteFallback = footnoteFallbackKeys(index, guesses)
+    // A footnote taken to be defined nowhere that is: the piece's
+    // references to it read as text.
+    for (key, guess) in guesses where guess == .absent && facts.footnoteOwners[key] != nil {
+      if brackets[index].contains(LabelKey.hash(ofKey: key)) { return true }
+    }
     for key in Set(ownFootnotes[index].map({ footnoteKeys[$0] })) {
       switch guesses[key] {
       case nil: continue  // no other piece mentions it
+      case .absent: continue  // not its own: never guessed for one
       case .given:
         // Its own definitions dropped for an earlier one: right when an
         // earlier piece really has one.
@@ -243,7 +328,8 @@ struct PieceLedger {
         if facts.footnoteOwners[key]?.first != index || facts.footnoteReferrers[key] == nil {
           return true
         }
-      } else if facts.footnoteOwners[key] != nil {
+      } else if facts.footnoteOwners[key] != nil && !noteFallback.contains(key) {
+        // Its references read as text, while the whole has a definition.
         return true
       }
     }

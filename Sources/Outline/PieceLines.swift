@@ -12,6 +12,11 @@ struct PieceLines {
   var footnoteProbes: [Int: Int] = [:]
   /// The footnote given on each prefix line.
   var givenFootnotes: [Int: Int] = [:]
+  /// cmark's first line after the piece, when something follows it.
+  var suffixLine: Int? = nil
+
+  /// True when cmark reads definitions given before or after the piece.
+  var hasGiven: Bool { prefixLines > 0 || suffixLine != nil }
 
   /// The document's line for cmark's `line`.
   func line(_ line: Int32) -> Int { Int(line) - prefixLines + firstLine - 1 }

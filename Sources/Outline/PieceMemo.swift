@@ -128,8 +128,10 @@ extension PieceFindings {
     }
     guard pair(old.linksGiven, new.linksGiven, into: &links),
       pair(old.linkProbes, new.linkProbes, into: &links),
+      pair(old.linksFallback, new.linksFallback, into: &links),
       pair(old.footnotesGiven, new.footnotesGiven, into: &notes),
-      pair(old.footnoteProbes, new.footnoteProbes, into: &notes)
+      pair(old.footnoteProbes, new.footnoteProbes, into: &notes),
+      pair(old.footnotesFallback, new.footnotesFallback, into: &notes)
     else { return nil }
     func renumber(_ numbers: Set<Int>, _ map: [Int: Int]) -> Set<Int>? {
       var result = Set<Int>()
@@ -142,6 +144,7 @@ extension PieceFindings {
     var result = self
     guard let defines = renumber(defines, links), let usesGiven = renumber(usesGiven, links),
       let usedNotes = renumber(footnotesUsedGiven, notes),
+      let maybeNotes = renumber(footnotesMaybeUsed, notes),
       let referred = renumber(footnotesReferred, notes),
       let probeLinks = renumber(footnoteProbeLinks, links)
     else { return nil }
@@ -149,7 +152,18 @@ extension PieceFindings {
     result.usesGiven = usesGiven
     result.footnoteProbeLinks = probeLinks
     result.footnotesUsedGiven = usedNotes
+    result.footnotesMaybeUsed = maybeNotes
     result.footnotesReferred = referred
+    result.probesReached = [:]
+    for (probe, given) in probesReached {
+      guard let from = links[probe], let to = links[given] else { return nil }
+      result.probesReached[from] = to
+    }
+    result.footnoteProbesReached = [:]
+    for (probe, given) in footnoteProbesReached {
+      guard let from = notes[probe], let to = notes[given] else { return nil }
+      result.footnoteProbesReached[from] = to
+    }
     result.footnoteProbeNumbers = [:]
     for (asked, number) in footnoteProbeNumbers {
       guard let renumbered = notes[asked] else { return nil }

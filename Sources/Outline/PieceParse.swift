@@ -42,6 +42,11 @@ struct PieceParse {
       return labels
     }
     var ledger = PieceLedger(scanned)
+    // A link probe `[^label]` is a footnote reference too: it would keep a
+    // footnote definition that the whole drops.
+    if ledger.links.contains(where: { $0.first == 0x5E }) {
+      return Outcome(text: try parse(), pieces: 1)
+    }
     var pieces = try MarkdownPieces.parallel(ranges.count) {
       (index: Int) throws(OutlineError) -> PieceFindings in
       try piece(ranges[index], plan: ledger.firstPlan(index))

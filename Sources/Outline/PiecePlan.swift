@@ -2,15 +2,21 @@
 /// each entry a paragraph of its own followed by a blank line: footnote
 /// definitions given from other pieces, footnote references (probes that
 /// tell whether the piece defines a footnote, and keep a definition that
-/// other pieces refer to), link definitions given, link probes.
+/// other pieces refer to), link definitions given, link probes; and what
+/// cmark reads after it: link definitions to fall back on.
 struct PiecePlan: Equatable, Sendable {
   var footnotesGiven: [Label] = []
   var footnoteProbes: [Label] = []
   var linksGiven: [Label] = []
   var linkProbes: [Label] = []
+  /// Other pieces' definitions of labels the piece may define itself:
+  /// after the piece, so that its own definition, when real, comes first.
+  var linksFallback: [Label] = []
+  var footnotesFallback: [Label] = []
 
   var isEmpty: Bool {
     footnotesGiven.isEmpty && footnoteProbes.isEmpty && linksGiven.isEmpty && linkProbes.isEmpty
+      && linksFallback.isEmpty && footnotesFallback.isEmpty
   }
 
   /// The bytes before the piece, and on which of their lines each probe
@@ -41,5 +47,25 @@ struct PiecePlan: Equatable, Sendable {
       entry([0x5B] + label.bytes + [0x5D])
     }
     return (bytes, place)
+  }
+
+  /// The bytes after the piece: an empty ATX heading, which closes the
+  /// piece's blocks as the heading that follows it in the document does,
+  /// then the definitions to fall back on; and the footnote given on each
+  /// of their lines, counted from the heading's (0).
+  func suffix() -> (bytes: [UInt8], givenFootnotes: [Int: Int]) {
+    guard !linksFallback.isEmpty || !footnotesFallback.isEmpty else { return ([], [:]) }
+    var bytes: [UInt8] = [0x23, 0x0A]
+    var line = 1
+    var givenFootnotes: [Int: Int] = [:]
+    for label in footnotesFallback {
+      givenFootnotes[line] = label.number
+      bytes += [0x5B, 0x5E] + label.bytes + Array("]: isle-note".utf8) + [0x0A, 0x0A]
+      line += 2
+    }
+    for label in linksFallback {
+      bytes += [0x5B] + label.bytes + Array("]: isle-ref:\(label.number)".utf8) + [0x0A, 0x0A]
+    }
+    return (bytes, givenFootnotes)
   }
 }

@@ -12,6 +12,8 @@ struct PieceProbes {
   private var piece = PieceFindings()
   /// True while the walk is in the given definitions and probes.
   private(set) var inPrefix = false
+  /// True while the walk is in what follows the piece.
+  private(set) var inSuffix = false
   /// The probe whose paragraph is being walked, if any.
   private var probe: Int? = nil
   /// The last top-level block of the piece: whether it is one that runs on
@@ -35,18 +37,19 @@ struct PieceProbes {
   mutating func enterTopLevel(_ node: OpaquePointer, type: cmark_node_type) {
     let line = Int(cmark_node_get_start_line(node))
     inPrefix = line <= place.prefixLines
+    inSuffix = place.suffixLine.map { line >= $0 } ?? false
     probe = inPrefix ? place.probes[line] : nil
     footnoteProbe = inPrefix ? place.footnoteProbes[line] : nil
     if type == CMARK_NODE_FOOTNOTE_DEFINITION {
       // cmark moves the definitions referred to to the end, in the order
       // of their numbers, and drops the rest.
       footnoteDefinitions += 1
-      if inPrefix, let given = place.givenFootnotes[line] {
+      if inPrefix || inSuffix, let given = place.givenFootnotes[line] {
         givenFootnoteNumbers[footnoteDefinitions] = given
       }
       return
     }
-    guard !inPrefix else { return }
+    guard !inPrefix && !inSuffix else { return }
     lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
     lastBlockRunsOn = false
     if type == CMARK_NODE_CODE_BLOCK {
@@ -74,8 +77,8 @@ struct PieceProbes {
     // unless that definition is a real one (see `PieceLedger.facts`).
     if footnoteProbe != nil, let given { piece.footnoteProbeLinks.insert(given) }
     guard let number = probe else { return }
-    if given != nil {
-      piece.shadowed = true
+    if let given {
+      piece.probesReached[number] = given
     } else {
       piece.defines.insert(number)
     }
@@ -85,6 +88,7 @@ struct PieceProbes {
   /// A footnote reference, numbered by cmark (`number`): a probe's
   /// answer, or one of the piece's own.
   mutating func footnoteReference(_ number: Int) {
+    guard !inSuffix else { return }
     if inPrefix {
       if let asked = footnoteProbe { piece.footnoteProbeNumbers[asked] = number }
     } else {
@@ -100,9 +104,31 @@ struct PieceProbes {
   /// The piece's findings, with `text` as what it reads.
   func findings(_ text: Findings) -> PieceFindings {
     var result = piece
-    result.footnotesUsedGiven = Set(givenFootnoteNumbers.values)
+    // A probe that reached a given definition (one to fall back on): the
+    // piece has none of its own.
+    result.footnoteProbeNumbers = [:]
+    var reached = Set<Int>()
+    for (asked, number) in piece.footnoteProbeNumbers {
+      if let given = givenFootnoteNumbers[number] {
+        result.footnoteProbesReached[asked] = given
+        reached.insert(number)
+      } else {
+        result.footnoteProbeNumbers[asked] = number
+      }
+    }
+    // A given definition cmark kept was referred to, by the piece's text
+    // or by a definition of its own that cmark then dropped (and that the
+    // walk does not see). When a probe reached it too, only the
+    // references the walk sees are sure.
+    for (number, given) in givenFootnoteNumbers {
+      if !reached.contains(number) || referred.contains(number) {
+        result.footnotesUsedGiven.insert(given)
+      } else {
+        result.footnotesMaybeUsed.insert(given)
+      }
+    }
     var probed: [Int: [Int]] = [:]
-    for (asked, number) in piece.footnoteProbeNumbers { probed[number, default: []].append(asked) }
+    for (asked, number) in result.footnoteProbeNumbers { probed[number, default: []].append(asked) }
     // References to definitions of its own that no probe asked for are
     // the piece's own business (no other piece mentions them).
     for number in referred where givenFootnoteNumbers[number] == nil {

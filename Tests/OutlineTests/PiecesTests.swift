@@ -191,7 +191,8 @@ import Testing
 /// Random Markdown made of what is hard at a cut: definitions before and
 /// after their use, in quotes and lists, in fences and continuations, case
 /// and space differences, HTML blocks and fences over headings, tables,
-/// setext headings, a byte order mark, CRLF, front matter.
+/// setext headings, a byte order mark, CRLF, front matter, definitions
+/// whose destination a heading on the next line would be.
 enum Generated {
   static func document(seed: UInt64) -> String {
     var state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
@@ -229,6 +230,9 @@ enum Generated {
       { "[Multi\nLine \($0 % 3)]: /m\n" },
       { "> [multi\n> line \($0 % 3)]: /q\n" },
       { "Uses [multi line \($0 % 3)] here.\n" },
+      // A destination on the next line, which a heading there can be.
+      { "[ref\($0 % 7)]:\n" },
+      { "# \"quoted \($0)\"\n" },
     ]
     var text = next(5) == 0 ? "---\ntitle: Generated\n---\n" : ""
     for index in 0..<(8 + next(30)) {
@@ -313,7 +317,7 @@ enum Generated {
 
   @Test(arguments: [
     "pieces-lone-cr.md", "pieces-footnote-nul-label.md",
-    "pieces-footnote-probe-taken-by-a-link.md",
+    "pieces-footnote-probe-taken-by-a-link.md", "pieces-link-probe-read-as-a-footnote.md",
   ])
   func foundByTheFuzzer(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
