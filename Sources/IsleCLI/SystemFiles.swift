@@ -47,7 +47,7 @@ public struct SystemFiles: FileReading {
       if isRegular && Int(info.st_size) > limit {
         throw ReadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
       }
-      if mapping && isRegular && info.st_size > 0,
+      if mapping && isRegular && Int(info.st_size) >= Self.smallestMapped,
         let mapped = LoadedBytes(mapping: descriptor, count: Int(info.st_size), name: path)
       {
         return mapped
@@ -57,6 +57,11 @@ public struct SystemFiles: FileReading {
         limit: limit)
     }
   }
+
+  /// Files smaller than this are read, not mapped: unmapping a file costs
+  /// every other thread of the process a TLB flush, more than the copy of
+  /// a small file (a folder of many documents read on several threads).
+  static let smallestMapped = 1 << 20
 
   /// `path` as the system should open it: relative paths from `directory`.
   public func resolvedPath(_ path: String) -> String { resolved(path) }

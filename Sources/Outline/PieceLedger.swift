@@ -147,7 +147,7 @@ struct PieceLedger {
   func footnoteGuesses(_ index: Int) -> [String: FootnoteGuess] {
     let own = Set(ownFootnotes[index].map { footnoteKeys[$0] })
     var guesses: [String: FootnoteGuess] = [:]
-    for (key, definers) in footnoteDefiners where footnoteMentions[key, default: 0] > 1 {
+    for key in footnoteDefiners.keys where footnoteMentions[key, default: 0] > 1 {
       guard let owner = guessedOwner[key] else {
         guesses[key] = own.contains(key) ? .probed : .absent
         continue

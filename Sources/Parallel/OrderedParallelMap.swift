@@ -22,15 +22,12 @@ public enum OrderedParallelMap {
     }
     let workers = min(jobs, count)
     let state = Shared<Result>(count: count, window: max(window ?? workers * 16, workers))
-    let group = DispatchGroup()
-    for _ in 0..<workers {
-      DispatchQueue.global().async(group: group) {
-        while let index = state.claim() { state.store(work(index), at: index) }
-      }
+    let threads = WorkerThreads(workers) {
+      while let index = state.claim() { state.store(work(index), at: index) }
     }
     defer {
       state.stop(workers: workers)
-      group.wait()
+      threads.join()
     }
     for index in 0..<count { try consume(index, state.take(index)) }
   }
