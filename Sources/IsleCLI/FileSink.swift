@@ -17,30 +17,34 @@ public final class FileSink: OutputSink {
   }
 
   public func write(_ text: String) throws {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= limit { try flush() }
+    guard buffer.count + text.utf8.count >= limit else {
+      buffer.append(contentsOf: text.utf8)
+      return
+    }
+    // A long text (a large document's JSON) goes out from its own bytes,
+    // not copied into the buffer first.
+    try flush()
+    var text = text
+    try text.withUTF8 { try send(UnsafeRawBufferPointer($0)) }
   }
 
   public func flush() throws {
+    // Sent or not, what was buffered is gone: after an error the output
+    // is lost, and the error says so.
+    defer { buffer.removeAll(keepingCapacity: true) }
+    try buffer.withUnsafeBytes { try send($0) }
+  }
+
+  private func send(_ bytes: UnsafeRawBufferPointer) throws {
     var sent = 0
-    defer { buffer.removeFirst(min(sent, buffer.count)) }
-    while sent < buffer.count {
-      let result = buffer.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + sent, $0.count - sent)
-      }
+    while sent < bytes.count {
+      let result = Glibc.write(descriptor, bytes.baseAddress! + sent, bytes.count - sent)
       if result < 0 {
         if errno == EINTR { continue }
-        if errno == EPIPE {
-          buffer.removeAll()
-          sent = 0
-          throw ClosedPipe()
-        }
+        if errno == EPIPE { throw ClosedPipe() }
         // Anything else (a full disk, an I/O error, a closed descriptor) is
         // an error: the output is lost, and saying nothing would hide it.
-        let code = errno
-        buffer.removeAll()
-        sent = 0
-        throw OutputFailure(stream: name, code: code)
+        throw OutputFailure(stream: name, code: errno)
       }
       sent += result
     }

@@ -63,12 +63,18 @@ struct HeadingTextBuilder {
     smart?.withAlt.removeSubrange(start.smartWithAlt..<max(start.smartWithAlt, end.smartWithAlt))
   }
 
-  /// The text collected.
+  /// The text collected. Forms that read the same share one string:
+  /// a large document keeps the texts of thousands of headings.
   var text: HeadingText {
-    HeadingText(
-      plain: String(decoding: plain, as: UTF8.self),
-      withAlt: String(decoding: withAlt, as: UTF8.self),
-      smartPlain: smart.map { String(decoding: $0.plain, as: UTF8.self) },
-      smartWithAlt: smart.map { String(decoding: $0.withAlt, as: UTF8.self) })
+    let plainText = String(decoding: plain, as: UTF8.self)
+    let withAltText = withAlt == plain ? plainText : String(decoding: withAlt, as: UTF8.self)
+    return HeadingText(
+      plain: plainText, withAlt: withAltText,
+      smartPlain: smart.map {
+        $0.plain == plain ? plainText : String(decoding: $0.plain, as: UTF8.self)
+      },
+      smartWithAlt: smart.map {
+        $0.withAlt == withAlt ? withAltText : String(decoding: $0.withAlt, as: UTF8.self)
+      })
   }
 }

@@ -130,10 +130,14 @@ struct MarkdownTreeWalk {
 
   private mutating func closeHeading(_ node: OpaquePointer) {
     var text = title?.text ?? HeadingText()
-    text.source = HeadingSource.text(
+    let source = HeadingSource.text(
       of: bytes, lines: lines, first: place.line(cmark_node_get_start_line(node)),
       last: place.line(cmark_node_get_end_line(node)))
-    result.headings[result.headings.count - 1].title = PlainText.collapsed(text.withAlt)
+    // The same strings shared where they read the same.
+    text.source = source == text.withAlt ? text.withAlt : source
+    let collapsed = PlainText.collapsed(text.withAlt)
+    result.headings[result.headings.count - 1].title =
+      collapsed == text.withAlt ? text.withAlt : collapsed
     result.headings[result.headings.count - 1].text = text
     blockHeading = nil
     title = nil

@@ -1,3 +1,5 @@
+import CCmarkGFM
+
 /// Turns a document's bytes into its sections.
 public enum Outliner {
   /// Told of each stretch of the document's bytes the outline is done with
@@ -48,6 +50,10 @@ public enum Outliner {
         : try MarkdownPieces.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
           split: options.split, release: release)
+      // The pieces' trees and findings, made on other threads, were freed
+      // into those threads' heaps: give the pages back before the outline
+      // and its output are made.
+      if parsed.pieces > 1 { malloc_trim(0) }
       return markdown(parsed, path: path, lines: lines, title: frontMatter?.title, options: options)
     case .html:
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)

@@ -88,6 +88,9 @@ struct PieceParse {
         return plan != ledger.exactPlan(index, facts: facts)
       }
       guard !redo.isEmpty else {
+        // Each piece gave back the pages wholly inside it; those it shares
+        // with the next go now.
+        release?(0..<bytes.count)
         return Outcome(
           text: joined(&pieces), pieces: pieces.count, again: again.count, ranges: ranges)
       }
