@@ -39,8 +39,8 @@ public struct PieceLabels: Sendable {
     var labels = PieceLabels()
     guard let base = bytes.baseAddress, !range.isEmpty else { return labels }
     var position = range.lowerBound
-    var footnoteEnds: [Int] = []
-    var footnotesFound: [[[UInt8]]] = []
+    // Each footnote candidate's `]` and the labels it may close.
+    var footnoteCandidates: [(end: Int, labels: [[UInt8]])] = []
     while position < range.upperBound {
       guard let found = memchr(base + position, 0x5D, range.upperBound - position) else { break }
       let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -72,8 +72,7 @@ public struct PieceLabels: Sendable {
         let found = footnotes(bytes, before: close, from: limit)
         if !found.isEmpty {
           labels.footnotes += found
-          footnoteEnds.append(close)
-          footnotesFound.append(found)
+          footnoteCandidates.append((close, found))
         }
       }
       guard open >= limit, bytes[open] == 0x5B, !blankLine else { continue }
@@ -89,10 +88,10 @@ public struct PieceLabels: Sendable {
         if isDefinition && !isFootnote(variant) { labels.links.append(variant) }
       }
     }
-    if !footnoteEnds.isEmpty {
-      for (found, inCode) in zip(footnotesFound, inFences(bytes, range: range, footnoteEnds))
-      where !inCode {
-        labels.likelyFootnotes.formUnion(found)
+    if !footnoteCandidates.isEmpty {
+      let inCode = inFences(bytes, range: range, footnoteCandidates.map(\.end))
+      for (candidate, inCode) in zip(footnoteCandidates, inCode) where !inCode {
+        labels.likelyFootnotes.formUnion(candidate.labels)
       }
     }
     return labels
@@ -103,12 +102,15 @@ public struct PieceLabels: Sendable {
   static func inFences(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, _ offsets: [Int])
     -> [Bool]
   {
+    guard let base = bytes.baseAddress else { return offsets.map { _ in false } }
     var result: [Bool] = []
     var fence: (character: UInt8, length: Int)? = nil
     var line = range.lowerBound
     while line < range.upperBound && result.count < offsets.count {
-      var end = line
-      while end < range.upperBound && bytes[end] != 0x0A { end += 1 }
+      let end =
+        memchr(base + line, 0x0A, range.upperBound - line).map {
+          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? range.upperBound
       let text = UnsafeBufferPointer(rebasing: bytes[line..<end])
       // The lines that open and close a fence are not in it.
       var inCode = false

@@ -166,7 +166,7 @@ struct PieceLedger {
   /// has candidates for too: the piece's first parse falls back on those
   /// when its own turn out to be none (a `[label]:` line in code). The last
   /// piece has nothing after it, where a fence left open would take them.
-  func fallbackKeys(_ index: Int) -> Set<String> {
+  func linkFallbackKeys(_ index: Int) -> Set<String> {
     guard index < brackets.count - 1 else { return [] }
     return Set(ownLinks[index].map { linkKeys[$0] }.filter { linkDefiners[$0, default: 0] > 1 })
   }
@@ -187,7 +187,7 @@ struct PieceLedger {
       footnoteProbes: footnoteLabels(
         ownFootnotes[index].filter { guesses[footnoteKeys[$0]] == .probed }),
       linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]),
-      linksFallback: linkLabels(fallbackKeys(index).flatMap { linksByKey[$0] ?? [] }),
+      linksFallback: linkLabels(linkFallbackKeys(index).flatMap { linksByKey[$0] ?? [] }),
       footnotesFallback: footnoteLabels(
         footnoteFallbackKeys(index, guesses).map { footnoteByKey[$0]! }))
   }
@@ -286,7 +286,7 @@ struct PieceLedger {
     if !piece.usesGiven.isSubset(of: facts.links) { return true }
     // A label of its own that is defined only elsewhere: read as the
     // whole reads it when the piece had definitions to fall back on.
-    let fallback = fallbackKeys(index)
+    let fallback = linkFallbackKeys(index)
     if ownLinks[index].contains(where: {
       !piece.defines.contains($0) && facts.linkKeys.contains(linkKeys[$0])
         && !fallback.contains(linkKeys[$0])

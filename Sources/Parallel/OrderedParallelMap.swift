@@ -25,6 +25,11 @@ public enum OrderedParallelMap {
     let threads = WorkerThreads(workers) {
       while let index = state.claim() { state.store(work(index), at: index) }
     }
+    // No thread to be had: the work is done here, in turn.
+    guard threads.started > 0 else {
+      for index in 0..<count { try consume(index, work(index)) }
+      return
+    }
     defer {
       state.stop(workers: workers)
       threads.join()

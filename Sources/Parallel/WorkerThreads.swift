@@ -10,26 +10,28 @@
 struct WorkerThreads {
   private var threads: [pthread_t] = []
 
-  /// `count` threads, each running `body` once.
+  /// Up to `count` threads, each running `body` once: fewer when the
+  /// system will not start more (`started` says how many).
   init(_ count: Int, _ body: @escaping @Sendable () -> Void) {
     for _ in 0..<count {
       let box = Unmanaged.passRetained(Body(body)).toOpaque()
       var thread = pthread_t()
-      let started = pthread_create(
+      let created = pthread_create(
         &thread, nil,
         { box in
-          let body = Unmanaged<Body>.fromOpaque(box!).takeRetainedValue()
-          body.run()
+          Unmanaged<Body>.fromOpaque(box!).takeRetainedValue().run()
           return nil
         }, box)
-      if started == 0 {
-        threads.append(thread)
-      } else {
-        // No thread to be had: the work is done here, in turn.
-        Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+      guard created == 0 else {
+        Unmanaged<Body>.fromOpaque(box).release()
+        break
       }
+      threads.append(thread)
     }
   }
+
+  /// How many threads were started.
+  var started: Int { threads.count }
 
   /// Waits for every thread to finish.
   func join() {

@@ -71,12 +71,17 @@ import Testing
   }
 
   /// `text` in `pieces` pieces gives what the whole gives, and its first
-  /// heading reads `firstTitle`.
-  static func expect(_ text: String, pieces: Int, firstTitle: String) throws {
+  /// heading reads `firstTitle`; both parses, for more checks.
+  @discardableResult
+  static func expect(
+    _ text: String, pieces: Int, firstTitle: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Both {
     let both = try Self.both(Array(text.utf8))
-    #expect(both.pieces == pieces)
-    #expect(both.split == both.whole)
-    #expect(both.split.headings.first?.title == firstTitle)
+    #expect(both.pieces == pieces, sourceLocation: sourceLocation)
+    #expect(both.split == both.whole, sourceLocation: sourceLocation)
+    #expect(both.split.headings.first?.title == firstTitle, sourceLocation: sourceLocation)
+    return both
   }
 
   @Test func aDefinitionInAFenceOrAContinuationIsNone() throws {
