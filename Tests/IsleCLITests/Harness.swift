@@ -4,6 +4,11 @@ import TestSupport
 
 /// Runs isle in-process or as the real binary, and finds the fixtures.
 enum Harness {
+  /// How many times longer the tests wait on a slowed build: sanitized
+  /// builds run several times slower (make test-sanitized).
+  static let timeoutScale =
+    Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -50,8 +55,7 @@ enum Harness {
   ) throws -> (status: Int32, signaled: Bool, stdout: Data, stderr: String) {
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = nil
-    // Sanitized builds run several times slower (make test-sanitized).
-    let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+    let scale = Harness.timeoutScale
     let outcome = try Spawn.run(
       binary.path, arguments, stdin: Array(stdin), directory: root.path,
       environment: environment, timeout: timeout * scale)
@@ -81,7 +85,7 @@ enum Harness {
       binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
     environment["COLUMNS"] = nil
     environment["LC_ALL"] = "C.UTF-8"
-    let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+    let scale = Harness.timeoutScale
     let outcome = try Spawn.run(
       "/bin/bash", ["-c", command], directory: root.path, environment: environment,
       timeout: 120 * scale)

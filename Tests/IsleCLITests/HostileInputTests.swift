@@ -175,7 +175,7 @@ import Testing
     let arguments = try Self.resolve(test.arguments)
     let started = Date()
     let result = try Harness.runBinary(arguments, stdin: try test.input(Self.scratch), timeout: 10)
-    let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+    let scale = Harness.timeoutScale
     #expect(Date().timeIntervalSince(started) < 10 * scale)
     #expect(!result.signaled, "ended by a signal")
     #expect(test.status.contains(result.status), "exit \(result.status): \(result.stderr)")

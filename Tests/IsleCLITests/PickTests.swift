@@ -107,7 +107,7 @@ import Testing
     /// The screen once `condition` holds of it (or after 5 s).
     func wait(_ condition: (String) -> Bool) throws -> String {
       var text = try screen()
-      let scale = Int(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+      let scale = Int(Harness.timeoutScale.rounded(.up))
       for _ in 0..<(100 * scale) where !condition(text) {
         usleep(50_000)
         text = try screen()

@@ -84,8 +84,10 @@ import Testing
     let pid = try String(contentsOfFile: state + ".pid", encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     try pane.run(["kill-server"])
-    // The pager is gone once its process is.
-    for _ in 0..<100 where kill(pid_t(pid) ?? 0, 0) == 0 { usleep(50_000) }
+    // The pager is gone once its process is (5 s, more on a slowed build).
+    for _ in 0..<Int(100 * Harness.timeoutScale) where kill(pid_t(pid) ?? 0, 0) == 0 {
+      usleep(50_000)
+    }
     #expect(kill(pid_t(pid) ?? 0, 0) != 0, "the pager ended with its terminal")
     #expect(try Self.reopened(state: state) == left, "reopened where it was left")
   }
@@ -120,7 +122,7 @@ import Testing
       #expect(screen.contains("[143]"), "\(screen)")
       // Within the grace and a second, on a slowed build (sanitizers) as
       // many times more as its waits are given.
-      let scale = Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
+      let scale = Harness.timeoutScale
       #expect(Date().timeIntervalSince(sent) < 3 * scale, "ended within the grace")
       #expect(try PickTerminalTests.sameModes("\(state).before", "\(state).after"))
     }
