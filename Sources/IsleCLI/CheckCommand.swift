@@ -19,7 +19,26 @@ struct CheckCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    var failed = !cli.reportWalk(settings.walk).isEmpty
+    let walkFailed = !cli.reportWalk(settings.walk).isEmpty
+    var (broken, failed) = brokenLinks()
+    if fix {
+      // What the rewrite left broken is what a fresh check finds in the
+      // files as they now are, not what was left unfixed before.
+      if try self.fix(broken) { (broken, failed) = brokenLinks() }
+    }
+    for link in broken {
+      try cli.stdout.write(
+        (settings.format == .json ? BrokenLinkReport.json(link) : BrokenLinkReport.line(link))
+          + "\n")
+    }
+    if failed || walkFailed { return .failure }
+    return broken.isEmpty ? .success : .nothingFound
+  }
+
+  /// Every broken link of the documents, in order; and whether a document
+  /// could not be read (each such error reported).
+  private func brokenLinks() -> (broken: [BrokenLink], failed: Bool) {
+    var failed = false
     var linking = settings.loader(cli.files)
     linking.options.findsLinks = true
     let loader = linking
@@ -52,15 +71,7 @@ struct CheckCommand {
       let root = given ?? roots.root(of: document.path ?? ".")
       return LinkChecker(root: root, repository: repository).check(document, targets: targets)
     }
-    var broken = found.flatMap { $0 }.sorted(by: Self.order)
-    if fix { broken = try self.fix(broken) }
-    for link in broken {
-      try cli.stdout.write(
-        (settings.format == .json ? BrokenLinkReport.json(link) : BrokenLinkReport.line(link))
-          + "\n")
-    }
-    if failed { return .failure }
-    return broken.isEmpty ? .success : .nothingFound
+    return (found.flatMap { $0 }.sorted(by: Self.order), failed)
   }
 
   /// By path (byte order), then line and column.
@@ -70,10 +81,10 @@ struct CheckCommand {
   }
 
   /// Rewrites the fixable links file by file, prints what changed, and
-  /// returns the links still broken. A file that cannot be rewritten is an
+  /// says whether anything did. A file that cannot be rewritten is an
   /// error naming it, and stays as it was.
-  private func fix(_ broken: [BrokenLink]) throws -> [BrokenLink] {
-    var remaining: [BrokenLink] = []
+  private func fix(_ broken: [BrokenLink]) throws -> Bool {
+    var changed = false
     var index = 0
     while index < broken.count {
       let path = broken[index].path
@@ -81,10 +92,7 @@ struct CheckCommand {
       while end < broken.count && broken[end].path == path { end += 1 }
       let links = Array(broken[index..<end])
       index = end
-      guard links.contains(where: \.isFixable), path != "-" else {
-        remaining += links
-        continue
-      }
+      guard links.contains(where: \.isFixable), path != "-" else { continue }
       let bytes = try cli.files.read(.file(path), limit: settings.maxSize)
       let (updated, fixed) = FragmentFix.apply(links, to: bytes)
       if !fixed.isEmpty {
@@ -94,9 +102,9 @@ struct CheckCommand {
           throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
         }
         for link in fixed { try cli.stdout.write(BrokenLinkReport.fixed(link) + "\n") }
+        changed = true
       }
-      remaining += links.filter { link in !fixed.contains(link) }
     }
-    return remaining
+    return changed
   }
 }

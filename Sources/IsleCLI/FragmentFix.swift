@@ -4,9 +4,8 @@ import Outline
 /// `isle check --fix`: a broken fragment with exactly one close suggestion
 /// (a heading renamed) rewritten where the link writes it.
 ///
-/// The destination is looked for where `WrittenDestination` finds it; one
-/// written otherwise (with escapes or entities) is left alone and stays
-/// reported.
+/// The fragment is rewritten in the destination's bytes as written (a
+/// reference's in its definition), from its `#` to its end.
 enum FragmentFix {
   /// `bytes` with each fixable link of `broken` rewritten, and the links
   /// that were.
@@ -15,11 +14,10 @@ enum FragmentFix {
   ) {
     var edits: [(range: Range<Int>, text: [UInt8], link: BrokenLink)] = []
     for link in broken where link.isFixable {
-      let written = Array(link.target.utf8)
-      guard let hash = written.lastIndex(of: 0x23),
-        let start = WrittenDestination.offset(of: written, for: link.link, in: bytes)
+      guard let destination = WrittenDestination.range(for: link.link, in: bytes),
+        let hash = bytes[destination].lastIndex(of: 0x23)
       else { continue }
-      let range = (start + hash + 1)..<(start + written.count)
+      let range = (hash + 1)..<destination.upperBound
       guard !edits.contains(where: { $0.range.overlaps(range) || $0.range == range }) else {
         continue
       }

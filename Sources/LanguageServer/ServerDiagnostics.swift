@@ -9,7 +9,9 @@ extension LanguageServer {
   func brokenLinks(_ facts: DocumentFacts, until stop: () -> Bool = { false }) -> [(
     BrokenLink, LinkFact?
   )] {
-    let checker = LinkChecker(root: root(of: facts.path))
+    var checker = LinkChecker(root: root(of: facts.path))
+    // As VS Code does, a definition nobody uses has its file checked too.
+    checker.checksUnusedFiles = true
     // Links are in document order, at distinct offsets.
     var byOffset: [Int: LinkFact] = [:]
     for link in facts.links { byOffset[link.link.offset] = link }

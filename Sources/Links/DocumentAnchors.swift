@@ -7,9 +7,10 @@ public struct DocumentAnchors: Sendable {
   /// The ids in document order, each once: what suggestions are made from.
   public let ids: [String]
   private let exact: Set<String>
-  /// Lowercased, for Markdown: GitHub finds `#Install` at `install`, as
-  /// remark-validate-links also reads fragments without regard to case.
-  private let folded: Set<String>?
+  /// Whether a fragment is tried lowercased too, as GitHub's page does
+  /// for Markdown (`#Install` finds `install`; `#hrefandid` does not find
+  /// an `id="HREFandID"` written as HTML).
+  private let triesLowercased: Bool
 
   /// The anchors of `document` (outlined with `findsLinks` for its HTML ones).
   public init(_ document: Document) {
@@ -22,20 +23,27 @@ public struct DocumentAnchors: Sendable {
     var seen = Set<String>()
     self.ids = ids.sorted { $0.offset < $1.offset }.map(\.id).filter { seen.insert($0).inserted }
     exact = seen
-    folded = document.format == .markdown ? Set(seen.map { $0.lowercased() }) : nil
+    triesLowercased = document.format == .markdown
   }
 
-  /// True when `fragment` (percent-decoded) names a place here: an id as
-  /// written; the same with GitHub's `user-content-` prefix; in Markdown,
-  /// the same in another case; and the empty fragment and `top`, which a
-  /// browser takes to the top of the page when no element has that id.
-  public func contains(_ fragment: String) -> Bool {
+  /// True when `fragment` names a place here, looked up as a browser does:
+  /// as `written` first (when given), then percent-decoded (`fragment`).
+  /// Each is an id as written; the same with GitHub's `user-content-`
+  /// prefix; in Markdown, either lowercased; and the empty
+  /// fragment and `top`, which a browser takes to the top of the page
+  /// when no element has that id.
+  public func contains(_ fragment: String, written: String? = nil) -> Bool {
+    if let written, written != fragment, names(written) { return true }
+    return names(fragment)
+  }
+
+  private func names(_ fragment: String) -> Bool {
     if fragment.isEmpty || exact.contains(fragment) { return true }
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment
     if exact.contains(unprefixed) { return true }
-    if let folded, folded.contains(unprefixed.lowercased()) { return true }
+    if triesLowercased && exact.contains(unprefixed.lowercased()) { return true }
     return fragment.lowercased() == "top"
   }
 }

@@ -10,12 +10,18 @@ import Outline
 /// mdBook, MkDocs and Sphinx publish one from the other); a folder is its
 /// `README.md`, `readme.md`, `index.md` or `index.html` when it has one.
 /// A fragment is then looked for in the file when it is a document isle
-/// reads. A reference-style link is checked once, at its first use.
+/// reads. Each reference definition is checked once: at the first link
+/// that uses it, or where it is written when none does (a later
+/// definition of the same label is one nobody uses).
 public struct LinkChecker: Sendable {
   /// Where `/path` links start: the repository's root, or `--root`.
   public var root: String
   /// This repository's address, to check links to its own files by URL.
   public var repository: RepositoryURL?
+  /// Whether a definition no link uses has its file checked, or only its
+  /// fragment. It is no link on the page GitHub shows; markdownlint checks
+  /// its fragment, VS Code its file too.
+  public var checksUnusedFiles = false
 
   /// The files a folder link resolves to, in the order they are tried.
   static let folderDocuments = ["README.md", "readme.md", "index.md", "index.html"]
@@ -35,24 +41,26 @@ public struct LinkChecker: Sendable {
   ) -> [BrokenLink] {
     let path = document.path ?? "-"
     let own = DocumentAnchors(document)
-    var references = Set<String>()
+    var definitions = ReferenceUses(document.links)
     var broken: [BrokenLink] = []
     for (index, link) in document.links.enumerated() {
       if index % 64 == 63 && stop() { break }
-      if link.kind == .reference, !references.insert(link.destination).inserted { continue }
+      guard definitions.isChecked(link) else { continue }
+      let written = LinkDestination.writtenFragment(of: link)
       switch LinkDestination.of(link, repository: repository) {
       case .elsewhere:
         continue
       case .fragment(let fragment):
-        if !own.contains(fragment) {
+        if !own.contains(fragment, written: written) {
           broken.append(
             BrokenLink(
               path: path, link: link, file: path, fragment: fragment, reason: .noHeading,
               suggestion: Self.suggestion(for: fragment, in: own.ids)))
         }
       case .file(let relative, let fragment, let fromRoot):
-        let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: path), relative)
-        guard let (file, kind) = resolve(written, targets: targets) else {
+        let joined = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: path), relative)
+        guard let (file, kind) = resolve(joined, targets: targets) else {
+          if !checksUnusedFiles && definitions.isUnused(link) { continue }
           broken.append(
             BrokenLink(
               path: path, link: link, file: nil, fragment: fragment, reason: .noFile,
@@ -69,7 +77,9 @@ public struct LinkChecker: Sendable {
         } else {
           continue
         }
-        if anchors?.contains(fragment) != true {
+        if anchors?.contains(fragment, written: written) != true,
+          !otherReadmes(besides: file, hold: fragment, written: written, targets: targets)
+        {
           broken.append(
             BrokenLink(
               path: path, link: link, file: file, fragment: fragment, reason: .noHeading,
@@ -79,6 +89,26 @@ public struct LinkChecker: Sendable {
     }
     return broken
   }
+
+  /// True when a folder link's fragment, missing from the readme it
+  /// resolved to, is in another readme of that folder (`readme.markdown`
+  /// beside `readme.md`): which one a host shows is not settled, so a
+  /// fragment any of them holds is taken as found.
+  private func otherReadmes(
+    besides file: String, hold fragment: String, written: String?, targets: LinkTargets
+  ) -> Bool {
+    let folder = LinkPath.folder(of: file)
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    guard Self.readmes.contains(name) else { return false }
+    return Self.readmes.contains { other in
+      let path = LinkPath.joined(folder, other)
+      return other != name && targets.kind(of: path) == .file
+        && targets.anchors(ofDocumentAt: path)?.contains(fragment, written: written) == true
+    }
+  }
+
+  /// The names a folder's readme goes by, beside those links resolve to.
+  static let readmes = folderDocuments + ["README.markdown", "readme.markdown", "Readme.md"]
 
   /// The file (or folder) `path` names, as links resolve it; nil when
   /// there is none.

@@ -30,7 +30,7 @@ public enum LinkDestination: Equatable, Sendable {
     }
     var fragment: String? = nil
     if let hash = text.firstIndex(of: "#") {
-      fragment = String(text[text.index(after: hash)...])
+      fragment = withoutDirective(String(text[text.index(after: hash)...]))
       text = String(text[..<hash])
     }
     if let question = text.firstIndex(of: "?") { text = String(text[..<question]) }
@@ -45,6 +45,28 @@ public enum LinkDestination: Equatable, Sendable {
       text.removeFirst()
     }
     return .file(path: PercentDecoding.decoded(text), fragment: fragment, fromRoot: fromRoot)
+  }
+
+  /// The fragment of `link` as written (not percent-decoded, without a
+  /// fragment directive), which a browser looks up before the decoded one;
+  /// nil when it has none.
+  public static func writtenFragment(of link: FoundLink) -> String? {
+    guard let hash = link.destination.firstIndex(of: "#") else { return nil }
+    return withoutDirective(String(link.destination[link.destination.index(after: hash)...]))
+  }
+
+  /// A fragment without its fragment directive (`:~:text=…`), which names
+  /// text to find, not an element: what stands before it is the fragment
+  /// (nothing: the top of the page).
+  static func withoutDirective(_ fragment: String) -> String {
+    let bytes = Array(fragment.utf8)
+    let marker = Array(":~:".utf8)
+    guard bytes.count >= marker.count,
+      let start = (0...(bytes.count - marker.count)).first(where: {
+        bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+      })
+    else { return fragment }
+    return String(decoding: bytes[..<start], as: UTF8.self)
   }
 
   /// True for `scheme:` at the start (RFC 3986: a letter, then letters,

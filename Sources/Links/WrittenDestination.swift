@@ -8,6 +8,14 @@ import Outline
 /// entities). `isle check --fix` rewrites there; the language server
 /// points there.
 public enum WrittenDestination {
+  /// The bytes of `link`'s destination as written: where the outline found
+  /// them, else where `offset(of:for:in:)` finds the destination as given.
+  public static func range(for link: FoundLink, in bytes: [UInt8]) -> Range<Int>? {
+    if let range = link.destinationRange, range.upperBound <= bytes.count { return range }
+    let written = Array(link.destination.utf8)
+    return offset(of: written, for: link, in: bytes).map { $0..<($0 + written.count) }
+  }
+
   /// The offset where the destination `written` stands for `link`.
   public static func offset(of written: [UInt8], for link: FoundLink, in bytes: [UInt8]) -> Int? {
     if link.kind == .reference {

@@ -17,6 +17,9 @@ public struct FoundLink: Sendable, Equatable {
     case html
     /// `<img src>`, in an HTML document or raw HTML in Markdown.
     case htmlImage
+    /// `[label]: destination`: a reference definition, which the
+    /// reference-style links with its label use.
+    case definition
 
     /// True for an image, whose fragment names no place in a document.
     public var isImage: Bool { self == .image || self == .htmlImage }
@@ -33,9 +36,16 @@ public struct FoundLink: Sendable, Equatable {
   /// is assembled.
   public var line = 0
   public var column = 0
-  /// A reference-style link's label as written, for telling which
-  /// definition it uses when a document is parsed in pieces.
-  var label: [UInt8]? = nil
+  /// A reference-style link's label as written (a definition's own), for
+  /// telling which definition it uses.
+  public internal(set) var label: [UInt8]? = nil
+  /// The destination's bytes as written (inside `<…>` when written so):
+  /// an inline link's own, a reference's definition's; nil where it is not
+  /// known (an autolink, raw HTML, a reference with no definition found).
+  public var destinationRange: Range<Int>? = nil
+
+  /// The key the label is matched by, for a reference and a definition.
+  public var labelKey: String? { label.map { LabelKey.of($0) } }
 
   /// A link from its parts.
   public init(destination: String, kind: Kind, offset: Int, line: Int = 0, column: Int = 0) {
@@ -44,5 +54,28 @@ public struct FoundLink: Sendable, Equatable {
     self.offset = offset
     self.line = line
     self.column = column
+  }
+}
+
+extension FoundLink {
+  /// Links in document order with their lines and columns, each reference
+  /// given its definition's written destination (a label's first
+  /// definition is the one that counts).
+  static func placed(_ links: [FoundLink], lines: LineIndex) -> [FoundLink] {
+    var definitions: [String: Range<Int>] = [:]
+    for link in links where link.kind == .definition {
+      if let key = link.labelKey, definitions[key] == nil {
+        definitions[key] = link.destinationRange
+      }
+    }
+    return links.sorted { $0.offset < $1.offset }.map { found in
+      var link = found
+      link.line = lines.line(ofOffset: found.offset)
+      link.column = found.offset - lines.offset(ofLine: link.line) + 1
+      if link.kind == .reference, let key = link.labelKey {
+        link.destinationRange = definitions[key]
+      }
+      return link
+    }
   }
 }

@@ -14,12 +14,18 @@ import CCmarkGFM
 /// along the same line. Whether a link is reference-style is read from the
 /// byte that closes it: `]` rather than `)` or `>`.
 enum MarkdownLinks {
-  /// The link or image `node` is, or nil when it has no destination.
+  /// The link or image `node` is, or nil when it has no destination;
+  /// placed at `start` when the inline cursor found it there (its kind
+  /// and label are then given when it closes).
   static func link(
-    _ node: OpaquePointer, isImage: Bool, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
-    place: PieceLines
+    _ node: OpaquePointer, isImage: Bool, at start: Int?, bytes: UnsafeBufferPointer<UInt8>,
+    lines: LineIndex, place: PieceLines
   ) -> FoundLink? {
     guard let url = cmark_node_get_url(node) else { return nil }
+    if let start {
+      return FoundLink(
+        destination: String(cString: url), kind: isImage ? .image : .link, offset: start)
+    }
     let line = place.line(cmark_node_get_start_line(node))
     let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
     let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
@@ -58,7 +64,8 @@ enum MarkdownLinks {
   /// `<img src="y.png">`), read by the HTML walker; nothing for a tag
   /// that has no attribute a link or a fragment could use.
   static func inlineHTML(
-    _ node: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines
+    _ node: OpaquePointer, at start: Int?, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
+    place: PieceLines
   ) -> Findings {
     var findings = Findings()
     MarkdownWalker.withLiteral(node) { literal in
@@ -66,9 +73,10 @@ enum MarkdownLinks {
       let line = place.line(cmark_node_get_start_line(node))
       let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
       let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
-      let offset =
+      let found =
         reported < lineEnd && bytes[reported] != 0x3C
         ? (reported..<lineEnd).first { bytes[$0] == 0x3C } ?? reported : reported
+      let offset = start ?? found
       let parsed = HTMLWalker.parse(literal, base: offset, findsLinks: true).text
       findings.links = parsed.links
       findings.anchors = parsed.anchors

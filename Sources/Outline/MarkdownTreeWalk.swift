@@ -1,5 +1,9 @@
 import CCmarkGFM
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The reading of one cmark tree, node by node: headings with their
 /// titles, and each block's words placed at the block's first line.
 ///
@@ -13,8 +17,13 @@ struct MarkdownTreeWalk {
   let lines: LineIndex
   let place: PieceLines
   let maxDepth: Int
-  /// Whether links and raw HTML anchors are gathered.
-  var findsLinks = false
+  /// The bytes whose links and raw HTML anchors are gathered; nil when
+  /// they are not.
+  var linkScope: Range<Int>? = nil
+  private var findsLinks: Bool { linkScope != nil }
+  /// The document's lines that leaf blocks stand on: the reference
+  /// definitions cmark took out of the tree stand on the others.
+  private var covered: [ClosedRange<Int>] = []
   private var result = Findings()
   private var counter = WordCounter()
   private var blockOffset = 0
@@ -23,12 +32,18 @@ struct MarkdownTreeWalk {
   private var imageDepth = 0
   /// The document's last line of the top-level HTML block just entered.
   private(set) var htmlBlockLastLine: Int? = nil
+  /// Where the links of the block being read are written.
+  private var cursor: InlineCursor
+  /// The index in `result.links` of each link or image open around the
+  /// node being read; nil for one that gave no link.
+  private var openLinks: [Int?] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines, maxDepth: Int) {
     self.bytes = bytes
     self.lines = lines
     self.place = place
     self.maxDepth = maxDepth
+    self.cursor = InlineCursor(bytes: bytes)
   }
 
   /// A block node begins or ends.
@@ -42,9 +57,16 @@ struct MarkdownTreeWalk {
     } else {
       blockHeading = nil
     }
+    if findsLinks && !entering, let isTableCell = Self.holdsInlines(node, type: type) {
+      cursor.end(isTableCell: isTableCell)
+    }
     guard entering else { return }
     blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
-    if findsLinks { foldable(node, type: type) }
+    if findsLinks {
+      foldable(node, type: type)
+      followInlines(node, type: type)
+      cover(node, type: type)
+    }
     // A code block is a leaf: its text is its literal.
     if type == CMARK_NODE_CODE_BLOCK { MarkdownWalker.withLiteral(node) { counter.feed($0) } }
     if type == CMARK_NODE_HTML_BLOCK { try htmlBlock(node, isTopLevel: isTopLevel) }
@@ -52,6 +74,7 @@ struct MarkdownTreeWalk {
 
   /// An inline node begins or ends.
   mutating func inline(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
+    if findsLinks { follow(node, type: type, entering: entering) }
     switch type {
     case CMARK_NODE_TEXT, CMARK_NODE_CODE:
       MarkdownWalker.withLiteral(node) { text in
@@ -61,16 +84,9 @@ struct MarkdownTreeWalk {
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
       counter.endWord()
       title?.addBreak()
-    case CMARK_NODE_LINK:
-      if entering && findsLinks { gatherLink(node, isImage: false) }
-    case CMARK_NODE_HTML_INLINE:
-      if findsLinks {
-        result.append(MarkdownLinks.inlineHTML(node, bytes: bytes, lines: lines, place: place))
-      }
     case CMARK_NODE_IMAGE:
       // An image is timed as an image; its alt text is not read as words,
       // but it stays in a title.
-      if entering && findsLinks { gatherLink(node, isImage: true) }
       if entering {
         if imageDepth == 0 { counter.addImage() }
         imageDepth += 1
@@ -105,18 +121,100 @@ struct MarkdownTreeWalk {
     if last > first { result.blocks.append(FoundBlock(kind: kind, line: first, endLine: last)) }
   }
 
-  private mutating func gatherLink(_ node: OpaquePointer, isImage: Bool) {
-    if let link = MarkdownLinks.link(
-      node, isImage: isImage, bytes: bytes, lines: lines, place: place)
-    {
-      result.links.append(link)
+  /// The cursor starts on a block that holds inline content.
+  private mutating func followInlines(_ node: OpaquePointer, type: cmark_node_type) {
+    openLinks = []
+    guard let isTableCell = Self.holdsInlines(node, type: type) else {
+      return cursor.begin(type, start: 0, end: 0, isTableCell: false)
+    }
+    let start = blockOffset + max(Int(cmark_node_get_start_column(node)) - 1, 0)
+    let end = lines.offset(ofLine: place.line(cmark_node_get_end_line(node)) + 1)
+    cursor.begin(type, start: start, end: max(end, start), isTableCell: isTableCell)
+  }
+
+  /// Whether a block holds inline content: nil when not, else whether it
+  /// is a table cell (a paragraph or a heading otherwise).
+  private static func holdsInlines(_ node: OpaquePointer, type: cmark_node_type) -> Bool? {
+    if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return false }
+    // The table extension's types are registered after the core ones.
+    guard type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK),
+      type.rawValue > CMARK_NODE_FOOTNOTE_DEFINITION.rawValue,
+      strcmp(cmark_node_get_type_string(node), "table_cell") == 0
+    else { return nil }
+    return true
+  }
+
+  /// The cursor follows an inline node; links and inline HTML are placed
+  /// where it finds them, or where cmark says once it is lost.
+  private mutating func follow(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
+    switch type {
+    case CMARK_NODE_TEXT:
+      MarkdownWalker.withLiteral(node) { cursor.text($0) }
+    case CMARK_NODE_CODE:
+      cursor.code()
+    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+      cursor.lineBreak()
+    case CMARK_NODE_FOOTNOTE_REFERENCE:
+      if entering { cursor.footnoteReference() }
+    case CMARK_NODE_HTML_INLINE:
+      var start: Int? = nil
+      MarkdownWalker.withLiteral(node) { start = cursor.html($0) }
+      result.append(
+        MarkdownLinks.inlineHTML(
+          node, at: start, bytes: bytes, lines: lines, place: place))
+    case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+      let isImage = type == CMARK_NODE_IMAGE
+      if entering {
+        let start = cursor.open(isImage: isImage)
+        let link = MarkdownLinks.link(
+          node, isImage: isImage, at: start, bytes: bytes, lines: lines, place: place)
+        if let link { result.links.append(link) }
+        openLinks.append(link == nil ? nil : result.links.count - 1)
+      } else {
+        let closing = cursor.close()
+        guard let index = openLinks.popLast() ?? nil else { return }
+        if let closing {
+          result.links[index].kind = closing.isReference ? .reference : isImage ? .image : .link
+          result.links[index].label = closing.label
+          result.links[index].destinationRange = closing.destination
+        } else if let placed = MarkdownLinks.link(
+          node, isImage: isImage, at: nil, bytes: bytes, lines: lines, place: place)
+        {
+          // Lost inside the link: its kind as cmark's positions tell it.
+          result.links[index].kind = placed.kind
+          result.links[index].label = placed.label
+        }
+      }
+    default:
+      break
     }
   }
 
   /// What the tree held.
   mutating func finish() -> Findings {
     closeBlock()
+    if let linkScope {
+      let definitions =
+        cursor.definitions
+        + ReferenceDefinitions.outside(covered, in: bytes, scope: linkScope, lines: lines)
+      result.links += ReferenceDefinitions.links(definitions, in: bytes)
+    }
     return result
+  }
+
+  /// The lines of a block that is no container: what it covers cannot
+  /// hold a definition cmark took out.
+  private mutating func cover(_ node: OpaquePointer, type: cmark_node_type) {
+    switch type {
+    case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM,
+      CMARK_NODE_FOOTNOTE_DEFINITION, CMARK_NODE_HTML_BLOCK:
+      // An HTML block's lines are counted from its literal (`htmlBlock`).
+      return
+    default:
+      let first = place.line(cmark_node_get_start_line(node))
+      let last = place.line(cmark_node_get_end_line(node))
+      covered.append(first...max(first, last))
+    }
   }
 
   private mutating func openHeading(_ node: OpaquePointer) {
@@ -177,6 +275,10 @@ struct MarkdownTreeWalk {
       }
     }
     if isTopLevel { htmlBlockLastLine = lastLine }
+    if findsLinks {
+      let first = lines.line(ofOffset: offset)
+      covered.append(first...max(first, lastLine))
+    }
     result.markers += markers
     let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
     let depth = NestingProbe.depth(of: block, limit: maxDepth)

@@ -111,7 +111,8 @@ enum MarkdownWalker {
     guard let root = finish(parser) else { return PieceFindings() }
     defer { if freesTree { cmark_node_free(root) } }
     var found = try walk(
-      root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth, findsLinks: findsLinks)
+      root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth,
+      links: findsLinks ? start..<max(start, range.upperBound) : nil)
     // Marked here, while the piece's bytes are at hand: afterwards a
     // large document's pages have been given back.
     ContentsOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
@@ -141,16 +142,18 @@ enum MarkdownWalker {
   /// Walks the tree once: the piece's own blocks to `MarkdownTreeWalk`,
   /// the given definitions and probes before them to `PieceProbes`; what
   /// follows the piece is passed over.
+  /// With `links` (the bytes cmark was given of the piece), links and
+  /// anchors are gathered too.
   private static func walk(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
-    maxDepth: Int, findsLinks: Bool
+    maxDepth: Int, links: Range<Int>?
   ) throws(OutlineError) -> PieceFindings {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     // In an arena the iterator goes with the rest; freeing it is harmless.
     defer { cmark_iter_free(iterator) }
     var probes = PieceProbes(place: place)
     var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
-    tree.findsLinks = findsLinks
+    tree.linkScope = links
     while true {
       let event = cmark_iter_next(iterator)
       if event == CMARK_EVENT_DONE { break }

@@ -177,12 +177,7 @@ public enum Outliner {
         level: headings[$0].level, title: headings[$0].title, id: ids[$0],
         line: lines.line(ofOffset: headings[$0].offset))
     }
-    document.links = parsed.links.sorted { $0.offset < $1.offset }.map { found in
-      var link = found
-      link.line = lines.line(ofOffset: found.offset)
-      link.column = found.offset - lines.offset(ofLine: link.line) + 1
-      return link
-    }
+    document.links = FoundLink.placed(parsed.links, lines: lines)
     document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }
     document.blocks = parsed.blocks.sorted { ($0.line, -$0.endLine) < ($1.line, -$1.endLine) }
     return document

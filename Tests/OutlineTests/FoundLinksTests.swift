@@ -30,7 +30,7 @@ import Testing
       placed(document) == [
         "1:6 link x.md#y", "1:22 image p.png", "1:38 link https://e.com",
         "2:12 reference r.md#frag", "2:25 reference r.md#frag", "2:36 html h.md",
-        "3:8 link b.md", "5:4 htmlImage q.png", "5:22 html #t",
+        "3:8 link b.md", "5:4 htmlImage q.png", "5:22 html #t", "7:1 definition r.md#frag",
       ])
     #expect(document.anchors.map(\.id) == ["n"])
   }
