@@ -8,7 +8,8 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
+
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
 
 all: build
 
@@ -38,6 +39,15 @@ run: build
 	@echo
 	@echo '$$ isle toc --format json $(DEMO) | head -c 300'
 	@$(BIN) toc --format json $(DEMO) | head -c 300; echo
+
+# Other tools' own test suites, as data beside the project: isle check
+# against markdownlint, lychee and remark-validate-links, isle lsp against
+# vscode-markdown-languageservice. Each runner exits 0 only when every
+# counted case agrees.
+CONFORMANCE ?= ../shared/conformance
+conformance: build
+	ISLE=$(CURDIR)/$(BIN) python3 $(CONFORMANCE)/links.py
+	ISLE=$(CURDIR)/$(BIN) python3 $(CONFORMANCE)/lsp.py
 
 # The whole suite again under AddressSanitizer (leaks included) and under
 # ThreadSanitizer (documents are read on several threads), each in a build
