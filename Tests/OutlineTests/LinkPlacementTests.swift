@@ -108,6 +108,45 @@ import Testing
       wrong.isEmpty, "\(wrong.count) of \(checked): \(wrong.prefix(20).joined(separator: "\n"))")
   }
 
+  /// Shapes the corpus has few of: every document quoted (`> ` before each
+  /// line) and nested in a list item (its lines indented under `- `), so
+  /// that every paragraph's later lines begin with container marks.
+  @Test(.enabled(if: hasCorpus, "needs ../shared/corpus"))
+  func everyLinkOfTheCorpusQuotedAndInAListBeginsWhereItIsReported() throws {
+    let files =
+      FileManager.default.enumerator(at: Self.corpus, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }
+      .sorted { $0.path < $1.path } ?? []
+    var options = OutlineOptions()
+    options.findsLinks = true
+    var checked = 0
+    var wrong: [String] = []
+    for (index, file) in files.enumerated() where index % 8 == 0 {
+      let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let shapes = [
+        lines.map { "> " + $0 }.joined(separator: "\n"),
+        "- item\n\n" + lines.map { "  " + $0 }.joined(separator: "\n"),
+      ]
+      for shaped in shapes {
+        let bytes = Array(shaped.utf8)
+        guard let document = try? Outliner.outline(bytes, path: file.path, options: options) else {
+          continue
+        }
+        for link in document.links {
+          checked += 1
+          if !Self.begins(link, at: link.offset, in: bytes) {
+            wrong.append(
+              "\(file.lastPathComponent):\(link.line):\(link.column) \(link.destination)")
+          }
+        }
+      }
+    }
+    #expect(checked > 2_000)
+    #expect(
+      wrong.isEmpty, "\(wrong.count) of \(checked): \(wrong.prefix(20).joined(separator: "\n"))")
+  }
+
   /// Whether the bytes at `offset` open a link of `link`'s kind.
   static func begins(_ link: FoundLink, at offset: Int, in bytes: [UInt8]) -> Bool {
     let rest = bytes[offset...]
