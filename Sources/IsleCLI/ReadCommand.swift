@@ -32,8 +32,8 @@ struct ReadCommand {
       let page = try page(of: bytes, source: source, width: 80)
       var document: Document? = nil
       var startByte = 0
-      if let edited = carried.edited {
-        startByte = edited.place(in: bytes.buffer)
+      if carried.edited != nil {
+        startByte = carried.reopen(in: bytes.buffer)
       } else if asked {
         let outline = try loader.outline(bytes, from: source)
         document = outline

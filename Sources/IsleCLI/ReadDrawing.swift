@@ -43,9 +43,11 @@ extension ReadSession {
     return max(last - topLine(in: document) + 1, 1)
   }
 
-  /// The source line of the top line's first byte.
+  /// The source line of the top line's first byte; 1 on the page's first
+  /// line, as nothing before it is drawn (an HTML page's head, the part
+  /// `--within` leaves out): the top is the top, as the end is the end.
   func topLine(in document: Document) -> Int {
-    document.lines.line(ofOffset: topByte)
+    top == page.first ? 1 : document.lines.line(ofOffset: topByte)
   }
 
   /// The contents as they open over the page: the bar says how much is

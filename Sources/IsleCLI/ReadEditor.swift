@@ -1,3 +1,5 @@
+import Outline
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -18,20 +20,6 @@ struct ReadEditor {
     var changed: Bool
     /// What to tell the reader, when the editor failed.
     var message: String?
-
-    /// Where the page opens again in the document's `bytes` as read after
-    /// the edit: the same byte if the file is as it was, else the start of
-    /// the same line.
-    func place(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-      guard changed else { return min(topByte, bytes.count) }
-      var line = 1
-      var index = 0
-      while line < self.line, index < bytes.count {
-        if bytes[index] == 0x0A { line += 1 }
-        index += 1
-      }
-      return index
-    }
   }
 
   /// The editor as the environment names it: a command line the shell
@@ -83,7 +71,9 @@ struct ReadEditor {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let words = ["/bin/sh", "-c", command + " \"$@\"", "sh"] + arguments
+    // The shell gives way to the editor (exec), so a signal passed on
+    // reaches the editor itself.
+    let words = ["/bin/sh", "-c", "exec " + command + " \"$@\"", "sh"] + arguments
     let variables = environment.map { $0.key + "=" + $0.value }
     var child: pid_t = 0
     let started = Self.withCStrings(words) { argv in
@@ -113,5 +103,59 @@ struct ReadEditor {
     pointers.append(nil)
     defer { for pointer in pointers { free(pointer) } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}
+
+extension ReadSession {
+  /// A byte of the document and its source line, so that it can be found
+  /// again in the document as edited.
+  struct Marked {
+    var byte: Int
+    var line: Int
+  }
+
+  /// What a session hands on to the next one on the same document, after
+  /// the editor: the marks, where the last jump began, the search, and how
+  /// the edit went.
+  struct Carried {
+    var marks: [Character: Marked] = [:]
+    var jumpedFrom: Marked? = nil
+    var query: String? = nil
+    var forward = true
+    var edited: ReadEditor.Outcome? = nil
+
+    /// Where the page opens in the document as read again after the edit
+    /// (`bytes`), the marks moved with it: the same bytes if the file is as
+    /// it was, else the starts of the same lines.
+    mutating func reopen(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+      guard let edited else { return 0 }
+      guard edited.changed else { return min(edited.topByte, bytes.count) }
+      let lines = LineIndex(Array(bytes))
+      func moved(_ marked: Marked) -> Marked {
+        Marked(byte: lines.offset(ofLine: marked.line), line: marked.line)
+      }
+      marks = marks.mapValues(moved)
+      jumpedFrom = jumpedFrom.map(moved)
+      return lines.offset(ofLine: edited.line)
+    }
+  }
+
+  /// Takes on what the session before this one had.
+  mutating func carry(_ carried: Carried) {
+    marks = carried.marks.mapValues(\.byte)
+    jumpedFrom = carried.jumpedFrom?.byte
+    query = carried.query
+    forward = carried.forward
+    message = carried.edited?.message
+  }
+
+  /// What the next session takes on.
+  var carried: Carried {
+    func marked(_ byte: Int) -> Marked {
+      Marked(byte: byte, line: document?.lines.line(ofOffset: byte) ?? 1)
+    }
+    return Carried(
+      marks: marks.mapValues(marked), jumpedFrom: jumpedFrom.map(marked), query: query,
+      forward: forward)
   }
 }

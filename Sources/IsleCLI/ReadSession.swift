@@ -32,16 +32,6 @@ struct ReadSession {
     case edit(line: Int)
   }
 
-  /// What a session hands on to the next one on the same document, after
-  /// the editor: the marks, the search, and how the edit went.
-  struct Carried {
-    var marks: [Character: Int] = [:]
-    var jumpedFrom: Int? = nil
-    var query: String? = nil
-    var forward = true
-    var edited: ReadEditor.Outcome? = nil
-  }
-
   let terminal: any TerminalDevice
   let page: Page
   let display: Display
@@ -92,20 +82,6 @@ struct ReadSession {
     (columns, rows) = terminal.size
     page.resize(to: Self.measure(columns: columns, options: options))
     top = page.spot(atByte: startByte)
-  }
-
-  /// Takes on what the session before this one had.
-  mutating func carry(_ carried: Carried) {
-    marks = carried.marks
-    jumpedFrom = carried.jumpedFrom
-    query = carried.query
-    forward = carried.forward
-    message = carried.edited?.message
-  }
-
-  /// What the next session takes on.
-  var carried: Carried {
-    Carried(marks: marks, jumpedFrom: jumpedFrom, query: query, forward: forward)
   }
 
   /// The text's width in a window `columns` wide: `--width`, else a
