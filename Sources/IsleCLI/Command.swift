@@ -89,17 +89,21 @@ enum Command: String, CaseIterable, Sendable {
       return """
         A full-screen pager: the document drawn for the terminal (or as it
         is, with --plain), and on the bottom row the island for the top
-        line, as 'isle where --line L --viewport H' says it. Keys as in
-        less: j/k and the arrows, Space/f/PageDown, b/PageUp, d/u, g/Home,
-        G/End, N g or N % to go to a line or a percentage, / and ? search,
-        n/N repeat; left and right scroll code and tables wider than the
-        window sideways; ] and [ next and previous section, } and { the
-        next and previous at the same or a higher level; Tab or t opens the
-        contents (type to filter, Return jumps, Escape closes); h shows the
-        keys; q leaves. It reopens a document where it was left, also when
-        ended by SIGTERM or SIGHUP (--no-remember keeps nothing). An HTML
-        page is drawn from the part --within keeps to. The document may
-        come on standard input.
+        line, as 'isle where --line L --viewport H' says it for the H source
+        lines in view. Keys as in less: j/k and the arrows, Space/f/PageDown,
+        b/PageUp, d/u, g/Home, G/End, N g or N % to go to a line or a
+        percentage, / and ? search, n/N repeat, m and a letter marks, ' and
+        the letter goes back, '' back from the last jump, v opens $VISUAL or
+        $EDITOR at the top line; left and right scroll code and tables wider
+        than the window sideways; ] and [ next and previous section, } and {
+        the next and previous at the same or a higher level; Tab or t opens
+        the contents (type to filter, Return jumps, Escape closes); h shows
+        the keys; q leaves. It reopens a document where it was left, also
+        when ended by SIGTERM or SIGHUP (--no-remember keeps nothing). Front
+        matter is drawn as a table of its keys (--no-front-matter: not at
+        all). An HTML page is drawn from the part --within keeps to. The
+        document may come on standard input. With standard output not a
+        terminal, the page is written there, --width wide (default 80).
         """
     case .check:
       return """
@@ -155,6 +159,7 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec("section", value: "X", help: "open at section X (as jump names it)"),
         OptionSpec("plain", help: "show the source as it is, as less does"),
         OptionSpec("no-remember", help: "neither return to nor keep the place left"),
+        OptionSpec("no-front-matter", help: "draw no front matter (else a table of its keys)"),
         OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .check:

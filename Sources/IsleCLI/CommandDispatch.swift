@@ -65,9 +65,11 @@ extension CLI {
       .run()
     case .read:
       try Self.expectOneDocument(raw.operands, command: command)
+      // The pager draws on the terminal whatever standard output is; in a
+      // pipe, the page goes there, coloured only as the pipe is.
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .read, formats: [.text],
-        terminal: TerminalFacts(isTerminal: true, columns: nil))
+        terminal: terminal.isTerminal ? TerminalFacts(isTerminal: true, columns: nil) : terminal)
       return try ReadCommand(
         settings: settings, options: try ReadOptions.decide(raw, environment: environment),
         cli: self

@@ -1,3 +1,4 @@
+import Cells
 import Dispatch
 import Island
 import Outline
@@ -11,6 +12,8 @@ import Progress
 /// are laid out); the outline is made meanwhile, on another thread, and the
 /// island says `…` until it is known. A place asked for (`--line`,
 /// `--section`…) needs the outline first; a remembered one is a byte.
+/// Standard output not a terminal, the page is written there instead, as
+/// `less` and `glow` do in a pipe.
 struct ReadCommand {
   let settings: Settings
   let options: ReadOptions
@@ -19,7 +22,89 @@ struct ReadCommand {
   func run() throws -> ExitStatus {
     guard let source = settings.sources.first else { return .failure }
     let loader = settings.loader(cli.files)
-    let bytes = try loader.bytes(source)
+    if !cli.terminal.isTerminal { return try printPage(of: source, loader: loader) }
+    var carried = ReadSession.Carried()
+    let identity = options.remember ? source.path.flatMap(ReadPlaces.Identity.init(path:)) : nil
+    let places = options.placesFile.map(ReadPlaces.init(file:))
+    var asked = !settings.position.isEmpty
+    while true {
+      let bytes = try loader.bytes(source)
+      let page = try page(of: bytes, source: source, width: 80)
+      var document: Document? = nil
+      var startByte = 0
+      if carried.edited != nil {
+        startByte = carried.reopen(in: bytes.buffer)
+      } else if asked {
+        let outline = try loader.outline(bytes, from: source)
+        document = outline
+        startByte = try settings.position.place(in: outline, name: source.displayName)?.offset ?? 0
+      } else if let identity, let places, let offset = places.offset(for: identity) {
+        startByte = min(offset, bytes.buffer.count)
+      }
+      asked = false
+      let (ending, session) = try read(
+        page, bytes: bytes, source: source, document: document, startByte: startByte,
+        carried: carried)
+      if case .edit(let line) = ending {
+        carried = session.carried
+        carried.edited = ReadEditor(environment: cli.environment).edit(
+          path: source.path ?? "", line: line, topByte: session.topByte)
+        if TerminalRescue.stopping == 0 { continue }
+      }
+      if let identity, let places { places.save(session.topByte, for: identity) }
+      return try ended(ending, name: source.displayName)
+    }
+  }
+
+  /// One session on the terminal, until the reader leaves or asks for the
+  /// editor; the terminal is put back either way.
+  func read(
+    _ page: Page, bytes: LoadedBytes, source: InputSource, document: Document?, startByte: Int,
+    carried: ReadSession.Carried
+  ) throws -> (ReadSession.Ending, ReadSession) {
+    let terminal: RawTerminal
+    do {
+      terminal = try RawTerminal()
+    } catch {
+      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
+    }
+    let loader = settings.loader(cli.files)
+    let outlined = Lock<Result<Document, any Error>?>(nil)
+    var session = ReadSession(
+      terminal: terminal, page: page, display: settings.display, options: options,
+      document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
+    session.editable = source.path != nil
+    session.carry(carried)
+    // A signal to stop lets the loop end itself, so the place is kept.
+    TerminalRescue.defersEnding = 1
+    let ending = withExtendedLifetime(terminal) {
+      defer { terminal.restore() }
+      return session.run {
+        guard document == nil else { return }
+        DispatchQueue.global().async {
+          let result = Result { try loader.outline(bytes, from: source) }
+          outlined.withLock { $0 = result }
+        }
+      }
+    }
+    return (ending, session)
+  }
+
+  /// The exit status of a session that has ended.
+  func ended(_ ending: ReadSession.Ending, name: String) throws -> ExitStatus {
+    TerminalRescue.defersEnding = 0
+    if TerminalRescue.stopping != 0 { TerminalRescue.end(by: TerminalRescue.stopping) }
+    switch ending {
+    case .gone:
+      throw DocumentFailure("\(name): the terminal went away", status: .failure)
+    case .interrupted: return .interrupted
+    case .quit, .edit: return .success
+    case .signalled(let signal): TerminalRescue.end(by: signal)
+    }
+  }
+
+  /// The page of `bytes`, `width` cells wide, as the options draw it.
+  func page(of bytes: LoadedBytes, source: InputSource, width: Int) throws -> Page {
     let format = DocumentShape.format(
       of: bytes.buffer.span, path: source.path, given: settings.outline.format)
     let pageFormat: PageFormat = options.plain ? .plain : format == .html ? .html : .markdown
@@ -34,9 +119,10 @@ struct ReadCommand {
     }
     let cuts = Page.cuts(of: bytes.buffer.span, format: pageFormat)
     let page = Page(
-      size: bytes.buffer.count, format: pageFormat, width: 80,
+      size: bytes.buffer.count, format: pageFormat, width: width,
       cuts: cuts,
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
+      frontMatter: options.frontMatter,
       glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
       decoded: pageFormat == .html
         ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
@@ -53,50 +139,37 @@ struct ReadCommand {
       throw DocumentFailure(
         source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
     }
+    return page
+  }
 
-    var document: Document? = nil
-    var startByte = 0
-    let identity = options.remember ? source.path.flatMap(ReadPlaces.Identity.init(path:)) : nil
-    let places = options.placesFile.map(ReadPlaces.init(file:))
+  /// Standard output is a file or a pipe: the page laid out `--width`
+  /// cells wide (80 unless given) is written there, from the place asked
+  /// for (else the top), without the island or a margin. Code and tables
+  /// wider than the page are written whole: there is no sideways here.
+  func printPage(of source: InputSource, loader: DocumentLoader) throws -> ExitStatus {
+    let bytes = try loader.bytes(source)
+    let page = try page(of: bytes, source: source, width: options.measure ?? 80)
+    var spot = page.first
     if !settings.position.isEmpty {
       let outline = try loader.outline(bytes, from: source)
-      document = outline
-      startByte = try settings.position.place(in: outline, name: source.displayName)?.offset ?? 0
-    } else if let identity, let places, let offset = places.offset(for: identity) {
-      startByte = min(offset, bytes.buffer.count)
+      let place = try settings.position.place(in: outline, name: source.displayName)
+      spot = page.spot(atByte: place?.offset ?? 0)
     }
-
-    let terminal: RawTerminal
-    do {
-      terminal = try RawTerminal()
-    } catch {
-      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
-    }
-    let outlined = Lock<Result<Document, any Error>?>(nil)
-    var session = ReadSession(
-      terminal: terminal, page: page, display: settings.display, options: options,
-      document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
-    // A signal to stop lets the loop end itself, so the place is kept.
-    TerminalRescue.defersEnding = 1
-    let ending = withExtendedLifetime(terminal) {
-      defer { terminal.restore() }
-      return session.run {
-        guard document == nil else { return }
-        DispatchQueue.global().async {
-          let result = Result { try loader.outline(bytes, from: source) }
-          outlined.withLock { $0 = result }
-        }
+    // Colour off, the text alone: no bold or faint escapes in a file.
+    let paint = settings.display.theme.paint
+    let screen = ReadScreen(paint: paint)
+    var text = ""
+    while let line = page.line(at: spot) {
+      text += (paint.enabled ? screen.render(line) : line.text) + "\n"
+      if text.utf8.count >= 1 << 16 {
+        try cli.stdout.write(text)
+        text = ""
       }
+      let next = page.moved(spot, by: 1)
+      if next == spot { break }
+      spot = next
     }
-    if let identity, let places { places.save(session.topByte, for: identity) }
-    TerminalRescue.defersEnding = 0
-    if TerminalRescue.stopping != 0 { TerminalRescue.end(by: TerminalRescue.stopping) }
-    switch ending {
-    case .gone:
-      throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
-    case .interrupted: return .interrupted
-    case .quit: return .success
-    case .signalled(let signal): TerminalRescue.end(by: signal)
-    }
+    try cli.stdout.write(text)
+    return .success
   }
 }

@@ -13,8 +13,8 @@ import Progress
 /// them when open. Each frame goes out in one write.
 extension ReadSession {
   /// The island for the top line: what `isle where --line L --viewport H`
-  /// says for the same line and the rows of text; `…` until the outline is
-  /// known.
+  /// says for the same line and the source lines in view; `…` until the
+  /// outline is known.
   func island() -> String {
     guard let document else { return failure.map { "isle: " + $0 } ?? "…" }
     var bar = display
@@ -22,14 +22,32 @@ extension ReadSession {
     return bar.bar(at: place(in: document), in: document) ?? ""
   }
 
-  /// Where the reader is, as `where` would place line L with H rows.
+  /// Where the reader is, as `where` would place line L with H lines in
+  /// view.
   func place(in document: Document) -> Place {
-    Place.locate(.line(topLine(in: document)), in: document, viewport: textRows)
+    Place.locate(
+      .line(topLine(in: document)), in: document, viewport: linesInView(in: document))
   }
 
-  /// The source line of the top line's first byte.
+  /// The source lines the rows show, counted as `--viewport` counts them:
+  /// from the top row's line to the bottom row's, and to the document's
+  /// last once its last row is on the screen. Rows are not lines (a
+  /// paragraph wraps, blank lines and link definitions are not drawn), so
+  /// the end is the end however the rows fall.
+  func linesInView(in document: Document) -> Int {
+    let bottom = page.moved(top, by: textRows - 1)
+    let last =
+      page.moved(bottom, by: 1) == bottom
+      ? document.lineCount
+      : document.lines.line(ofOffset: page.line(at: bottom)?.bytes.lowerBound ?? 0)
+    return max(last - topLine(in: document) + 1, 1)
+  }
+
+  /// The source line of the top line's first byte; 1 on the page's first
+  /// line, as nothing before it is drawn (an HTML page's head, the part
+  /// `--within` leaves out): the top is the top, as the end is the end.
   func topLine(in document: Document) -> Int {
-    document.lines.line(ofOffset: topByte)
+    top == page.first ? 1 : document.lines.line(ofOffset: topByte)
   }
 
   /// The contents as they open over the page: the bar says how much is
@@ -111,16 +129,20 @@ extension ReadSession {
       return Cells.truncate((cut ? mark + "…" + shown.dropFirst() : mark + shown), toWidth: room)
     }
     if let message { return screen.faint(Cells.truncate(message, toWidth: room)) }
+    if let pending {
+      return Cells.truncate(pending == "m" ? "mark: " : "go to mark: ", toWidth: room)
+    }
     if !count.isEmpty { return Cells.truncate(count, toWidth: room) }
     return island()
   }
 
-  /// Appends the top line, the rows of text and the top byte to the trace
-  /// file, when `ISLE_READ_TRACE` names one.
+  /// Appends the top line, the source lines in view and the top byte to
+  /// the trace file, when `ISLE_READ_TRACE` names one.
   func trace() {
     guard let path = options.trace else { return }
     let line = document.map { String(topLine(in: $0)) } ?? "-"
-    let text = "\(line) \(textRows) \(topByte)\n"
+    let lines = document.map { String(linesInView(in: $0)) } ?? "-"
+    let text = "\(line) \(lines) \(topByte)\n"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }

@@ -1,28 +1,39 @@
-/// The keys of `isle read`, as `h` shows them.
+import Cells
+
+/// The keys of `isle read`, as `h` shows them: the keys in one column,
+/// what they do in the next, which starts at the same cell on every row.
 enum ReadHelp {
-  static let lines = [
-    "isle read: the keys",
-    "",
-    "  j  k  ↓  ↑  Return     a line down, up (N j: N lines)",
-    "  Space  f  b  PageDown  PageUp   a page down, up",
-    "  d  u                   half a page down, up",
-    "  Ctrl-F Ctrl-B Ctrl-D Ctrl-U Ctrl-N Ctrl-P   as in less",
-    "  g  Home  <   G  End  > the top, the end (N g: line N)",
-    "  N %                    N percent of the way in",
-    "  ←  →                   code and tables wider than the window, sideways",
-    "  ]  [                   next, previous section",
-    "  }  {                   next, previous at the same level or higher",
-    "  /  ?                   search forward, backward (n, N: again)",
-    "                         Ctrl-C stops a long one",
-    "  Tab  t                 the contents: type to filter, Return jumps,",
-    "                         Escape closes",
-    "  =                      where you are, in lines and bytes",
-    "  h                      these keys",
-    "  q                      leave (the place is kept for next time)",
-    "",
-    "  The mouse wheel scrolls; a click on the island opens the contents;",
-    "  a click on a link to a section goes there.",
-    "",
-    "  Any key goes back to the page.",
+  /// Keys and what they do.
+  static let keys: [(keys: String, does: String)] = [
+    ("j  k  ↓  ↑  Return", "a line down, up (N j: N lines; Ctrl-N Ctrl-P too)"),
+    ("Space  f  b", "a page down, up (PageDown PageUp, Ctrl-F Ctrl-B too)"),
+    ("d  u", "half a page down, up (Ctrl-D Ctrl-U too)"),
+    ("g  <  Home", "the top; N g: line N (past the last: the end)"),
+    ("G  >  End", "the end"),
+    ("N %", "N percent of the way in"),
+    ("←  →", "code and tables wider than the window, sideways"),
+    ("]  [", "next, previous section"),
+    ("}  {", "next, previous at the same level or higher"),
+    ("/  ?", "search forward, backward (n N: again; Ctrl-C stops)"),
+    ("m a   ' a", "mark the top line as a (any letter); go back to it"),
+    ("' '", "back to where the last jump began"),
+    ("v", "the document in $VISUAL or $EDITOR, at the top line"),
+    ("Tab  t", "the contents: type to filter, Return jumps"),
+    ("=", "where you are, in lines and bytes"),
+    ("h", "these keys"),
+    ("q", "leave (the place is kept for next time)"),
   ]
+
+  static let lines: [String] = {
+    let column = keys.map { Cells.width(of: $0.keys) }.max()! + 5
+    let rows = keys.map { row in
+      let key = "  " + row.keys
+      return key + String(repeating: " ", count: column - Cells.width(of: key)) + row.does
+    }
+    return ["isle read: the keys (any key goes back to the page)", ""] + rows + [
+      "",
+      "  The mouse wheel scrolls; a click on the island opens the contents,",
+      "  a click on a link to a section goes there.",
+    ]
+  }()
 }

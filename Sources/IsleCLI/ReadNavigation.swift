@@ -6,18 +6,29 @@ import Progress
 
 /// The reader's keys as `less` has them, and the moves they make.
 extension ReadSession {
+  /// A count past this is the end, as in `less`: `99999999999999999999g`
+  /// goes to the last line, never to the top.
+  static let largestCount = 1 << 40
+
   /// A key while reading; an ending when it leaves.
   mutating func read(_ event: PickerEvent) -> Ending? {
+    if let waiting = pending {
+      pending = nil
+      message = nil
+      mark(waiting, event)
+      return nil
+    }
     if case .character(let digit) = event, digit.isASCII, digit.isNumber {
       count.append(digit)
       return nil
     }
-    let typed = Int(count)
+    let typed = count.isEmpty ? nil : min(Int(count) ?? Self.largestCount, Self.largestCount)
     count = ""
     message = nil
     let half = max(textRows / 2, 1)
     switch event {
     case .character("q"), .character("Q"): return .quit
+    case .character("v"): return edit()
     case .down, .enter, .character("j"), .character("e"), .control("n"), .control("e"),
       .control("j"):
       scroll(typed ?? 1)
@@ -28,6 +39,24 @@ extension ReadSession {
     case .pageUp, .character("b"), .control("b"): scroll(-(typed ?? textRows))
     case .character("d"), .control("d"): scroll(typed ?? half)
     case .character("u"), .control("u"): scroll(-(typed ?? half))
+    case .character("m"), .character("'"):
+      if case .character(let key) = event { pending = key }
+    case .tab, .character("t"): openContents()
+    case .character("h"), .character("H"): mode = .help
+    case .character("="), .control("g"): message = whereabouts()
+    case .right: slide(by: typed ?? max(page.width / 2, 1))
+    case .left: slide(by: -(typed ?? max(page.width / 2, 1)))
+    case .wheelUp: scroll(-3)
+    case .wheelDown: scroll(3)
+    default: jump { $0.leap(event, typed: typed) }
+    }
+    return nil
+  }
+
+  /// The keys that jump, so that `''` comes back from them: to the top or
+  /// the end, a line, a percentage, a section, a match.
+  mutating func leap(_ event: PickerEvent, typed: Int?) {
+    switch event {
     case .home, .character("g"), .character("<"):
       if let typed { go(toLine: typed) } else { top = page.first }
     case .end, .character("G"), .character(">"):
@@ -43,16 +72,56 @@ extension ReadSession {
     case .character("?"): mode = .searching("", forward: false)
     case .character("n"): search(forward: forward)
     case .character("N"): search(forward: !forward)
-    case .tab, .character("t"): openContents()
-    case .character("h"), .character("H"): mode = .help
-    case .character("="), .control("g"): message = whereabouts()
-    case .right: slide(by: typed ?? max(page.width / 2, 1))
-    case .left: slide(by: -(typed ?? max(page.width / 2, 1)))
-    case .wheelUp: scroll(-3)
-    case .wheelDown: scroll(3)
     default: break
     }
-    return nil
+  }
+
+  /// Makes a move, and when it moves the page, remembers where it started
+  /// for `''`.
+  mutating func jump(_ move: (inout ReadSession) -> Void) {
+    let from = topByte
+    move(&self)
+    if topByte != from { jumpedFrom = from }
+  }
+
+  /// The letter after `m` (mark the top line) or `'` (go to the mark; `''`
+  /// back to where the last jump started), as in `less`.
+  mutating func mark(_ key: Character, _ event: PickerEvent) {
+    guard case .character(let letter) = event else { return }
+    if key == "'" && letter == "'" {
+      guard let back = jumpedFrom else {
+        message = "no jump to go back from yet"
+        return
+      }
+      jump { $0.go(toByte: back) }
+      return
+    }
+    guard letter.isASCII && letter.isLetter else {
+      message = "a mark is a letter: m then a to z (or A to Z)"
+      return
+    }
+    if key == "m" {
+      marks[letter] = topByte
+      message = "marked '\(letter)'"
+    } else if let byte = marks[letter] {
+      jump { $0.go(toByte: byte) }
+    } else {
+      message = "no mark '\(letter)': m\(letter) sets it"
+    }
+  }
+
+  /// `v`: the session ends for the editor to open the document at the top
+  /// line; the command opens it again after.
+  mutating func edit() -> Ending? {
+    guard editable else {
+      message = "standard input cannot be opened in an editor"
+      return nil
+    }
+    guard let document else {
+      message = "the lines are still being counted…"
+      return nil
+    }
+    return .edit(line: topLine(in: document))
   }
 
   /// Scrolls code and tables wider than the page `cells` to the right
@@ -101,10 +170,15 @@ extension ReadSession {
     top = page.spot(atByte: min(max(byte, 0), page.size))
   }
 
-  /// Puts 1-based source line `line` at the top.
+  /// Puts 1-based source line `line` at the top; a line past the last is
+  /// the end, as `G` goes there.
   mutating func go(toLine line: Int) {
     if let document {
-      go(toByte: document.lines.offset(ofLine: line))
+      if line > document.lineCount {
+        top = lowest()
+      } else {
+        go(toByte: document.lines.offset(ofLine: line))
+      }
     } else {
       message = "the lines are still being counted…"
     }
@@ -219,11 +293,12 @@ extension ReadSession {
         panelRows: PickerState.panelRows(terminalRows: rows, sections: document.sections.count)))
   }
 
-  /// `=`: the top line, the lines shown and the bytes.
+  /// `=`: the source lines in view, the rows and the bytes.
   func whereabouts() -> String {
     guard let document else { return "byte \(topByte) of \(page.size)" }
-    let line = document.lines.line(ofOffset: topByte)
+    let line = topLine(in: document)
+    let last = line + linesInView(in: document) - 1
     return
-      "line \(line) of \(document.lineCount), \(textRows) rows, byte \(topByte) of \(page.size)"
+      "lines \(line)–\(last) of \(document.lineCount), \(textRows) rows, byte \(topByte) of \(page.size)"
   }
 }

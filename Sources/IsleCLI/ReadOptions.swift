@@ -8,6 +8,8 @@ struct ReadOptions: Sendable {
   var measure: Int? = nil
   /// False for `--no-remember`.
   var remember = true
+  /// False for `--no-front-matter`: Markdown front matter is not drawn.
+  var frontMatter = true
   var reduceMotion = false
   /// The file places are kept in, when there is a home for it.
   var placesFile: String? = nil
@@ -24,6 +26,7 @@ struct ReadOptions: Sendable {
     options.plain = raw.has("plain")
     options.measure = try OptionValues.integer(raw, "width", in: 1...100_000, command: "read")
     options.remember = !raw.has("no-remember")
+    options.frontMatter = !raw.has("no-front-matter")
     options.reduceMotion = CLI.reducesMotion(raw, environment: environment)
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       options.placesFile = state + "/isle/places"

@@ -22,12 +22,14 @@ struct ReadSession {
   }
 
   /// How a session ends.
-  enum Ending {
+  enum Ending: Equatable {
     case quit
     case interrupted
     case gone
     /// SIGTERM, SIGHUP or SIGINT from outside (see `TerminalRescue`).
     case signalled(Int32)
+    /// `v`: the editor is to open the document at this line.
+    case edit(line: Int)
   }
 
   let terminal: any TerminalDevice
@@ -57,6 +59,14 @@ struct ReadSession {
   var shift = 0
   /// Keys read while a search ran, for the loop to take next.
   var typedAhead: [UInt8] = []
+  /// The top byte marked with each letter (`m` letter).
+  var marks: [Character: Int] = [:]
+  /// Where the last jump started, for `''`.
+  var jumpedFrom: Int? = nil
+  /// `m` or `'` typed, waiting for its letter.
+  var pending: Character? = nil
+  /// False for standard input, which `v` cannot open in an editor.
+  var editable = false
 
   init(
     terminal: any TerminalDevice, page: Page, display: Display, options: ReadOptions,
@@ -172,7 +182,7 @@ struct ReadSession {
       mode = .reading
       if !typed.isEmpty { query = typed }
       self.forward = forward
-      search(forward: forward)
+      jump { $0.search(forward: forward) }
     case .character(let character): mode = .searching(typed + String(character), forward: forward)
     case .space: mode = .searching(typed + " ", forward: forward)
     default: break
@@ -190,7 +200,7 @@ struct ReadSession {
     switch state.handle(event) {
     case .picked(let index):
       mode = .reading
-      if let document { go(toByte: document.sections[index].offset) }
+      if let document { jump { $0.go(toByte: document.sections[index].offset) } }
     case .cancelled: mode = .reading
     case .interrupted: return .interrupted
     case .going:
@@ -238,7 +248,7 @@ struct ReadSession {
     {
       let id = String(link.dropFirst())
       if let section = document.sections.first(where: { $0.id == id }) {
-        go(toByte: section.offset)
+        jump { $0.go(toByte: section.offset) }
       }
     }
     return nil

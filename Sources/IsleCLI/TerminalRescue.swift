@@ -39,6 +39,10 @@ enum TerminalRescue {
   nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
   /// The signal that asked a deferring loop to end; 0 while none has.
   nonisolated(unsafe) static var stopping: sig_atomic_t = 0
+  /// The editor the pager is waiting for (`v`), 0 while there is none: it
+  /// has the terminal, so Ctrl-C is its own, and SIGTERM or SIGHUP is
+  /// passed on to it; the pager ends by that signal once it has ended.
+  nonisolated(unsafe) static var editor: pid_t = 0
 
   /// Mouse reporting off, the cursor shown.
   static let plainScreen = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
@@ -68,6 +72,13 @@ enum TerminalRescue {
     setFarewell(plainScreen)
     self.descriptor = descriptor
     let leave: @convention(c) (Int32) -> Void = { signal in
+      if TerminalRescue.editor > 0 {
+        if signal != SIGINT {
+          if TerminalRescue.stopping == 0 { TerminalRescue.stopping = signal }
+          kill(TerminalRescue.editor, signal)
+        }
+        return
+      }
       if TerminalRescue.defersEnding != 0 && TerminalRescue.stopping == 0 {
         TerminalRescue.stopping = signal
         // Two seconds for the loop to end itself (it may be in a search).

@@ -39,21 +39,22 @@ struct MarkdownLayout {
   var borrowedLines = 0
 
   /// The lines of `bytes` (the document's bytes from `base`), `width` cells
-  /// wide; the bytes before `hidden` are front matter, shown faint as they
-  /// are. `definitions` are lines of link definitions from the rest of the
+  /// wide; the bytes before `hidden` are front matter, drawn as a small
+  /// faint table of its keys and values (not at all unless `frontMatter`).
+  /// `definitions` are lines of link definitions from the rest of the
   /// document, read first and drawn not at all.
   static func lay(
-    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, glyphs: PageGlyphs = .unicode,
-    definitions: [UInt8] = []
+    _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, frontMatter: Bool = true,
+    glyphs: PageGlyphs = .unicode, definitions: [UInt8] = []
   ) -> [PageLine] {
     var layout = MarkdownLayout(
       bytes: bytes, base: base, width: max(width, 1), source: SourceLines(bytes), glyphs: glyphs)
     layout.borrowedLines = definitions.count { $0 == 0x0A }
-    layout.run(hidden: hidden, definitions: definitions)
+    layout.run(hidden: hidden, frontMatter: frontMatter, definitions: definitions)
     return layout.lines
   }
 
-  private mutating func run(hidden: Int, definitions: [UInt8]) {
+  private mutating func run(hidden: Int, frontMatter: Bool, definitions: [UInt8]) {
     _ = Self.registered
     guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else {
       return
@@ -66,14 +67,9 @@ struct MarkdownLayout {
     }
     feed(parser, definitions[...])
     if hidden > 0 {
-      for line in 1...max(source.starts.firstIndex { $0 >= hidden } ?? source.starts.count, 1) {
-        let start = source.start(ofLine: line)
-        guard start < hidden else { break }
-        let text = String(decoding: bytes[start..<source.end(ofLine: line)], as: UTF8.self)
-        lines.append(
-          PageLine(
-            runs: [Run(trimmed(text), style: .faint, offset: base + start)],
-            bytes: base + start..<base + source.end(ofLine: line), sideways: true))
+      if frontMatter {
+        lines = FrontMatterTable(bytes: bytes, source: source, end: hidden).lines(
+          base: base, width: width, glyphs: glyphs)
       }
       // cmark sees the front matter's line endings alone: lines keep their numbers.
       let endings = [UInt8](repeating: 0x0A, count: source.starts.filter { $0 < hidden }.count)
@@ -109,10 +105,6 @@ struct MarkdownLayout {
         cmark_parser_feed(parser, $0, buffer.count)
       }
     }
-  }
-
-  private func trimmed(_ text: String) -> String {
-    String(text.reversed().drop { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.reversed())
   }
 
   /// The node's first byte in the stretch.
@@ -260,6 +252,7 @@ struct MarkdownLayout {
     let range = extent(node)
     let runs = inline.runs
     let base = self.base
+    let source = self.source
     emit(range) { width, first, rest in
       var wrapped = Wrapper.wrap(
         runs, width: width, first: first, rest: rest,
@@ -268,7 +261,9 @@ struct MarkdownLayout {
         wrapped.append(
           HeadingRule.under(
             wrapped, rest: rest, width: width, glyphs: glyphs, heavy: level == 1,
-            at: last.bytes.upperBound))
+            at: max(
+              last.bytes.upperBound,
+              base + source.lineEnd(at: max(range.upperBound - 1, range.lowerBound)))))
       }
       return wrapped
     }
@@ -322,9 +317,20 @@ struct MarkdownLayout {
     let lists = containers.compactMap(\.list)
     let shared = lists.filter(lastLists.contains).last
     let tight = shared.map { id in containers.contains { $0.list == id && $0.tight } } ?? false
+    // The block's first row stands for its source line from the line's
+    // start, the quotes' and lists' marks (`> `, `- `) included: a heading
+    // in a quote starts where its section does, so it is that row, not the
+    // blank row above, that shows the section's first byte.
+    // The first row stands for all before it too (hidden front matter,
+    // definitions, blank lines).
+    let lineStart = source.lineStart(at: range.lowerBound)
+    let lead = lines.isEmpty ? 0 : lineStart >= lastEnd ? lineStart : range.lowerBound
     if !lines.isEmpty && !tight {
       let bars = containers.filter { $0.kind == .quote && $0.started }.map(\.marker).joined()
-      let gap = base + min(lastEnd, range.lowerBound)..<base + max(range.lowerBound, lastEnd)
+      // A blank row starts on the line after the block above, not at its
+      // last line's ending: at the top, it is not that block's line.
+      let after = source.lineStart(at: lastEnd) == lastEnd ? lastEnd : source.lineEnd(at: lastEnd)
+      let gap = base + min(after, lead)..<base + max(lead, lastEnd)
       lines.append(PageLine(runs: bars.isEmpty ? [] : [Run(bars, style: .faint)], bytes: gap))
     }
     var first = ""
@@ -336,7 +342,11 @@ struct MarkdownLayout {
     }
     let firstRuns = first.isEmpty ? [] : [Run(first, style: .faint)]
     let restRuns = rest.isEmpty ? [] : [Run(rest, style: .faint)]
+    let firstLine = lines.count
     lines += body(width, firstRuns, restRuns)
+    if firstLine < lines.count, base + lead < lines[firstLine].bytes.lowerBound {
+      lines[firstLine].bytes = base + lead..<max(lines[firstLine].bytes.upperBound, base + lead)
+    }
     lastLists = lists
     lastEnd = max(lastEnd, range.upperBound)
   }

@@ -22,6 +22,8 @@ public final class Page {
   public let cuts: [Int]
   /// Markdown front matter's end (0 when there is none).
   let hidden: Int
+  /// False when front matter is not drawn at all.
+  let frontMatter: Bool
   let read: (Range<Int>) -> [UInt8]
   /// An HTML page in another encoding, decoded: laid out whole instead.
   let decoded: DecodedText?
@@ -42,7 +44,8 @@ public final class Page {
   /// (see `cuts(of:format:)`), `width` cells wide.
   public init(
     size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil, scope: HTMLScope = .whole,
+    frontMatter: Bool = true, glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil,
+    scope: HTMLScope = .whole,
     definitions: LinkDefinitions = LinkDefinitions(),
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
@@ -55,6 +58,7 @@ public final class Page {
     self.width = max(width, 1)
     self.cuts = cuts.isEmpty ? [0] : cuts
     self.hidden = hidden
+    self.frontMatter = frontMatter
     self.read = read
   }
 
@@ -150,7 +154,7 @@ public final class Page {
       let bytes = read(range)
       lines = Self.lay(
         bytes, format: format, base: range.lowerBound, width: width,
-        hidden: index == 0 ? hidden : 0, glyphs: glyphs, scope: scope,
+        hidden: index == 0 ? hidden : 0, frontMatter: frontMatter, glyphs: glyphs, scope: scope,
         definitions: format == .markdown && cuts.count > 1 ? definitions.prefix(for: bytes) : [])
     }
     if cache.count >= Self.kept, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
@@ -165,14 +169,16 @@ public final class Page {
   /// link definitions from elsewhere, read first).
   public static func lay(
     _ bytes: [UInt8], format: PageFormat, base: Int = 0, width: Int, hidden: Int = 0,
-    glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole, definitions: [UInt8] = []
+    frontMatter: Bool = true, glyphs: PageGlyphs = .unicode, scope: HTMLScope = .whole,
+    definitions: [UInt8] = []
   ) -> [PageLine] {
     let width = max(width, 1)
     let lines: [PageLine]
     switch format {
     case .markdown:
       lines = MarkdownLayout.lay(
-        bytes, base: base, width: width, hidden: hidden, glyphs: glyphs, definitions: definitions)
+        bytes, base: base, width: width, hidden: hidden, frontMatter: frontMatter, glyphs: glyphs,
+        definitions: definitions)
     case .html:
       lines = HTMLLayout.lay(bytes, base: base, width: width, glyphs: glyphs, scope: scope)
     case .plain: lines = PlainLayout.lay(bytes, base: base, width: width)

@@ -33,4 +33,15 @@ struct SourceLines {
 
   /// The offset just past `line`'s last byte, its line ending included.
   func end(ofLine line: Int) -> Int { start(ofLine: line + 1) }
+
+  /// The start of the line holding `offset`.
+  func lineStart(at offset: Int) -> Int {
+    starts[max(starts.countAtOrBefore(offset) { $0 } - 1, 0)]
+  }
+
+  /// Just past the line holding `offset`: where the next one starts.
+  func lineEnd(at offset: Int) -> Int {
+    let index = starts.countAtOrBefore(offset) { $0 }
+    return index < starts.count ? starts[index] : size
+  }
 }

@@ -20,7 +20,9 @@ public struct Place: Equatable, Sendable {
 
   /// The place of `position` in `document`. The current section
   /// is the last one starting at or before the position; for a line, the
-  /// last one starting on or before that line.
+  /// last one starting on or before that line. With a viewport, once the
+  /// last line is in view and the first is not, the last section, unless
+  /// one starts on the top line.
   ///
   /// - Lines: `travel = lineCount - max(viewport, 1)`, `fraction = (N - 1) / travel`.
   /// - Bytes: `travel = size - 1`, `fraction = B / travel`; with a viewport,
@@ -37,26 +39,39 @@ public struct Place: Equatable, Sendable {
     // (HTML may put two on one line) has started.
     var lookup: Int? = nil
     var fraction: Double
+    // The top line, when the position is counted in lines.
+    var top: Int? = nil
     switch position {
     case .offset(let bytes):
       offset = bytes
       if viewport != nil {
-        fraction = lineFraction(lines.line(ofOffset: bytes), lines: lines, viewport: viewport)
+        top = lines.line(ofOffset: bytes)
+        fraction = lineFraction(top!, lines: lines, viewport: viewport)
       } else {
         fraction = ratio(bytes, lines.size - 1)
       }
     case .line(let line):
       offset = lines.offset(ofLine: line)
       lookup = max(lines.offset(ofLine: line + 1) - 1, offset)
+      top = line
       fraction = lineFraction(line, lines: lines, viewport: viewport)
     case .percent(let percent):
       fraction = percent / 100
       offset = Int((fraction * Double(max(lines.size - 1, 0))).rounded(.down))
     }
+    var current = CurrentSection.index(in: document.sections, atOffset: lookup ?? offset)
+    if let top, let viewport, let index = current, top > 1,
+      top + max(viewport, 1) - 1 >= lines.lineCount,
+      !(lines.offset(ofLine: top)..<lines.offset(ofLine: top + 1))
+        .contains(document.sections[index].offset)
+    {
+      // Travelled to the end (the last line in view, the first not): the
+      // last section is the reader's, though its heading stands below the
+      // top; unless a heading is on the top line, where the reader put it.
+      current = document.sections.count - 1
+    }
     if let progress { fraction = progress }
-    return Place(
-      currentIndex: CurrentSection.index(in: document.sections, atOffset: lookup ?? offset),
-      fraction: min(max(fraction, 0), 1), offset: offset)
+    return Place(currentIndex: current, fraction: min(max(fraction, 0), 1), offset: offset)
   }
 
   /// The place of the reader on section `index` with no position given: the

@@ -128,6 +128,18 @@ import Testing
     #expect(screen().contains("step11"), "\(screen())")
   }
 
+  /// `v` on standard input, which no editor can open, says so and the
+  /// page stays.
+  @Test func theEditorCannotOpenStandardInput() throws {
+    var (session, terminal, _) = try Self.session(try Self.fixture("recipe.md"), rows: 10)
+    #expect(session.handle(.key(.character("v"))) == nil)
+    terminal.written = ""
+    session.draw()
+    #expect(terminal.lastFrame()[10] == " standard input cannot be opened in an editor")
+    session.editable = true
+    #expect(session.handle(.key(.character("v"))) == .edit(line: 1))
+  }
+
   /// A search longer than the bottom row shows its end, where the typing
   /// is, not its start.
   @Test func aLongSearchShowsItsEnd() throws {

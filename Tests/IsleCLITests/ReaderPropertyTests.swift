@@ -73,7 +73,7 @@ final class ScriptedTerminal: TerminalDevice {
       document: seed % 4 == 3 ? nil : document, outlined: { nil },
       startByte: Int(random.next() % UInt64(bytes.count)))
     let keys: [PickerEvent] =
-      Array("jkfbdugG]}[{/?nNt%h=x 5a").map { .character($0) } + [
+      Array("jkfbdugG]}[{/?nNt%h=x 5am'v").map { .character($0) } + [
         .up, .down, .pageUp, .pageDown, .home, .end, .enter, .space, .escape, .backspace, .tab,
         .left, .right,
       ]
