@@ -32,17 +32,14 @@ struct ReadCommand {
           status: .failure)
       }
     }
-    let cuts = Page.cuts(of: bytes.buffer.span, format: pageFormat)
+    let decoded = Self.decoded(bytes, as: pageFormat)
+    let cuts = decoded == nil ? Page.cuts(of: bytes.buffer.span, format: pageFormat) : [0]
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: 80,
       cuts: cuts,
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
       glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
-      decoded: pageFormat == .html
-        ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
-          DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
-        }
-        : nil,
+      decoded: decoded,
       scope: settings.outline.within,
       definitions: pageFormat == .markdown && cuts.count > 1
         ? LinkDefinitions(of: bytes.buffer.span) : LinkDefinitions()
@@ -98,5 +95,16 @@ struct ReadCommand {
     case .quit: return .success
     case .signalled(let signal): TerminalRescue.end(by: signal)
     }
+  }
+
+  /// A page in another encoding (HTML as declared, Markdown and plain
+  /// text by a UTF-16 or UTF-32 byte order mark) in UTF-8, to be laid out
+  /// whole; nil for UTF-8.
+  static func decoded(_ bytes: LoadedBytes, as format: PageFormat) -> DecodedText? {
+    let text =
+      format == .html
+      ? DocumentShape.htmlAsUTF8(bytes.buffer.span)
+      : DocumentShape.wideTextAsUTF8(bytes.buffer.span)
+    return text.map { DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset) }
   }
 }
