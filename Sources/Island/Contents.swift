@@ -13,6 +13,10 @@ import Outline
 public struct Contents: Sendable {
   /// The sections, one row each.
   public var sections: [Section]
+  /// The text before the first section (see `Document.preamble`): a row
+  /// above the sections, without a number, when its share is a minute or
+  /// more, named by its title or else `copy.preamble`. Nil for none.
+  public var preamble: Section? = nil
   /// The row on the puck, if a position was given.
   public var currentIndex: Int?
   /// How much has been read (0…1), shown by the ring.
@@ -50,6 +54,10 @@ public struct Contents: Sendable {
   /// colour it sits on the puck, accent background and dark ink.
   public func lines() -> [String] { lines(showing: nil) }
 
+  /// The preamble when it has a row: when its share of the minutes is one
+  /// or more, so that the rows add up to the bar's time.
+  var preambleRow: Section? { preamble.flatMap { $0.minutes > 0 ? $0 : nil } }
+
   /// The rows in `visible` (all when nil) and the bar. For the picker:
   /// rows in `faint` are drawn fainter (an edge with more beyond it), rows
   /// in `alsoOnPuck` share the puck (its far edge, a moment behind), and
@@ -68,7 +76,6 @@ public struct Contents: Sendable {
     let topLevel = sections.map(\.level).min() ?? 1
     let markerWidth = Cells.width(of: glyphs.puck)
     let titles = sections.map { SafeText.forTerminal($0.title) }
-    let ellipsisWidth = Cells.width(of: glyphs.ellipsis)
 
     func lead(_ index: Int, indent: Bool) -> String {
       let marker =
@@ -81,41 +88,43 @@ public struct Contents: Sendable {
         indent ? String(repeating: " ", count: 2 * (sections[index].level - topLevel)) : ""
       return " " + marker + " " + padding + number + "  " + indentation
     }
+    // The preamble's row has no number: it is no section to jump to.
+    let preamble = preambleRow.map { part in
+      (
+        lead: " " + String(repeating: " ", count: markerWidth + 1 + numberWidth) + "  ",
+        title: SafeText.forTerminal(part.title.isEmpty ? copy.preamble : part.title),
+        detail: copy.detail(part)
+      )
+    }
 
     let barTitle = SafeText.forTerminal(copy.contentsTitle)
-    let ring = glyphs.ring(for: readFraction)
+    let barLead = " " + glyphs.ring(for: readFraction) + " "
     let chevron = " " + glyphs.chevronDown
-    let barLead = " " + ring + " "
     var natural =
       Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
-    for index in sections.indices {
-      let detail = copy.detail(sections[index]).map { 2 + Cells.width(of: $0) } ?? 0
-      natural = max(
-        natural,
-        Cells.width(of: lead(index, indent: true)) + Cells.width(of: titles[index]) + detail)
+    func widen(_ head: String, _ title: String, _ detail: String?) {
+      let room = detail.map { 2 + Cells.width(of: $0) } ?? 0
+      natural = max(natural, Cells.width(of: head) + Cells.width(of: title) + room)
     }
+    for index in sections.indices {
+      widen(lead(index, indent: true), titles[index], copy.detail(sections[index]))
+    }
+    if let preamble { widen(preamble.lead, preamble.title, preamble.detail) }
     let chevronFits = width - Cells.width(of: chevron) >= 1
     let rowWidth = max(min(natural, chevronFits ? width - Cells.width(of: chevron) : width), 1)
 
     var lines: [String] = []
+    if let preamble, visible == nil {
+      lines.append(
+        row(
+          head: preamble.lead, bare: preamble.lead, title: preamble.title,
+          detail: preamble.detail, width: rowWidth
+        ).render(theme.paint))
+    }
     for index in visible ?? sections.indices {
-      var head = lead(index, indent: true)
-      var detail = copy.detail(sections[index]) ?? ""
-      func room() -> Int {
-        rowWidth - Cells.width(of: head) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
-      }
-      let wanted = min(Cells.width(of: titles[index]), ellipsisWidth + 1)
-      if room() < wanted { head = lead(index, indent: false) }
-      if room() < wanted { detail = "" }
-      let title = Bidi.isolated(
-        Cells.truncate(titles[index], toWidth: max(room(), 0), ellipsis: glyphs.ellipsis))
-      var row = Line(head + title)
-      if !detail.isEmpty {
-        row.append(
-          String(repeating: " ", count: max(rowWidth - row.width - Cells.width(of: detail), 2)))
-        row.append(detail)
-      }
-      row = row.cut(to: rowWidth, ellipsis: glyphs.ellipsis)
+      var row = self.row(
+        head: lead(index, indent: true), bare: lead(index, indent: false), title: titles[index],
+        detail: copy.detail(sections[index]), width: rowWidth)
       if onPuck(index) && theme.paint.enabled {
         // The puck spans the whole row.
         row.append(String(repeating: " ", count: max(rowWidth - row.width, 0)))
@@ -125,23 +134,51 @@ public struct Contents: Sendable {
       }
       lines.append(row.render(theme.paint))
     }
+    lines.append(bar(lead: barLead, title: barTitle, rowWidth: rowWidth, chevronFits: chevronFits))
+    return lines
+  }
 
-    var detail = barDetail
-    var tail = chevronFits ? chevron : ""
-    func barRoom() -> Int {
-      rowWidth - Cells.width(of: barLead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
+  /// One row `width` cells wide: `head` (marker, number, indentation; `bare`
+  /// is it without the indentation, for a row too narrow for both), the
+  /// title cut to fit, and the detail at the end.
+  private func row(head: String, bare: String, title: String, detail: String?, width: Int) -> Line {
+    let ellipsis = theme.glyphs.ellipsis
+    var head = head
+    var detail = detail ?? ""
+    func room() -> Int {
+      width - Cells.width(of: head) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
     }
-    if barRoom() < min(Cells.width(of: barTitle), ellipsisWidth + 1) { detail = "" }
-    if !chevronFits { tail = "" }
-    var bar = Line(" ") + Line(ring, .accent) + Line(" ")
-    bar.append(Cells.truncate(barTitle, toWidth: max(barRoom(), 0), ellipsis: glyphs.ellipsis))
+    let wanted = min(Cells.width(of: title), Cells.width(of: ellipsis) + 1)
+    if room() < wanted { head = bare }
+    if room() < wanted { detail = "" }
+    var row = Line(
+      head + Bidi.isolated(Cells.truncate(title, toWidth: max(room(), 0), ellipsis: ellipsis)))
+    if !detail.isEmpty {
+      row.append(String(repeating: " ", count: max(width - row.width - Cells.width(of: detail), 2)))
+      row.append(detail)
+    }
+    return row.cut(to: width, ellipsis: ellipsis)
+  }
+
+  /// The bar below the rows: the ring, the contents title, the detail at
+  /// the rows' end and the chevron past it.
+  private func bar(lead: String, title: String, rowWidth: Int, chevronFits: Bool) -> String {
+    let glyphs = theme.glyphs
+    var detail = barDetail
+    func barRoom() -> Int {
+      rowWidth - Cells.width(of: lead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
+    }
+    if barRoom() < min(Cells.width(of: title), Cells.width(of: glyphs.ellipsis) + 1) {
+      detail = ""
+    }
+    var bar = Line(" ") + Line(glyphs.ring(for: readFraction), .accent) + Line(" ")
+    bar.append(Cells.truncate(title, toWidth: max(barRoom(), 0), ellipsis: glyphs.ellipsis))
     if !detail.isEmpty {
       bar.append(
         String(repeating: " ", count: max(rowWidth - bar.width - Cells.width(of: detail), 2)))
       bar.append(detail)
     }
-    bar.append(tail)
-    lines.append(bar.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint))
-    return lines
+    if chevronFits { bar.append(" " + glyphs.chevronDown) }
+    return bar.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint)
   }
 }

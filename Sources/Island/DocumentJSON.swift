@@ -30,6 +30,7 @@ public enum DocumentJSON {
     object.add("words", document.reading.wordCount)
     object.add("seconds", document.seconds)
     object.add("minutes", document.minutes)
+    object.add("preamble", raw: document.preamble.map { preamble($0) } ?? "null")
     object.add("sections") { text in
       text.reserveCapacity(text.utf8.count + document.sections.count * 256)
       text += "["
@@ -57,6 +58,24 @@ public enum DocumentJSON {
     }
     if let bar { object.add("bar", bar) }
     object.write(to: &output)
+  }
+
+  /// The text before the first section: where it lies and its reading,
+  /// as a section's (its `title` the document's own, else null).
+  static func preamble(_ part: Section) -> String {
+    var object = JSONBytes()
+    object.open()
+    object.add("title", part.title.isEmpty ? nil : part.title)
+    object.add("line", part.line)
+    object.add("offset", part.offset)
+    object.add("endLine", part.endLine)
+    object.add("endOffset", part.endOffset)
+    object.add("words", part.words)
+    object.add("seconds", part.seconds)
+    object.add("minutes", part.minutes)
+    object.add("detail", Wording().detail(part))
+    object.close()
+    return String(decoding: object.bytes, as: UTF8.self)
   }
 
   /// One section's JSON object, with every field the README lists.

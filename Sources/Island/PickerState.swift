@@ -1,3 +1,4 @@
+import Cells
 import Outline
 
 /// The interactive island's state: closed bar or open contents, the
@@ -32,6 +33,7 @@ public struct PickerState: Equatable, Sendable {
     self.barIndex = min(max(start, 0), max(sections.count - 1, 0))
     self.panelRows = max(panelRows, 1)
     self.filtered = Array(sections.indices)
+    self.looseTitles = sections.map { LooseText.folded($0.title) }
     self.puck = barIndex
     scrollIntoView()
   }
@@ -47,14 +49,19 @@ public struct PickerState: Equatable, Sendable {
   /// several times, and matching is a pass over every title.
   public private(set) var filtered: [Int]
 
+  /// The titles as the filter reads them: case, diacritics and
+  /// compatibility forms folded away, as `jump` reads a title (`uber`
+  /// finds `Überschrift`). Folded once, not on every key.
+  private let looseTitles: [String]
+
   /// The rows `query` lets through: titles holding the typed letters in
-  /// order, any case, as fzf matches.
-  static func matches(_ query: String, in sections: [Section]) -> [Int] {
-    guard !query.isEmpty else { return Array(sections.indices) }
-    let wanted = Array(query.lowercased())
-    return sections.indices.filter { index in
+  /// order, without regard to case or diacritics, as fzf matches.
+  static func matches(_ query: String, in titles: [String]) -> [Int] {
+    guard !query.isEmpty else { return Array(titles.indices) }
+    let wanted = Array(LooseText.folded(query))
+    return titles.indices.filter { index in
       var rest = wanted[...]
-      for character in sections[index].title.lowercased() where character == rest.first {
+      for character in titles[index] where character == rest.first {
         rest = rest.dropFirst()
         if rest.isEmpty { return true }
       }
@@ -167,7 +174,7 @@ public struct PickerState: Equatable, Sendable {
   private mutating func setQuery(_ text: String) {
     let was = selected
     query = text
-    filtered = Self.matches(text, in: sections)
+    filtered = Self.matches(text, in: looseTitles)
     puck = was.flatMap { filtered.firstIndex(of: $0) } ?? 0
     scrollTop = 0
     scrollIntoView()

@@ -8,6 +8,9 @@ import Progress
 public struct Wording: Sendable, Equatable {
   /// The title of the open contents.
   public var contentsTitle: String
+  /// The row of the text before the first heading, when the document has
+  /// no title of its own (front matter's `title`, the page's `<title>`).
+  public var preamble = "Introduction"
   /// The section's place on the bar: `3 of 6`.
   public var position: String
   /// The section's place, spoken: `Section 3 of 6`.

@@ -52,7 +52,7 @@ public struct CLI {
       return status.rawValue
     } catch {
       let failure = Self.failure(error)
-      if let message = failure.message { report("isle: error: \(message)") }
+      if let line = failure.line { report(line) }
       return failure.status.rawValue
     }
   }

@@ -16,15 +16,18 @@ struct CheckCommand {
   let root: String?
   let repository: RepositoryURL?
   let fix: Bool
+  /// `--exclude` and the config's `check.exclude`: links whose resolved
+  /// path any of these globs matches are not reported.
+  var exclude: [String] = []
   let cli: CLI
 
   func run() throws -> ExitStatus {
     let walkFailed = !cli.reportWalk(settings.walk).isEmpty
-    var (broken, failed) = brokenLinks()
+    var (broken, failed) = brokenLinks(quiet: fix)
     if fix {
       // What the rewrite left broken is what a fresh check finds in the
       // files as they now are, not what was left unfixed before.
-      if try self.fix(broken) { (broken, failed) = brokenLinks() }
+      if try self.fix(broken) || settings.stats { (broken, failed) = brokenLinks() }
     }
     for link in broken {
       try cli.stdout.write(
@@ -36,25 +39,32 @@ struct CheckCommand {
   }
 
   /// Every broken link of the documents, in order; and whether a document
-  /// could not be read (each such error reported).
-  private func brokenLinks() -> (broken: [BrokenLink], failed: Bool) {
+  /// could not be read (each such error reported). `quiet` for the
+  /// check before `--fix` rewrites: the figures are the last check's.
+  private func brokenLinks(quiet: Bool = false) -> (broken: [BrokenLink], failed: Bool) {
     var failed = false
     var linking = settings.loader(cli.files)
     linking.options.findsLinks = true
     let loader = linking
     let sources = settings.sources
+    let found = settings.walk.found
     var documents: [Document] = []
+    var binaries = 0
     OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) {
-      index -> (document: Document?, error: String?) in
+      index -> (document: Document?, error: String?, binary: Bool) in
       do {
-        return (try loader.document(sources[index]), nil)
+        return (try loader.document(sources[index]), nil, false)
+      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+        // A binary file met in a folder is passed over, as grep passes it.
+        return (nil, nil, true)
       } catch {
-        return (nil, CLI.failure(error).message)
+        return (nil, CLI.failure(error).line, false)
       }
     } consume: { _, outcome in
       if let document = outcome.document { documents.append(document) }
+      if outcome.binary { binaries += 1 }
       if let error = outcome.error {
-        cli.report("isle: error: \(error)")
+        cli.report(error)
         failed = true
       }
     }
@@ -66,12 +76,69 @@ struct CheckCommand {
     let roots = RepositoryRoots(files: cli.files)
     let given = root
     let repository = self.repository
-    let found = OrderedParallelMap.collect(count: documents.count, jobs: settings.jobs) { index in
+    let globs = exclude.map(Self.glob)
+    let checked = OrderedParallelMap.collect(count: documents.count, jobs: settings.jobs) {
+      index -> (broken: [BrokenLink], excluded: Int) in
       let document = documents[index]
       let root = given ?? roots.root(of: document.path ?? ".")
-      return LinkChecker(root: root, repository: repository).check(document, targets: targets)
+      let broken = LinkChecker(root: root, repository: repository).check(document, targets: targets)
+      let kept = broken.filter { link in
+        !Self.excludes(globs, Self.resolved(link, root: root, repository: repository))
+      }
+      return (kept, broken.count - kept.count)
     }
-    return (found.flatMap { $0 }.sorted(by: Self.order), failed)
+    let broken = checked.flatMap(\.broken).sorted(by: Self.order)
+    if settings.stats && !quiet {
+      let excluded = checked.map(\.excluded).reduce(0, +)
+      let links = documents.map(\.links.count).reduce(0, +)
+      var parts = [
+        Self.counted(documents.count, "document"), Self.counted(links, "link"),
+        "\(broken.count) broken", "\(excluded) excluded by --exclude",
+      ]
+      if binaries > 0 { parts.append(Self.counted(binaries, "binary file") + " skipped") }
+      cli.report("isle: stats: " + parts.joined(separator: ", "))
+    }
+    return (broken, failed)
+  }
+
+  /// `3 links`, `1 link`.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// A glob as `--exclude` gives it, tidied as link paths are (`./` and a
+  /// trailing `/` go).
+  static func glob(_ text: String) -> [UInt8] {
+    Array(LinkPath.tidied(text).utf8)
+  }
+
+  /// The path a broken link resolves to, as `check` prints it: the file
+  /// it found, else the one the link names (from its document's folder,
+  /// or `root`), else, for a fragment alone, its own document.
+  static func resolved(_ link: BrokenLink, root: String, repository: RepositoryURL?) -> String {
+    if let file = link.file { return file }
+    guard
+      case .file(let relative, _, let fromRoot) = LinkDestination.of(
+        link.link, repository: repository)
+    else { return link.path }
+    return LinkPath.joined(fromRoot ? root : LinkPath.folder(of: link.path), relative)
+  }
+
+  /// True when a glob matches `path` as gitignore matches one: a glob
+  /// with a `/` the path or a folder on its way (`../std` is everything
+  /// under it), one without any name on the way (`*.png`), with git's
+  /// wildmatch (`*`, `?`, `[a-z]`, `**`).
+  static func excludes(_ globs: [[UInt8]], _ path: String) -> Bool {
+    guard !globs.isEmpty else { return false }
+    let bytes = Array(path.utf8)
+    let slash = UInt8(ascii: "/")
+    let ends = bytes.indices.filter { bytes[$0] == slash && $0 > 0 } + [bytes.count]
+    return globs.contains { glob in
+      if glob.contains(slash) {
+        return ends.contains { Wildmatch.matches(glob, Array(bytes[..<$0])) }
+      }
+      return bytes.split(separator: slash).contains { Wildmatch.matches(glob, Array($0)) }
+    }
   }
 
   /// By path (byte order), then line and column.
@@ -94,6 +161,8 @@ struct CheckCommand {
       index = end
       guard links.contains(where: \.isFixable), path != "-" else { continue }
       let bytes = try cli.files.read(.file(path), limit: settings.maxSize)
+      // Destinations are rewritten in UTF-8: a UTF-16 document is left.
+      guard DocumentShape.wideEncoding(of: bytes.span) == nil else { continue }
       let (updated, fixed) = FragmentFix.apply(links, to: bytes)
       if !fixed.isEmpty {
         do throws(AtomicFile.Failure) {

@@ -48,8 +48,10 @@ enum Command: String, CaseIterable, Sendable {
     case .toc:
       return """
         Prints every section of each document on a row, with its reading time,
-        and below them the bar reading the contents title and the total time.
-        Reads standard input when no file is given, or for '-'.
+        and below them the bar reading the contents title and the total time;
+        the text before the first heading has a row when it takes a minute.
+        Reads standard input when no file is given, or for '-' (with --write,
+        the document comes back on standard output).
         With a position, the current row sits on the puck and the bar says
         how much has been read.
         """
@@ -69,8 +71,8 @@ enum Command: String, CaseIterable, Sendable {
         unique part of one (any case, any accents), next, prev, first (or
         top), last, or a step such as +2 or -1 from the reader's position
         (--line, --offset or --percent). No match, or more than one, exits 1
-        and names the closest sections; a heading the levels shown leave out
-        is named with the option that shows it.
+        and names the sections close to it; an id finds a heading the levels
+        shown leave out, and its title names it with the option that shows it.
         """
     case .pick:
       return """
@@ -113,7 +115,8 @@ enum Command: String, CaseIterable, Sendable {
         be x.md, a folder its README.md or index.md), and its fragment a
         heading there. URLs are never fetched. Prints one line per broken
         link, sorted by file and line, with the nearest id; exits 0 when
-        every link resolves, 1 when any is broken, 2 on an error.
+        every link resolves, 1 when any is broken, 2 on an error. --exclude
+        leaves out links to paths the site provides once built.
         """
     case .lsp:
       return """
@@ -176,6 +179,10 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec(
           "repository-url", value: "URL", help: "check links to this repository's files by URL"),
         OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
+        OptionSpec(
+          "exclude", value: "GLOB",
+          help: "leave out links whose path GLOB matches (repeatable)"),
+        OptionSpec("stats", help: "say on stderr how many links broke or were excluded"),
         Self.helpOption,
       ]
     case .lsp:
@@ -320,6 +327,9 @@ enum Command: String, CaseIterable, Sendable {
       OptionSpec("ascii", help: "draw with ASCII alone"),
       OptionSpec("no-top", help: "leave out the back-to-top mark"),
       OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
+      OptionSpec(
+        "preamble-text", value: "TEXT",
+        help: "the row before the first heading (\"Introduction\")"),
       OptionSpec(
         "position-text", value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
       OptionSpec(

@@ -108,7 +108,7 @@ extension CLI {
       }
       return try CheckCommand(
         settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
-        cli: self
+        exclude: raw.options.filter { $0.name == "exclude" }.compactMap(\.value), cli: self
       ).run()
     case .lsp:
       guard raw.operands.isEmpty else {
@@ -127,13 +127,7 @@ extension CLI {
       }
       return try WhereCommand(settings: settings, cli: self).run()
     case .jump:
-      guard let target = raw.operands.first else {
-        throw UsageError(
-          "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
-          command: "jump")
-      }
-      let files = Array(raw.operands.dropFirst())
-      try Self.expectOneDocument(files, command: command)
+      let (target, files) = try jumpOperands(raw.operands)
       let settings = try decideSettings(
         raw, operands: files, command: .jump, formats: [.text], terminal: terminal)
       let print =
@@ -147,6 +141,27 @@ extension CLI {
     raw.has("reduce-motion")
       || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
         && environment["ISLE_REDUCE_MOTION"] != "0"
+  }
+
+  /// `jump`'s target and its document: a target, and one document at
+  /// most. `isle jump README.md`, the one word a file, is a target
+  /// forgotten (a title that is also a file's name goes before `-`).
+  private func jumpOperands(_ operands: [String]) throws -> (String, [String]) {
+    guard let target = operands.first else {
+      throw UsageError(
+        "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
+        command: "jump")
+    }
+    let documents = Array(operands.dropFirst())
+    if documents.isEmpty, files.kind(target) == .regular {
+      throw UsageError(
+        "jump needs a TARGET before the document '\(target)': a number, an id, a title, "
+          + "next, prev, first or last ('isle jump next \(target)'; to look for "
+          + "'\(target)' in standard input, 'isle jump \(target) -')",
+        command: "jump")
+    }
+    try Self.expectOneDocument(documents, command: .jump)
+    return (target, documents)
   }
 
   private static func expectOneDocument(_ files: [String], command: Command) throws {

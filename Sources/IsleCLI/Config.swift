@@ -6,7 +6,8 @@ import Outline
 
 /// The config file, `$XDG_CONFIG_HOME/isle/config` (else
 /// `~/.config/isle/config`): `key = value` lines whose keys are long option
-/// names. Its settings come before the command line's, so options win.
+/// names (and `check.exclude`, a list). Its settings come before the
+/// command line's, so options win (and a list's values are added to).
 ///
 /// ```
 /// # isle's words in French
@@ -18,10 +19,14 @@ import Outline
 enum Config {
   /// The options a config file may set.
   static let keys: Set<String> = [
-    "title", "position-text", "spoken-text", "read-text", "time-text", "hours-text", "short-text",
-    "left-text", "accent", "color", "max-width", "wpm",
-    "slug",
+    "title", "preamble-text", "position-text", "spoken-text", "read-text", "time-text",
+    "hours-text", "short-text", "left-text", "accent", "color", "max-width", "wpm", "slug",
+    "check.exclude",
   ]
+
+  /// Keys that hold a list, each value one option (`check.exclude =
+  /// ["../std/**", "*.png"]` is `--exclude` twice), and the option.
+  static let lists = ["check.exclude": "exclude"]
 
   /// Where the config file is, from the environment.
   static func path(environment: [String: String]) -> String? {
@@ -60,8 +65,14 @@ enum Config {
       }
       let place = "\(path):\(index + 1)"
       do {
-        options.append(
-          GivenOption(name: key, value: try ConfigValue.parse(value), origin: place))
+        if let option = lists[key] {
+          options += try ConfigValue.parseList(value).map {
+            GivenOption(name: option, value: $0, origin: place)
+          }
+        } else {
+          options.append(
+            GivenOption(name: key, value: try ConfigValue.parse(value), origin: place))
+        }
       } catch {
         throw UsageError("\(place): \(error.reason)")
       }

@@ -11,31 +11,67 @@ enum ConfigValue {
   /// The value of `text`, the part after `=` with spaces trimmed.
   static func parse(_ text: String) throws(Problem) -> String {
     guard let quote = text.first, quote == "\"" || quote == "'" else { return text }
-    var value = ""
-    var characters = text.dropFirst().makeIterator()
-    var closed = false
-    while let character = characters.next() {
-      if character == quote {
-        closed = true
-        break
-      }
-      if character == "\\" && quote == "\"" {
-        guard let escaped = characters.next() else { break }
-        value.append(try unescape(escaped, rest: &characters))
-      } else {
-        value.append(character)
-      }
-    }
-    guard closed else { throw Problem(reason: "no closing \(quote) in \(text)") }
-    let rest = String(characters).trimmingCharacters(in: " \t")
-    guard rest.isEmpty || rest.hasPrefix("#") else {
-      throw Problem(reason: "unexpected '\(rest)' after the closing \(quote)")
+    let (value, rest) = try quoted(Substring(text))
+    let after = rest.trimmingCharacters(in: " \t")
+    guard after.isEmpty || after.hasPrefix("#") else {
+      throw Problem(reason: "unexpected '\(after)' after the closing \(quote)")
     }
     return value
   }
 
+  /// The values of a list, TOML's array of strings on one line
+  /// (`["a/**", 'b']`), or of one value as `parse` reads it.
+  static func parseList(_ text: String) throws(Problem) -> [String] {
+    guard text.first == "[" else { return [try parse(text)] }
+    var values: [String] = []
+    var rest = text.dropFirst()
+    while true {
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+      if rest.first == "]" {
+        let after = rest.dropFirst().trimmingCharacters(in: " \t")
+        guard after.isEmpty || after.hasPrefix("#") else {
+          throw Problem(reason: "unexpected '\(after)' after the closing ]")
+        }
+        return values
+      }
+      guard let quote = rest.first, quote == "\"" || quote == "'" else {
+        throw Problem(
+          reason: rest.isEmpty
+            ? "no closing ] in \(text) (a list stays on one line)"
+            : "expected a quoted value in the list, got '\(rest)'")
+      }
+      let (value, after) = try quoted(rest)
+      values.append(value)
+      rest = after.drop { $0 == " " || $0 == "\t" }
+      if rest.first == "," { rest = rest.dropFirst() }
+    }
+  }
+
+  /// The quoted value `text` opens with, and what follows its closing
+  /// quote.
+  private static func quoted(_ text: Substring) throws(Problem) -> (String, Substring) {
+    let quote = text.first!
+    var value = ""
+    var index = text.index(after: text.startIndex)
+    func next() -> Character? {
+      guard index < text.endIndex else { return nil }
+      defer { index = text.index(after: index) }
+      return text[index]
+    }
+    while let character = next() {
+      if character == quote { return (value, text[index...]) }
+      if character == "\\" && quote == "\"" {
+        guard let escaped = next() else { break }
+        value.append(try unescape(escaped, next: next))
+      } else {
+        value.append(character)
+      }
+    }
+    throw Problem(reason: "no closing \(quote) in \(text)")
+  }
+
   private static func unescape(
-    _ escaped: Character, rest: inout Substring.Iterator
+    _ escaped: Character, next: () -> Character?
   ) throws(Problem) -> String {
     switch escaped {
     case "\"": return "\""
@@ -48,7 +84,7 @@ enum ConfigValue {
     case "u", "U":
       let count = escaped == "u" ? 4 : 8
       var hex = ""
-      for _ in 0..<count { rest.next().map { hex.append($0) } }
+      for _ in 0..<count { next().map { hex.append($0) } }
       guard hex.count == count, let code = UInt32(hex, radix: 16),
         let scalar = Unicode.Scalar(code)
       else { throw Problem(reason: "bad escape '\\\(escaped)\(hex)'") }

@@ -4,8 +4,9 @@ import Outline
 /// file's own line endings, touching nothing else.
 ///
 /// Between the markers stand, in order: the comments kept (doctoc's
-/// "DON'T EDIT" line), isle's note of the options, a blank line, the list,
-/// a blank line. A lone `<!-- toc -->` gets its `<!-- tocstop -->`.
+/// "DON'T EDIT" line), doctoc's title line, isle's note of the options, a
+/// blank line, the list, a blank line. A lone `<!-- toc -->` gets its
+/// `<!-- tocstop -->`.
 enum ContentsEdit {
   /// The bytes with `list` (lines ending in `\n`) in `region`; `note` is
   /// isle's note to write (nil keeps the one there, if any), `opening` a
@@ -29,6 +30,7 @@ enum ContentsEdit {
     var result = Array(bytes[..<marker.offset])
     result += opening.map(line) ?? asWritten(marker.offset..<marker.endOffset)
     for comment in region.keptComments { result += asWritten(comment) }
+    if let title = region.title { result += asWritten(title) }
     if let note {
       result += line(note)
     } else if let kept = region.note {

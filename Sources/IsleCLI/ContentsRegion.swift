@@ -2,9 +2,9 @@ import Outline
 
 /// Where a document's contents list stands: its opening marker, its
 /// closing one (none yet after markdown-toc's lone `<!-- toc -->`), isle's
-/// note of the options it was made with, and the comment lines that stand
-/// first after the opening marker (doctoc's "DON'T EDIT" line), kept as
-/// written.
+/// note of the options it was made with, the comment lines that stand
+/// first after the opening marker (doctoc's "DON'T EDIT" line) and
+/// doctoc's title line, kept as written.
 struct ContentsRegion {
   let opening: TocMarker
   /// Nil for a lone `<!-- toc -->`, after which the list and a closing
@@ -14,6 +14,10 @@ struct ContentsRegion {
   let note: TocMarker?
   /// The lines of comments kept after the opening marker, as written.
   let keptComments: [Range<Int>]
+  /// doctoc's title line under its markers (its `**Table of Contents**`,
+  /// or a title of the user's, `## Table of Contents`): the list's title,
+  /// kept as written on every write.
+  let title: Range<Int>?
 
   /// The first byte after the opening marker.
   var start: Int { opening.endOffset }
@@ -56,16 +60,59 @@ struct ContentsRegion {
       $0.kind == .isleOptions && $0.offset >= opening.endOffset
         && (closing == nil ? $0.offset == opening.endOffset : $0.offset < limit)
     }
+    let comments = keptComments(in: bytes, from: opening.endOffset, to: limit)
+    let title =
+      opening.kind == .doctocStart
+      ? titleLine(in: bytes, from: comments.last?.upperBound ?? opening.endOffset, to: limit)
+      : nil
     return ContentsRegion(
-      opening: opening, closing: closing, note: note,
-      keptComments: keptComments(in: bytes, from: opening.endOffset, to: limit),
+      opening: opening, closing: closing, note: note, keptComments: comments, title: title,
       end: closing?.offset ?? note?.endOffset ?? opening.endOffset)
   }
 
   /// The same list with its note dropped when it is written.
   var withoutNote: ContentsRegion {
     ContentsRegion(
-      opening: opening, closing: closing, note: nil, keptComments: keptComments, end: end)
+      opening: opening, closing: closing, note: nil, keptComments: keptComments, title: title,
+      end: end)
+  }
+
+  /// The first line with text from `start`, blank lines and isle's note
+  /// passed over, when it is no list item, no HTML and no comment: the
+  /// title doctoc writes above its list.
+  private static func titleLine(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Range<Int>? {
+    var lineStart = start
+    while lineStart < end {
+      var lineEnd = lineStart
+      while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      if lineEnd < end { lineEnd += 1 }
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+      let trimmed = text.trimming { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+      if !trimmed.isEmpty {
+        if TocMarker.recognize(trimmed)?.kind == .isleOptions {
+          lineStart = lineEnd
+          continue
+        }
+        return trimmed.hasPrefix("<") || isListItem(trimmed) ? nil : lineStart..<lineEnd
+      }
+      lineStart = lineEnd
+    }
+    return nil
+  }
+
+  /// True for a line that opens a list item: `-`, `*` or `+`, or a number
+  /// and `.` or `)`, then a space (or nothing).
+  private static func isListItem(_ line: String) -> Bool {
+    let digits = line.prefix { $0.isASCII && $0.isNumber }
+    let rest = line.dropFirst(digits.count)
+    guard let mark = rest.first else { return false }
+    let marks: Set<Character> = digits.isEmpty ? ["-", "*", "+"] : [".", ")"]
+    guard marks.contains(mark), digits.count <= 9 else { return false }
+    let after = rest.dropFirst().first
+    return after == nil || after == " " || after == "\t"
   }
 
   /// The comment lines that lead the list, blank lines between them

@@ -31,6 +31,7 @@ struct Display: Sendable {
   ) throws -> Display {
     var copy = Wording()
     if let title = raw.value("title") { copy.contentsTitle = title }
+    if let text = raw.value("preamble-text") { copy.preamble = text }
     if let text = raw.value("position-text") { copy.position = text }
     if let text = raw.value("spoken-text") { copy.spokenPosition = text }
     if let text = raw.value("read-text") { copy.readAmount = text }

@@ -8,16 +8,37 @@ import Progress
 struct DocumentFailure: IsleError {
   let text: String
   let status: ExitStatus
+  /// True for a file that is no document (see `binary`).
+  private(set) var isBinary = false
 
   init(_ message: String, status: ExitStatus) {
     self.text = message
     self.status = status
   }
 
+  /// A file with NUL bytes and no byte order mark, read as grep and
+  /// ripgrep read one: `isle: FILE: binary file, not a document`, exit 2
+  /// when it was named; a folder's is skipped.
+  static func binary(_ name: String) -> DocumentFailure {
+    var failure = DocumentFailure(
+      SafeText.forTerminal(name) + ": binary file, not a document", status: .failure)
+    failure.isBinary = true
+    return failure
+  }
+
   var message: String? { text }
 
+  /// A binary file's line says what the file is, as grep's does, not
+  /// `error:`.
+  var line: String? { isBinary ? "isle: " + text : "isle: error: " + text }
+
+  /// True when `error` is a binary file's.
+  static func isBinary(_ error: any Error) -> Bool {
+    (error as? DocumentFailure)?.isBinary == true
+  }
+
   /// Resolves `target` in `document`, turning a miss into a failure that
-  /// lists the closest sections (exit 1).
+  /// lists the sections close to it, if any are (exit 1).
   static func resolving(
     _ target: Target, text: String, in document: Document, name: String, from offset: Int? = nil
   ) throws -> Int {
@@ -28,9 +49,13 @@ struct DocumentFailure: IsleError {
       if sections.isEmpty {
         throw DocumentFailure("\(name) has no sections", status: .nothingFound)
       }
+      // Only sections near the target are offered; none is better than
+      // a list of unrelated titles.
+      let offer =
+        closest.isEmpty
+        ? " (none is close; 'isle toc' lists them)" : "; closest: " + list(closest, in: sections)
       throw DocumentFailure(
-        "no section matches '\(text)' in \(name); closest: " + list(closest, in: sections),
-        status: .nothingFound)
+        "no section matches '\(text)' in \(name)" + offer, status: .nothingFound)
     } catch .folded(let index) {
       throw DocumentFailure(
         hidden(document.folded[index], text: text, in: document, name: name),

@@ -36,9 +36,14 @@ struct DocumentLoader: Sendable {
   }
 
   /// The bytes `source` holds, loaded (a regular file mapped) but not yet
-  /// outlined: `isle read` draws them before it knows the sections.
+  /// outlined: `isle read` draws them before it knows the sections. A
+  /// binary file (NUL bytes, no byte order mark) is a failure that says so.
   func bytes(_ source: InputSource) throws -> LoadedBytes {
-    try files.load(source, limit: maxSize)
+    let bytes = try files.load(source, limit: maxSize)
+    if DocumentShape.isBinary(bytes.buffer.span, release: bytes.release) {
+      throw DocumentFailure.binary(source.displayName)
+    }
+    return bytes
   }
 
   /// The document in `bytes`, loaded from `source`.

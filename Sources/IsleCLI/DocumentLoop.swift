@@ -1,3 +1,4 @@
+import Cells
 import Outline
 import Parallel
 
@@ -19,6 +20,21 @@ extension CLI {
     _ settings: Settings, separator: String = "",
     _ body: @escaping @Sendable (Document, InputSource) throws -> DocumentOutput
   ) throws -> ExitStatus {
+    try forEachLoaded(settings, separator: separator) { loaded, source, _ in
+      try body(loaded.document, source)
+    }
+  }
+
+  /// The same, `body` given each document with its bytes and the loader
+  /// that read them, for a command that outlines them again (`jump` to a
+  /// heading the levels shown leave out: standard input cannot be read
+  /// twice).
+  func forEachLoaded(
+    _ settings: Settings, separator: String = "",
+    _ body:
+      @escaping @Sendable (DocumentLoader.Loaded, InputSource, DocumentLoader) throws ->
+      DocumentOutput
+  ) throws -> ExitStatus {
     var statuses: [ExitStatus] = reportWalk(settings.walk)
     let noting = terminal.isTerminal
     if noting {
@@ -28,17 +44,21 @@ extension CLI {
     }
     let loader = settings.loader(files)
     let sources = settings.sources
+    let found = settings.walk.found
     var printedAny = false
     try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
       let source = sources[index]
       do {
-        return try body(loader.document(source), source)
+        return try body(loader.load(source), source, loader)
+      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+        // A binary file met in a folder is passed over, as grep passes it.
+        let stats = "\(SafeText.forTerminal(source.displayName)): binary file, skipped"
+        return DocumentOutput(status: .nothingFound, stats: settings.stats ? stats : nil)
       } catch {
-        let failure = Self.failure(error)
-        return DocumentOutput(status: failure.status, error: failure.message)
+        return DocumentOutput(status: Self.failure(error).status, error: Self.failure(error).line)
       }
     } consume: { _, answer in
-      if let error = answer.error { report("isle: error: \(error)") }
+      if let error = answer.error { report(error) }
       if noting, let note = answer.note { report("isle: \(note)") }
       if let stats = answer.stats { report("isle: stats: \(stats)") }
       if !answer.output.isEmpty {

@@ -2,6 +2,7 @@
 struct DocumentOutput: Sendable {
   var output = ""
   var status: ExitStatus
+  /// The line for standard error, when it failed.
   var error: String? = nil
   /// What was not found (`doc.md: no headings`), said on a terminal only.
   var note: String? = nil

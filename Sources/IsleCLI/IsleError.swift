@@ -7,4 +7,11 @@ public protocol IsleError: Error {
   var message: String? { get }
   /// The exit status.
   var status: ExitStatus { get }
+  /// The whole line for standard error: `isle: error: ` and the message,
+  /// unless the error says otherwise; nil when the message is.
+  var line: String? { get }
+}
+
+extension IsleError {
+  public var line: String? { message.map { "isle: error: " + $0 } }
 }

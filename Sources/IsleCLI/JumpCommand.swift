@@ -11,9 +11,19 @@ struct JumpCommand {
 
   func run() throws -> ExitStatus {
     let (target, print, settings) = (self.target, self.print, self.settings)
-    return try cli.forEachDocument(settings) { document, source in
+    return try cli.forEachLoaded(settings) { loaded, source, loader in
+      var document = loaded.document
       let name = source.displayName
       let start = try settings.position.place(in: document, name: name)
+      // An id names one heading whatever the levels shown: one the levels
+      // leave out is found in the outline that shows its level too.
+      if let folded = Target(target).foldedID(in: document.sections, folded: document.folded) {
+        let level = document.folded[folded].level
+        var options = loader.options
+        options.levels =
+          min(options.levels.lowerBound, level)...max(options.levels.upperBound, level)
+        document = try loader.outline(loaded.bytes, from: source, options: options)
+      }
       let index = try DocumentFailure.resolving(
         Target(target), text: target, in: document, name: name, from: start?.offset)
       let output = Self.describe(

@@ -117,18 +117,15 @@ struct ReadCommand {
           status: .failure)
       }
     }
-    let cuts = Page.cuts(of: bytes.buffer.span, format: pageFormat)
+    let decoded = Self.decoded(bytes, as: pageFormat)
+    let cuts = decoded == nil ? Page.cuts(of: bytes.buffer.span, format: pageFormat) : [0]
     let page = Page(
       size: bytes.buffer.count, format: pageFormat, width: width,
       cuts: cuts,
       hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
       frontMatter: options.frontMatter,
       glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
-      decoded: pageFormat == .html
-        ? DocumentShape.htmlAsUTF8(bytes.buffer.span).map {
-          DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
-        }
-        : nil,
+      decoded: decoded,
       scope: settings.outline.within,
       definitions: pageFormat == .markdown && cuts.count > 1
         ? LinkDefinitions(of: bytes.buffer.span) : LinkDefinitions()
@@ -171,5 +168,16 @@ struct ReadCommand {
     }
     try cli.stdout.write(text)
     return .success
+  }
+
+  /// A page in another encoding (HTML as declared, Markdown and plain
+  /// text by a UTF-16 or UTF-32 byte order mark) in UTF-8, to be laid out
+  /// whole; nil for UTF-8.
+  static func decoded(_ bytes: LoadedBytes, as format: PageFormat) -> DecodedText? {
+    let text =
+      format == .html
+      ? DocumentShape.htmlAsUTF8(bytes.buffer.span)
+      : DocumentShape.wideTextAsUTF8(bytes.buffer.span)
+    return text.map { DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset) }
   }
 }

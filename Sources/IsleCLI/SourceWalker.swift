@@ -36,6 +36,9 @@ struct SourceWalker {
     var warnings: [String] = []
     /// Folders given that held no document.
     var empty: [String] = []
+    /// The indices of the sources found in folders, not named: a binary
+    /// file among them is skipped, where one named is an error.
+    var found: Set<Int> = []
   }
 
   /// The documents for `operands`.
@@ -87,6 +90,7 @@ struct SourceWalker {
       case .directory:
         walk(path, absolute: inside, chain: chain, into: &walked, visited: &visited)
       case .regular where Self.isDocument(name):
+        walked.found.insert(walked.sources.count)
         walked.sources.append(.file(path))
       case .brokenLink where Self.isDocument(name):
         walked.warnings.append("\(path): a broken symbolic link, skipped")

@@ -113,7 +113,7 @@ struct TocCommand {
     let detail =
       place.map { copy.readAmount($0.fraction, left: copy.timeLeft(from: $0, in: document)) }
       ?? copy.time(minutes: document.minutes, anything: !document.reading.isEmpty) ?? ""
-    return Contents(
+    var contents = Contents(
       sections: document.sections,
       currentIndex: place?.currentIndex,
       readFraction: place?.fraction ?? 0,
@@ -121,5 +121,7 @@ struct TocCommand {
       copy: display.copy,
       theme: display.theme,
       width: display.width)
+    contents.preamble = document.preamble
+    return contents
   }
 }

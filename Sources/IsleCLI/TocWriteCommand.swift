@@ -41,11 +41,17 @@ struct TocWriteCommand {
     var status = cli.reportWalk(settings.walk).isEmpty ? ExitStatus.success : .failure
     var loader = settings.loader(cli.files)
     loader.options.format = .markdown
-    for source in settings.sources {
-      guard case .file(let path) = source else {
+    if settings.sources.contains(.standardInput) {
+      guard settings.sources.count == 1 else {
         throw UsageError(
-          "--write, --check and --diff need files, not standard input", command: "toc")
+          "standard input ('-') goes alone with --write, --check and --diff: its document "
+            + "comes back on standard output", command: "toc")
       }
+      return try filter(loader: loader)
+    }
+    let found = settings.walk.found
+    for (index, source) in settings.sources.enumerated() {
+      guard case .file(let path) = source else { continue }
       // Lists are kept in Markdown; an HTML page found in a folder is
       // passed over, one named is skipped with a note.
       if settings.outline.format != .markdown, DocumentFormat.fromExtension(of: path) == .html {
@@ -59,9 +65,10 @@ struct TocWriteCommand {
       let outcome: Outcome
       do {
         outcome = try self.outcome(source, path: path, loader: loader)
+      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+        continue  // a binary file met in a folder is passed over
       } catch {
-        let failure = CLI.failure(error)
-        if let message = failure.message { cli.report("isle: error: \(message)") }
+        if let line = CLI.failure(error).line { cli.report(line) }
         status = .failure
         continue
       }
@@ -85,6 +92,40 @@ struct TocWriteCommand {
     return status
   }
 
+  /// `--write -`: the document on standard input written to standard
+  /// output, its list brought up to date (as mdformat and prettier do), so
+  /// an editor can pipe a buffer through it; unchanged when it is current
+  /// or has no markers (with a note). Markers that do not pair are an
+  /// error and nothing is written. `--check -` and `--diff -` print `-`
+  /// (and the diff) when the list is stale, and exit 1.
+  private func filter(loader: DocumentLoader) throws -> ExitStatus {
+    let source = InputSource.standardInput
+    let bytes = try loader.bytes(source)
+    let given = withExtendedLifetime(bytes) { Array(bytes.buffer) }
+    let outcome = try self.outcome(
+      source, path: source.displayName, loader: loader, given: given)
+    if case .noMarkers = outcome {
+      cli.report("isle: \(source.displayName): no contents markers; unchanged")
+    }
+    guard check else {
+      if case .changed(_, let new) = outcome {
+        try cli.stdout.write(bytes: new)
+      } else {
+        try cli.stdout.write(bytes: given)
+      }
+      return .success
+    }
+    guard case .changed(let old, let new) = outcome else { return .success }
+    try cli.stdout.write("-\n")
+    if diff {
+      try cli.stdout.write(
+        UnifiedDiff.render(
+          old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self),
+          oldName: "-", newName: "-"))
+    }
+    return .nothingFound
+  }
+
   /// Brings one file's list up to date (unless checking). With `given`,
   /// those are the file's bytes (an editor's unsaved text) and nothing is
   /// read or written: the language server's "Update contents".
@@ -93,7 +134,7 @@ struct TocWriteCommand {
   ) throws -> Outcome {
     func load(_ loader: DocumentLoader) throws -> DocumentLoader.Loaded {
       guard let given else { return try loader.load(source) }
-      return try loader.load(LoadedBytes(copying: given), path: path)
+      return try loader.load(LoadedBytes(copying: given), path: source.path)
     }
     var loaded = try load(loader)
     guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
@@ -165,9 +206,16 @@ struct TocWriteCommand {
     }
   }
 
+  /// The list `loaded` marks, if any; a list is written in UTF-8, so
+  /// one in a UTF-16 or UTF-32 document is an error.
   private static func region(of loaded: DocumentLoader.Loaded, path: String) throws
     -> ContentsRegion?
   {
+    if let encoding = loaded.document.charset, !loaded.document.markers.isEmpty {
+      throw DocumentFailure(
+        "\(path): a \(encoding.uppercased()) document; isle writes contents lists into UTF-8 "
+          + "documents only, and the file is unchanged", status: .failure)
+    }
     do {
       return try withExtendedLifetime(loaded) {
         try ContentsRegion.find(loaded.document.markers, in: loaded.bytes.buffer)

@@ -39,6 +39,18 @@ struct Charset {
     return encoding
   }
 
+  /// The encoding a Markdown document's byte order mark names, when it is
+  /// not UTF-8 (which is read as it is): UTF-32 (`FF FE 00 00`, `00 00 FE
+  /// FF`) or UTF-16 (`FF FE`, `FE FF`). Nil without one: Markdown is UTF-8.
+  static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+    let head = Array(bytes.prefix(4))
+    if head == [0xFF, 0xFE, 0, 0] { return .utf32le }
+    if head == [0, 0, 0xFE, 0xFF] { return .utf32be }
+    if head.starts(with: [0xFF, 0xFE]) { return Encoding(label: "utf-16le") }
+    if head.starts(with: [0xFE, 0xFF]) { return Encoding(label: "utf-16be") }
+    return nil
+  }
+
   /// The charset a page declares in its first 1024 bytes: a BOM, a
   /// `<meta charset>`, or a `<meta http-equiv="Content-Type" content="…;
   /// charset=…">`. A simplified form of the HTML prescan.

@@ -10,7 +10,14 @@ public struct Document: Sendable {
   public var title: String?
   /// The sections shown, in document order.
   public var sections: [Section]
-  /// Everything there is to read in it, headings included.
+  /// The text before the first section, when there are sections and it
+  /// has something to read: as a section numbered 0, its title the
+  /// document's own (front matter's `title`, the page's `<title>`; empty
+  /// when it has none or the first section has it too), its minutes its
+  /// share of the document's.
+  public var preamble: Section? = nil
+  /// Everything there is to read in it, headings aside (they name the
+  /// rows; the reading is the same at every level shown).
   public var reading: ReadingAmount
   /// Seconds to read all of it, rounded to the nearest second.
   public var seconds: Int

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a layout needs to know of a document's bytes before it draws any
 /// of them: its format, where Markdown front matter ends, and where a large
 /// Markdown document may be cut into pieces laid out one at a time.
@@ -66,6 +70,51 @@ extension DocumentShape {
         : encoding.flatMap { Transcoder.transcode(buffer, from: $0) }
       guard let transcoded else { return nil }
       return (transcoded.utf8, { transcoded.rawOffset($0) })
+    }
+  }
+}
+
+extension DocumentShape {
+  /// The encoding a Markdown document's byte order mark names other than
+  /// UTF-8 (`utf-16le`, `utf-16be`, `utf-32le`, `utf-32be`), as the
+  /// outline reads it; nil for UTF-8, with a mark or without.
+  public static func wideEncoding(of bytes: Span<UInt8>) -> String? {
+    bytes.withUnsafeBufferPointer { Charset.byteOrderMark(of: $0)?.name }
+  }
+
+  /// A Markdown (or plain text) document in UTF-16 or UTF-32, by its byte
+  /// order mark, turned into UTF-8, with the way back from its offsets to
+  /// the raw bytes'; nil for UTF-8.
+  public static func wideTextAsUTF8(_ bytes: Span<UInt8>) -> (
+    utf8: [UInt8], rawOffset: (Int) -> Int
+  )? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let encoding = Charset.byteOrderMark(of: buffer),
+        let transcoded = Transcoder.transcode(buffer, from: encoding)
+      else { return nil }
+      return (transcoded.utf8, { transcoded.rawOffset($0) })
+    }
+  }
+}
+
+extension DocumentShape {
+  /// True for bytes that are no document, as grep and ripgrep tell: a NUL
+  /// byte anywhere, and no byte order mark (UTF-16 and UTF-32 text holds
+  /// NULs, and says so first). `release` is told of each stretch passed,
+  /// as the outline's own scans tell it.
+  public static func isBinary(_ bytes: Span<UInt8>, release: Outliner.Release? = nil) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      let head = Array(buffer.prefix(3))
+      if head == [0xEF, 0xBB, 0xBF] || Charset.byteOrderMark(of: buffer) != nil { return false }
+      var start = 0
+      while start < buffer.count {
+        let end = min(start + Outliner.releaseStep, buffer.count)
+        if memchr(base + start, 0, end - start) != nil { return true }
+        release?(start..<end)
+        start = end
+      }
+      return false
     }
   }
 }

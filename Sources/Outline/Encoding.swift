@@ -11,8 +11,19 @@ struct Encoding: Sendable, Equatable {
   /// True when bytes below 0x80 are ASCII whatever comes before them, so
   /// they need no decoder.
   var isASCIICompatible: Bool {
-    !["iso-2022-jp", "utf-16be", "utf-16le"].contains(name)
+    !["iso-2022-jp", "utf-16be", "utf-16le", "utf-32be", "utf-32le"].contains(name)
   }
+
+  /// An encoding by its names, for those outside the standard.
+  private init(name: String, iconvName: String) {
+    self.name = name
+    self.iconvName = iconvName
+  }
+
+  /// UTF-32, which the standard leaves out (no browser reads it), but a
+  /// text file with its byte order mark may be in.
+  static let utf32le = Encoding(name: "utf-32le", iconvName: "UTF-32LE")
+  static let utf32be = Encoding(name: "utf-32be", iconvName: "UTF-32BE")
 
   /// The encoding a label names, in any case and with spaces around; nil
   /// for a label the standard does not know.

@@ -47,6 +47,33 @@ struct Findings: Equatable, Sendable {
     return result
   }
 
+  /// The same findings with every offset moved by `place`: those of a
+  /// document read in another encoding, made in its UTF-8, put back on
+  /// its raw bytes.
+  func placed(by place: (Int) -> Int) -> Findings {
+    var result = self
+    for index in result.headings.indices {
+      result.headings[index].offset = place(headings[index].offset)
+    }
+    for index in result.readings.indices {
+      result.readings[index].offset = place(readings[index].offset)
+    }
+    for index in result.markers.indices {
+      result.markers[index].offset = place(markers[index].offset)
+      result.markers[index].endOffset = place(markers[index].endOffset)
+    }
+    for index in result.links.indices {
+      result.links[index].offset = place(links[index].offset)
+      if let range = links[index].destinationRange {
+        result.links[index].destinationRange = place(range.lowerBound)..<place(range.upperBound)
+      }
+    }
+    for index in result.anchors.indices {
+      result.anchors[index].offset = place(anchors[index].offset)
+    }
+    return result
+  }
+
   /// Adds another reader's findings (markers, links and anchors too),
   /// keeping heading indices right.
   mutating func append(_ other: Findings) {

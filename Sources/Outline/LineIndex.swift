@@ -66,6 +66,19 @@ public struct LineIndex: Sendable, Equatable {
     return starts
   }
 
+  /// The lines of a document of `size` bytes read in another encoding:
+  /// `decoded` indexes its UTF-8, and `place` takes a UTF-8 offset to the
+  /// raw one. The raw bytes cannot be scanned for line feeds themselves
+  /// (in UTF-16 a byte 0x0A may be half of any character).
+  init(_ decoded: LineIndex, size: Int, place: (Int) -> Int) {
+    let starts = decoded.starts.map(place)
+    if size <= Int(UInt32.max) {
+      self.init(narrow: starts.map { UInt32($0) }, wide: [], size: size)
+    } else {
+      self.init(narrow: [], wide: starts, size: size)
+    }
+  }
+
   /// Indexes the lines of `bytes`.
   public init(_ bytes: [UInt8]) {
     self = bytes.withUnsafeBufferPointer { LineIndex($0) }

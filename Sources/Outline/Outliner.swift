@@ -33,28 +33,28 @@ public enum Outliner {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
+    if format == .markdown, let encoding = Charset.byteOrderMark(of: bytes),
+      let transcoded = Transcoder.transcode(bytes, from: encoding)
+    {
+      // UTF-16 or UTF-32: outlined in UTF-8, and put back on the raw bytes.
+      release?(0..<bytes.count)
+      let (parsed, utf8Lines, title) = try transcoded.utf8.withUnsafeBufferPointer {
+        (utf8) throws(OutlineError) in
+        try parseMarkdown(utf8, lines: LineIndex(utf8), options: options, release: nil)
+      }
+      var placed = parsed
+      placed.text = parsed.text.placed(by: transcoded.rawOffset)
+      let lines = LineIndex(utf8Lines, size: bytes.count, place: transcoded.rawOffset)
+      var document = markdown(placed, path: path, lines: lines, title: title, options: options)
+      document.charset = encoding.name
+      return document
+    }
     let lines = LineIndex(bytes, release: release)
     switch format {
     case .markdown:
-      let frontMatter = FrontMatter.find(in: bytes, lines: lines)
-      let hidden = frontMatter?.endOffset ?? 0
-      // Most documents are one parse; only a large one is cut in pieces.
-      // Links are read in one parse: a reference's destination may be
-      // defined in any other piece.
-      let parsed =
-        options.findsLinks
-        ? PieceParse.Outcome(
-          text: try MarkdownWalker.parse(
-            bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
-          pieces: 1)
-        : try MarkdownPieces.parse(
-          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
-          split: options.split, release: release)
-      // The pieces' trees and findings, made on other threads, were freed
-      // into those threads' heaps: give the pages back before the outline
-      // and its output are made.
-      if parsed.pieces > 1 { malloc_trim(0) }
-      return markdown(parsed, path: path, lines: lines, title: frontMatter?.title, options: options)
+      let (parsed, _, title) = try parseMarkdown(
+        bytes, lines: lines, options: options, release: release)
+      return markdown(parsed, path: path, lines: lines, title: title, options: options)
     case .html:
       let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
@@ -88,6 +88,32 @@ public enum Outliner {
     }
   }
 
+  /// Markdown `bytes` parsed, with their lines and front matter's title.
+  private static func parseMarkdown(
+    _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, options: OutlineOptions,
+    release: Release?
+  ) throws(OutlineError) -> (PieceParse.Outcome, LineIndex, String?) {
+    let frontMatter = FrontMatter.find(in: bytes, lines: lines)
+    let hidden = frontMatter?.endOffset ?? 0
+    // Most documents are one parse; only a large one is cut in pieces.
+    // Links are read in one parse: a reference's destination may be
+    // defined in any other piece.
+    let parsed =
+      options.findsLinks
+      ? PieceParse.Outcome(
+        text: try MarkdownWalker.parse(
+          bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
+        pieces: 1)
+      : try MarkdownPieces.parse(
+        bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
+        split: options.split, release: release)
+    // The pieces' trees and findings, made on other threads, were freed
+    // into those threads' heaps: give the pages back before the outline
+    // and its output are made.
+    if parsed.pieces > 1 { malloc_trim(0) }
+    return (parsed, lines, frontMatter?.title)
+  }
+
   /// The outline of a Markdown document parsed as `parsed`.
   static func markdown(
     _ parsed: PieceParse.Outcome, path: String?, lines: LineIndex, title: String?,
@@ -99,6 +125,20 @@ public enum Outliner {
     document.pieces = parsed.pieces
     document.piecesParsedAgain = parsed.again
     return document
+  }
+
+  /// The text before the first of `sections`, as `Document.preamble`
+  /// gives it: named by the document's own `title`, unless the first row
+  /// already reads it (a page whose `<title>` is its `<h1>`).
+  static func preamble(_ times: ReadingTimes, before sections: [Section], title: String?)
+    -> Section?
+  {
+    guard let first = sections.first, !times.readings[0].isEmpty else { return nil }
+    return Section(
+      number: 0, level: sections.map(\.level).min() ?? first.level,
+      title: title.flatMap { $0 == first.title ? nil : $0 } ?? "", id: nil, line: 1, offset: 0,
+      endLine: first.line, endOffset: first.offset, reading: times.readings[0],
+      seconds: Int(times.seconds[0].rounded()), minutes: times.minutes[0])
   }
 
   /// Outlines `bytes`, read from `path` (nil for standard input).
@@ -141,11 +181,12 @@ public enum Outliner {
     var isShown = [Bool](repeating: false, count: headings.count)
     for index in shown { isShown[index] = true }
 
-    // A shown heading's own title is what the row reads; the rest is read
-    // in the section it falls in, or before the first (the preamble).
+    // Headings are the rows' names, not their reading: no title is read,
+    // shown or folded, so the document's time is the same at every level.
+    // The rest is read in the section it falls in, or before the first
+    // (the preamble).
     let times = ReadingTimes(
-      parsed.readings.filter { placed in placed.heading.map { !isShown[$0] } ?? true },
-      starts: starts, rate: options.rate)
+      parsed.readings.filter { $0.heading == nil }, starts: starts, rate: options.rate)
     var sections: [Section] = []
     sections.reserveCapacity(shown.count)
     for (place, index) in shown.enumerated() {
@@ -169,6 +210,7 @@ public enum Outliner {
       minutes: times.totalMinutes, charset: charset?.label,
       decoded: charset?.isDecodable ?? true)
     document.timeline = times.timeline
+    document.preamble = preamble(times, before: sections, title: title)
     document.markers = parsed.markers.sorted { $0.offset < $1.offset }
     document.slug = format == .markdown ? options.slugFlavor : nil
     document.levels = options.levels

@@ -31,10 +31,14 @@ public enum Position: Equatable, Sendable {
     switch kind {
     case .offset, .line:
       guard let value = Int(text) else {
-        // A number too big for Int is past the end, not "not a number".
-        if let number = Double(text), number.isFinite {
-          throw failure(number < 0 ? .negative : .pastEnd)
+        // Digits too many for Int are past the end (or negative), not "not
+        // a number"; a number written otherwise (`1.5`, `1e1`, `0x2`) is
+        // not a whole one, however near it lies.
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+          throw failure(text.first == "-" ? .negative : .pastEnd)
         }
+        if let number = Double(text), number.isFinite { throw failure(.notWhole) }
         throw failure(.notANumber)
       }
       if kind == .offset {

@@ -11,6 +11,9 @@ public struct PositionError: Error, Equatable, Sendable {
   /// What is wrong with the value.
   public enum Problem: Equatable, Sendable {
     case notANumber
+    /// A number, but not a whole one (`1.5`, `1e1`, `0x2`) where only a
+    /// whole one will do.
+    case notWhole
     case negative
     case beforeStart
     case pastEnd
@@ -43,12 +46,13 @@ public struct PositionError: Error, Equatable, Sendable {
     let what: String
     switch problem {
     case .notANumber: what = "is not a number"
+    case .notWhole: what = "is not a whole number"
     case .negative: what = "is negative"
     case .beforeStart: what = "is before the first line"
     case .pastEnd: what = "is past the end"
     case .outsideRange: what = "is outside 0 to 100"
     }
-    let value = problem == .notANumber ? "'\(text)'" : text
+    let value = problem == .notANumber || problem == .notWhole ? "'\(text)'" : text
     if problem == .pastEnd { return "\(kind.rawValue) \(value) \(what) of \(name) (\(extent))" }
     return "\(kind.rawValue) \(value) \(what) (\(name): \(extent))"
   }

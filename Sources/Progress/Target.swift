@@ -81,6 +81,17 @@ extension Target {
     }
   }
 
+  /// The heading outside the levels shown (its index among `folded`)
+  /// that this target names by its id or a link to it, when no section
+  /// shown has that id: an id names one heading whatever the levels, so
+  /// `jump` finds it all the same. Nil for every other target.
+  public func foldedID(in sections: [Section], folded: [FoldedHeading]) -> Int? {
+    guard case .name(let name) = self else { return nil }
+    let ids = [Self.fragment(of: name), name].compactMap { $0 }.filter { !$0.isEmpty }
+    guard Self.idMatch(ids, in: sections.map(\.id)) == nil else { return nil }
+    return Self.idMatch(ids, in: folded.map(\.id))
+  }
+
   private static func match(_ name: String, in sections: [Section], folded: [FoldedHeading])
     throws(TargetError) -> Int
   {
@@ -132,15 +143,30 @@ extension Target {
     return PercentDecoding.decoded(String(text[text.index(after: hash)...]))
   }
 
-  /// Up to three sections whose folded title or id is nearest `wanted` by
-  /// edit distance, nearest first (ties in document order).
+  /// Up to three sections near enough to `wanted` to be what was meant,
+  /// nearest first (ties in document order): within two edits (one for a
+  /// target of four letters or fewer, as "did you mean" counts) of the
+  /// section's folded title, of a run of as many of its words, or of its
+  /// id. None when no section is that near: a list of unrelated titles
+  /// says nothing.
   static func closest(to wanted: String, titles: [String], ids: [String?]) -> [Int] {
-    let scored = titles.indices.map { index -> (Int, Int) in
-      let distance = min(
-        EditDistance.between(wanted, titles[index]),
-        ids[index].map { EditDistance.between(wanted, $0.lowercased()) } ?? Int.max)
-      return (distance, index)
+    let limit = wanted.count <= 4 ? 1 : 2
+    let words = wanted.split(separator: " ").count
+    let scored = titles.indices.compactMap { index -> (Int, Int)? in
+      var candidates = [titles[index]] + runs(of: words, in: titles[index])
+      if let id = ids[index] { candidates.append(id.lowercased()) }
+      let distance =
+        candidates.filter { abs($0.count - wanted.count) <= limit }
+        .map { EditDistance.between(wanted, $0) }.min() ?? Int.max
+      return distance <= limit ? (distance, index) : nil
     }
     return scored.sorted { $0 < $1 }.prefix(3).map(\.1)
+  }
+
+  /// Every run of `count` neighbouring words of `title`, joined by a space.
+  private static func runs(of count: Int, in title: String) -> [String] {
+    let words = title.split(separator: " ")
+    guard count >= 1, words.count > count else { return [] }
+    return (0...(words.count - count)).map { words[$0..<($0 + count)].joined(separator: " ") }
   }
 }

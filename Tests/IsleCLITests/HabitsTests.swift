@@ -108,7 +108,7 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
     HabitCase(
       arguments: ["toc", "--min-level", "4", "fixtures/tricky-headings.md"], status: 0,
       stdout: "   1  Level four folds into its parent  < 1 min\n"
-        + " ○ Contents                               1 min ⌄\n"),
+        + " ○ Contents                             < 1 min ⌄\n"),
     HabitCase(
       arguments: ["toc", "--min-level", "4", "--max-level", "2", "fixtures/recipe.md"], status: 2,
       stdout: "", stderr: "isle: error: '--min-level 4' is deeper than '--max-level 2' \(help)\n"),
@@ -153,8 +153,8 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
 
   static let one = "fixtures/recipe.md"
   static let recipeRow =
-    "1\t1\tWeeknight Lentil Soup\tweeknight-lentil-soup\t1\t0\t73\t2566\t435\t2\n"
-  static let cjkRow = "1\t1\t読書の時間\t読書の時間\t1\t0\t20\t899\t239\t1\n"
+    "1\t1\tWeeknight Lentil Soup\tweeknight-lentil-soup\t1\t0\t73\t2566\t420\t2\n"
+  static let cjkRow = "1\t1\t読書の時間\t読書の時間\t1\t0\t20\t899\t220\t1\n"
   static let header = "number\tlevel\ttitle\tid\tline\toffset\tendLine\tendOffset\twords\tminutes\n"
   static let recipeIsland =
     "   1  Weeknight Lentil Soup  2 min\n ○ Contents                  2 min ⌄\n"
@@ -204,7 +204,7 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
       config: "title = Sommaire\nwpm = fast\n"),
     HabitCase(
       arguments: ["toc", "--wpm", "200", "--max-level", "1", one], status: 0,
-      stdout: "   1  Weeknight Lentil Soup  3 min\n ○ Contents                  3 min ⌄\n",
+      stdout: "   1  Weeknight Lentil Soup  2 min\n ○ Contents                  2 min ⌄\n",
       config: "wpm = fast\n"),
     HabitCase(
       arguments: ["where", "--line", "3", "--color", "never", one], status: 2, stdout: "",

@@ -25,12 +25,15 @@ import Testing
     return url.path
   }
 
-  static func random(_ count: Int, seed: UInt64) -> Data {
+  /// `count` random bytes; without NULs unless `nul` (a NUL makes a
+  /// file binary, refused before any parser sees it).
+  static func random(_ count: Int, seed: UInt64, nul: Bool = false) -> Data {
     var state = seed
     return Data(
       (0..<count).map { _ in
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return UInt8(truncatingIfNeeded: state >> 33)
+        let byte = UInt8(truncatingIfNeeded: state >> 33)
+        return byte == 0 && !nul ? 1 : byte
       })
   }
 
@@ -51,21 +54,25 @@ import Testing
       name: "random bytes as HTML", arguments: ["toc", "--from", "html"],
       input: stdin { random(1 << 20, seed: 9) }, status: [0, 1], error: nil),
     Case(
-      name: "an ELF", arguments: ["toc", "--format", "tsv"],
+      name: "random bytes with NULs", arguments: ["toc", "--format", "json"],
+      input: stdin { random(1 << 20, seed: 7, nul: true) }, status: [2],
+      error: "<stdin>: binary file, not a document"),
+    Case(
+      name: "an ELF", arguments: ["toc", "--format", "json"],
       input: stdin { (try? Data(contentsOf: Harness.binary))?.prefix(4 << 20) ?? Data() },
-      status: [0, 1], error: nil),
+      status: [2], error: "<stdin>: binary file, not a document"),
     Case(
       name: "a PNG", arguments: ["toc"],
       input: stdin {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + random(200_000, seed: 3)
-      }, status: [0, 1],
-      error: nil),
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
+          + random(200_000, seed: 3)
+      }, status: [2], error: "<stdin>: binary file, not a document"),
     Case(
       name: "invalid UTF-8 titles", arguments: ["toc", "fixtures/invalid-utf8.md"], input: none,
       status: [0], error: nil),
     Case(
-      name: "NUL bytes", arguments: ["toc", "fixtures/nul.md"], input: none, status: [0], error: nil
-    ),
+      name: "NUL bytes", arguments: ["toc", "fixtures/binary/nul.md"], input: none, status: [2],
+      error: "fixtures/binary/nul.md: binary file, not a document"),
     Case(
       name: "a 10 MB line", arguments: ["toc", "--format", "json"],
       input: stdin { Data(("# " + String(repeating: "word ", count: 2_000_000) + "\n").utf8) },
@@ -109,7 +116,7 @@ import Testing
       status: [2], error: "offset -1 is negative"),
     Case(
       name: "offset 1e99", arguments: ["where", "--offset", "1e99", "fixtures/recipe.md"],
-      input: none, status: [2], error: "offset 1e99 is past the end"),
+      input: none, status: [2], error: "offset '1e99' is not a whole number"),
     Case(
       name: "offset NaN", arguments: ["where", "--offset", "NaN", "fixtures/recipe.md"],
       input: none, status: [2], error: "offset 'NaN' is not a number"),
@@ -180,7 +187,9 @@ import Testing
     #expect(!result.signaled, "ended by a signal")
     #expect(test.status.contains(result.status), "exit \(result.status): \(result.stderr)")
     if let error = test.error {
-      #expect(result.stderr.hasPrefix("isle: error: "))
+      // A binary file's line says what it is, as grep's does.
+      #expect(
+        result.stderr.hasPrefix(error.hasSuffix("not a document") ? "isle: " : "isle: error: "))
       #expect(result.stderr.contains(error), "\(result.stderr)")
       #expect(result.stderr.filter { $0 == "\n" }.count == 1)
       #expect(result.stdout.isEmpty, "nothing half-written")

@@ -17,12 +17,17 @@ import Testing
     #expect(try Self.run(["uber"]).stdout == "1\n")
   }
 
-  @Test func aHiddenHeadingSaysHowToShowIt() throws {
-    let hidden = try Self.run(["#deep-thing"])
+  @Test func aHiddenHeadingIsFoundByItsIdAndNamedByItsTitle() throws {
+    // An id names one heading whatever the levels shown.
+    let byID = try Self.run(["#deep-thing"])
+    #expect(byID.status == 0)
+    #expect(byID.stdout == "5\n")
+    #expect(try Self.run(["--max-level", "5", "#deep-thing"]).stdout == "5\n")
+    // A title may be a part of many: the message says how to show it.
+    let hidden = try Self.run(["deep"])
     #expect(hidden.status == 1)
     #expect(hidden.stdout.isEmpty)
     #expect(hidden.stderr.contains("a level 5 heading"))
     #expect(hidden.stderr.contains("'--max-level 5'"))
-    #expect(try Self.run(["--max-level", "5", "#deep-thing"]).stdout == "5\n")
   }
 }

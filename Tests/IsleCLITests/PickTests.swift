@@ -271,6 +271,23 @@ import Testing
     #expect(screen.hasPrefix("6\n[0]"))
   }
 
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func theFilterIgnoresCaseAndAccentsAsJumpDoes() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    try pane.type(
+      "clear; printf '# Einleitung\\n\\n## Überschrift\\n\\n## Ende\\n' | "
+        + "\(isle) pick --reduce-motion --color never; echo \"[$?]\"")
+    var screen = try pane.wait { $0.contains("Contents") }
+    #expect(screen.contains("Überschrift"))
+    try pane.literal("UBER")
+    screen = try pane.wait { $0.contains("/UBER") }
+    #expect(screen.contains("2  Überschrift"), "\(screen)")
+    #expect(!screen.contains("Einleitung"))
+    try pane.keys("Enter")
+    screen = try pane.wait(Self.exited)
+    #expect(screen.hasPrefix("3\n[0]"), "\(screen)")
+  }
+
   @Test func noSectionsDrawsNothingAndExits1() throws {
     let result = try Harness.runBinary(["pick", "fixtures/no-headings.md"])
     #expect(result.status == 1)

@@ -204,9 +204,10 @@ import Testing
     }
   }
 
-  @Test func standardInputCannotBeWritten() throws {
-    let outcome = Harness.run(["toc", "--write"])
+  @Test func standardInputGoesAloneWithWrite() throws {
+    let outcome = Harness.run(["toc", "--write", "-", "fixtures/toc-stale.md"])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("--write, --check and --diff need files"))
+    #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr.contains("standard input ('-') goes alone with --write"))
   }
 }

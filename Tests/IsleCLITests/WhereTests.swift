@@ -258,7 +258,8 @@ import Testing
       "offset -1 is negative (fixtures/recipe.md: 2566 bytes; offsets run 0 to 2566)"
     ),
     (["--offset", "9223372036854775807"], "offset 9223372036854775807 is past the end"),
-    (["--offset", "1e99"], "offset 1e99 is past the end"),
+    (["--offset", "1e99"], "offset '1e99' is not a whole number"),
+    (["--offset", "99999999999999999999"], "offset 99999999999999999999 is past the end"),
     (["--offset", "NaN"], "offset 'NaN' is not a number"),
     (
       ["--line", "73"],

@@ -7,11 +7,17 @@ enum Fixtures {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("fixtures")
 
-  /// Every fixture document's file name, sorted.
+  /// Every fixture document's file name, sorted, and those in
+  /// `binary/` (NUL bytes: the command line refuses them as grep does,
+  /// but the outline reads them) as `binary/NAME`.
   static var names: [String] {
-    let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    func documents(_ folder: URL) -> [String] {
+      let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      return all.filter { [".md", ".markdown"].contains(where: $0.hasSuffix) }.sorted()
+    }
     return requiredCases(
-      all.filter { [".md", ".markdown"].contains(where: $0.hasSuffix) }.sorted(),
+      documents(directory)
+        + documents(directory.appendingPathComponent("binary")).map { "binary/" + $0 },
       "Markdown fixtures")
   }
 

@@ -15,7 +15,7 @@ import Testing
     PageGoldenTests.fixtures.map {
       ($0, PageGoldenTests.format($0))
     } + [
-      ("control-characters.md", .plain), ("beekeeping.md", .plain), ("nul.md", .markdown),
+      ("control-characters.md", .plain), ("beekeeping.md", .plain), ("binary/nul.md", .markdown),
       ("invalid-utf8.md", .markdown),
     ]
 

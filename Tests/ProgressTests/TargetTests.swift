@@ -61,11 +61,20 @@ import Testing
   }
 
   @Test func theClosestComeByEditDistance() {
-    // Method (1 away), Math (2), then the rest.
-    #expect(Self.closest("methd").prefix(2) == [4, 5])
-    #expect(Self.closest("maht").prefix(2) == [5, 4])
+    // Method (1 away), Math (2); nothing else is near.
+    #expect(Self.closest("methd") == [4, 5])
+    // Four letters or fewer: one edit at most, so Math alone.
+    #expect(Self.closest("maht") == [5])
     // A fragment is compared as one: Install's id is 1 away.
     #expect(Self.closest("guide.html#instll").first == 1)
+    // A run of as many of a title's words counts: "formts" is one edit
+    // from the word "formats" of "ﬁle formats".
+    #expect(Self.closest("formts") == [6])
+  }
+
+  @Test func nothingNearIsNoneRatherThanTheLeastFar() {
+    #expect(Self.closest("nope") == [])
+    #expect(Self.closest("zebra crossing") == [])
   }
 
   @Test func fragmentsArePercentDecoded() {
