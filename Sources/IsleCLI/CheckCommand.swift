@@ -22,12 +22,21 @@ struct CheckCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
+    if fix && settings.sources.contains(.standardInput) {
+      throw UsageError(
+        "--fix rewrites files, and standard input is no file: name the document",
+        command: "check")
+    }
     let walkFailed = !cli.reportWalk(settings.walk).isEmpty
     var (broken, failed) = brokenLinks(quiet: fix)
     if fix {
       // What the rewrite left broken is what a fresh check finds in the
       // files as they now are, not what was left unfixed before.
-      if try self.fix(broken) || settings.stats { (broken, failed) = brokenLinks() }
+      var unwritable = false
+      if try self.fix(broken, unwritable: &unwritable) || settings.stats {
+        (broken, failed) = brokenLinks()
+      }
+      failed = failed || unwritable
     }
     for link in broken {
       try cli.stdout.write(
@@ -149,8 +158,8 @@ struct CheckCommand {
 
   /// Rewrites the fixable links file by file, prints what changed, and
   /// says whether anything did. A file that cannot be rewritten is an
-  /// error naming it, and stays as it was.
-  private func fix(_ broken: [BrokenLink]) throws -> Bool {
+  /// error naming it, and stays as it was (`unwritable` is then set).
+  private func fix(_ broken: [BrokenLink], unwritable: inout Bool) throws -> Bool {
     var changed = false
     var index = 0
     while index < broken.count {
@@ -161,8 +170,15 @@ struct CheckCommand {
       index = end
       guard links.contains(where: \.isFixable), path != "-" else { continue }
       let bytes = try cli.files.read(.file(path), limit: settings.maxSize)
-      // Destinations are rewritten in UTF-8: a UTF-16 document is left.
-      guard DocumentShape.wideEncoding(of: bytes.span) == nil else { continue }
+      // Destinations are rewritten in UTF-8: a UTF-16 document is left,
+      // and said so.
+      if let encoding = DocumentShape.wideEncoding(of: bytes.span) {
+        cli.report(
+          "isle: error: \(path): a \(encoding.uppercased()) document; isle rewrites links "
+            + "in UTF-8 documents only, and the file is unchanged")
+        unwritable = true
+        continue
+      }
       let (updated, fixed) = FragmentFix.apply(links, to: bytes)
       if !fixed.isEmpty {
         do throws(AtomicFile.Failure) {

@@ -213,8 +213,8 @@ struct TocWriteCommand {
   {
     if let encoding = loaded.document.charset, !loaded.document.markers.isEmpty {
       throw DocumentFailure(
-        "\(path): a \(encoding.uppercased()) document; isle writes contents lists into UTF-8 "
-          + "documents only, and the file is unchanged", status: .failure)
+        "\(path): a \(encoding.uppercased()) document; isle keeps contents lists in UTF-8 "
+          + "documents only, and leaves this one as it is", status: .failure)
     }
     do {
       return try withExtendedLifetime(loaded) {

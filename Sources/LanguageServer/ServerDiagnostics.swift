@@ -154,9 +154,9 @@ extension LanguageServer {
       guard let link, let bytes = link.written,
         overlaps(link.span) || overlaps(Self.diagnosticRange(broken, link, text: text)),
         let suggestion = broken.suggestion,
-        let hash = Array(broken.target.utf8).lastIndex(of: 0x23)
+        let hash = text.bytes[bytes].lastIndex(of: 0x23)
       else { continue }
-      let fragment = text.range(of: (bytes.lowerBound + hash + 1)..<bytes.upperBound)
+      let fragment = text.range(of: (hash + 1)..<bytes.upperBound)
       actions.append(action("Change to #\(suggestion)", fragment, suggestion, preferred: true))
     }
     if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text),

@@ -45,11 +45,10 @@ public struct BrokenLink: Sendable, Equatable {
     self.link = link
   }
 
-  /// True for a missing heading with a suggestion, written as a fragment
-  /// as it is read (no escapes to undo): `isle check --fix` and the
-  /// language server's quick fix rewrite these.
+  /// True for a missing heading with a suggestion: `isle check --fix` and
+  /// the language server's quick fix rewrite the fragment where the
+  /// destination is written, from its `#` on.
   public var isFixable: Bool {
-    guard reason == .noHeading, suggestion != nil, let fragment else { return false }
-    return target.hasSuffix("#" + fragment)
+    reason == .noHeading && suggestion != nil && fragment != nil && target.contains("#")
   }
 }

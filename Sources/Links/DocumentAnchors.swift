@@ -10,7 +10,7 @@ public struct DocumentAnchors: Sendable {
   /// Whether a fragment is tried lowercased too, as GitHub's page does
   /// for Markdown (`#Install` finds `install`; `#hrefandid` does not find
   /// an `id="HREFandID"` written as HTML).
-  private let triesLowercased: Bool
+  public let triesLowercased: Bool
 
   /// The anchors of `document` (outlined with `findsLinks` for its HTML ones).
   public init(_ document: Document) {

@@ -55,7 +55,7 @@ public struct LinkChecker: Sendable {
           broken.append(
             BrokenLink(
               path: path, link: link, file: path, fragment: fragment, reason: .noHeading,
-              suggestion: Self.suggestion(for: fragment, in: own.ids)))
+              suggestion: Self.suggestion(for: fragment, in: own)))
         }
       case .file(let relative, let fragment, let fromRoot):
         let joined = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: path), relative)
@@ -83,7 +83,7 @@ public struct LinkChecker: Sendable {
           broken.append(
             BrokenLink(
               path: path, link: link, file: file, fragment: fragment, reason: .noHeading,
-              suggestion: anchors.flatMap { Self.suggestion(for: fragment, in: $0.ids) }))
+              suggestion: anchors.flatMap { Self.suggestion(for: fragment, in: $0) }))
         }
       }
     }
@@ -133,6 +133,12 @@ public struct LinkChecker: Sendable {
 
   /// The one id nearest to `fragment` by edit distance, when it is near
   /// enough to be a slip or a small rename; nil when none is, or several are.
+  public static func suggestion(for fragment: String, in anchors: DocumentAnchors) -> String? {
+    // Compared as found: lowercased where a fragment is tried so.
+    suggestion(for: anchors.triesLowercased ? fragment.lowercased() : fragment, in: anchors.ids)
+  }
+
+  /// The one id of `ids` nearest to `fragment`, as above.
   public static func suggestion(for fragment: String, in ids: [String]) -> String? {
     let nearest = EditDistance.nearest(to: fragment, in: ids)
     return nearest.count == 1 ? nearest[0] : nil

@@ -89,4 +89,31 @@ import Testing
         "a.md:4:52: no heading #hrefandid in b.md",
       ], "\(outcome.lines)")
   }
+
+  @Test func fixRewritesFragmentsWrittenWithEscapesAndInAnotherCase() throws {
+    let text = "# Set up\n\n[c](#set%2Dupp) [d](#set%20up) [b](#Set-Upp) [e](#set\\-upp)\n"
+    let outcome = try check(["a.md": text], ["--fix"])
+    #expect(outcome.status == 0, "\(outcome.lines)")
+    #expect(outcome.lines.count == 4)
+    #expect(
+      outcome.files["a.md"] == "# Set up\n\n[c](#set-up) [d](#set-up) [b](#set-up) [e](#set-up)\n")
+  }
+
+  @Test func fixRefusesStandardInputAndWideDocumentsWithAnError() throws {
+    let piped = try Harness.runBinary(["check", "--fix"], stdin: Data("[a](#b)\n".utf8))
+    #expect(piped.status == 2)
+    #expect(piped.stderr.contains("standard input is no file"))
+    try Harness.withTree([:]) { root in
+      let path = root.appendingPathComponent("wide.md")
+      var bytes: [UInt8] = [0xFF, 0xFE]
+      for unit in "# Set up\n\n[x](#setup)\n".utf16 {
+        bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
+      try Data(bytes).write(to: path)
+      let outcome = Harness.run(["check", "--fix", path.path])
+      #expect(outcome.status == 2)
+      #expect(outcome.stderr.contains("wide.md: a UTF-16LE document; isle rewrites links in UTF-8"))
+      #expect(try Data(contentsOf: path) == Data(bytes))
+    }
+  }
 }

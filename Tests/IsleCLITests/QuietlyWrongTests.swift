@@ -143,7 +143,7 @@ import Testing
       let write = try Self.isle(["toc", "--write", file.path])
       #expect(write.status == 2)
       #expect(
-        write.stderr.contains("a \(encoding) document; isle writes contents lists into UTF-8"))
+        write.stderr.contains("a \(encoding) document; isle keeps contents lists in UTF-8"))
       #expect(try Data(contentsOf: file) == listed)
     }
   }
