@@ -201,12 +201,24 @@ extension ReadSession {
       var current = CurrentSection.index(in: sections, atOffset: topByte) ?? 0
       while current + 1 < sections.count && drawn(current + 1) <= top { current += 1 }
       while current > 0 && drawn(current) > top { current -= 1 }
-      let before = drawn(0) > top
+      var before = drawn(0) > top
+      // At the end the island names the last section although its heading
+      // is below the top: steps count from the section the island names.
+      let named = place(in: document).currentIndex ?? current
+      let fromEnd = named > current
+      if fromEnd {
+        current = named
+        before = false
+      }
       let level = sections[current].level
       var target: Int?
       switch step {
       case .next:
         target = before ? 0 : sections.indices.dropFirst(current + 1).first { drawn($0) > top }
+      case .previous where fromEnd:
+        target = current > 0 ? current - 1 : nil
+      case .previousAtLevel where fromEnd:
+        target = (0..<current).last { sections[$0].level <= level }
       case .previous:
         target =
           before ? nil : drawn(current) < top ? current : (0..<current).last { drawn($0) < top }
@@ -232,9 +244,10 @@ extension ReadSession {
     }
   }
 
-  /// Looks for the query from the top line on; the line found goes to
+  /// Looks for the query from the top line on (a new search backward, as
+  /// less's `?`, from the last line on the screen); the line found goes to
   /// the top.
-  mutating func search(forward: Bool) {
+  mutating func search(forward: Bool, isNew: Bool = false) {
     guard let query, !query.isEmpty else {
       message = "nothing to look for yet: / and a word"
       return
@@ -245,7 +258,12 @@ extension ReadSession {
     draw()
     let terminal = self.terminal
     var stopped = false
-    let found = page.find(query, after: top, forward: forward) {
+    var start = top
+    if isNew && !forward {
+      let bottom = page.moved(top, by: textRows - 1)
+      start = Spot(piece: bottom.piece, row: bottom.row + 1)
+    }
+    let found = page.find(query, after: start, forward: forward) {
       if TerminalRescue.stopping != 0 {
         stopped = true
       } else if terminal.hasInput {

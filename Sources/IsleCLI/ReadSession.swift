@@ -182,7 +182,7 @@ struct ReadSession {
       mode = .reading
       if !typed.isEmpty { query = typed }
       self.forward = forward
-      jump { $0.search(forward: forward) }
+      jump { $0.search(forward: forward, isNew: true) }
     case .character(let character): mode = .searching(typed + String(character), forward: forward)
     case .space: mode = .searching(typed + " ", forward: forward)
     default: break

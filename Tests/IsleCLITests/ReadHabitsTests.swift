@@ -78,6 +78,20 @@ import Testing
       #expect(end.contains("Exercises  \(titles.count) of \(titles.count)"), "\(end)")
       #expect(!Self.topRow(screen).contains("Exercises"), "the last heading is below the top")
       try island(matches: screen, "G")
+      // From the end, steps count from the section the island names.
+      try pane.literal("]")
+      screen = try pane.wait { Self.bottomRow($0).contains("no more sections") }
+      try pane.literal("[")
+      screen = try pane.wait { Self.bottomRow($0).contains("Summary") }
+      #expect(Self.topRow(screen).hasSuffix("Summary"), "\(Self.topRow(screen))")
+      try pane.literal("]")
+      screen = try pane.wait { Self.bottomRow($0).contains("Exercises") }
+      // A new search backward starts at the last line on the screen, as
+      // less's does: the shortest section's word is found there.
+      try pane.literal("G?Shorter\r")
+      screen = try pane.wait { Self.topRow($0).contains("Shorter") }
+      try pane.literal("G")
+      screen = try pane.wait { Self.bottomRow($0) == end }
       let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
       try pane.literal("=")
       screen = try pane.wait { Self.bottomRow($0).hasPrefix("lines") }
