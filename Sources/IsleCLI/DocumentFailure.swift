@@ -49,6 +49,11 @@ struct DocumentFailure: IsleError {
       if sections.isEmpty {
         throw DocumentFailure("\(name) has no sections", status: .nothingFound)
       }
+      if case .number(let number) = target {
+        throw DocumentFailure(
+          "no section \(number) in \(name): its sections are 1 to \(sections.count)",
+          status: .nothingFound)
+      }
       // Only sections near the target are offered; none is better than
       // a list of unrelated titles.
       let offer =

@@ -157,7 +157,11 @@ struct ReadCommand {
     let screen = ReadScreen(paint: paint)
     var text = ""
     while let line = page.line(at: spot) {
-      text += (paint.enabled ? screen.render(line) : line.text) + "\n"
+      // A plain line without the blanks that end it (a code frame's
+      // empty row is `│`, not `│ `).
+      var plain = Substring(line.text)
+      while plain.last == " " { plain.removeLast() }
+      text += (paint.enabled ? screen.render(line) : String(plain)) + "\n"
       if text.utf8.count >= 1 << 16 {
         try cli.stdout.write(text)
         text = ""

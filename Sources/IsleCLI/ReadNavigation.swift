@@ -97,7 +97,10 @@ extension ReadSession {
       return
     }
     guard letter.isASCII && letter.isLetter else {
-      message = "a mark is a letter: m then a to z (or A to Z)"
+      message =
+        key == "m"
+        ? "a mark is a letter: m then a to z (or A to Z)"
+        : "a mark is a letter: ' then the letter m set"
       return
     }
     if key == "m" {
