@@ -10,11 +10,14 @@ extension LanguageServer {
     BrokenLink, LinkFact?
   )] {
     let checker = LinkChecker(root: root(of: facts.path))
-    // Links are in document order, at distinct offsets.
-    var byOffset: [Int: LinkFact] = [:]
-    for link in facts.links { byOffset[link.link.offset] = link }
+    // By offset; two links may share one (a bare URL the autolink
+    // extension finds is not always placed where it is).
+    var byOffset: [Int: [LinkFact]] = [:]
+    for link in facts.links where link.role != .definition {
+      byOffset[link.link.offset, default: []].append(link)
+    }
     return checker.check(facts.document, targets: targets(), until: stop).map { broken in
-      (broken, byOffset[broken.link.offset])
+      (broken, byOffset[broken.link.offset]?.first { $0.link == broken.link })
     }
   }
 
@@ -50,7 +53,7 @@ extension LanguageServer {
   /// check` places it.
   static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
   {
-    if let link, link.written != nil, link.link.kind != .reference { return link.range }
+    if let link, link.isPlaced, link.role == .inline { return link.range }
     let offset = broken.link.offset
     return text.range(of: offset..<min(offset + 1, text.bytes.count))
   }

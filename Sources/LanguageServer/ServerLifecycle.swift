@@ -56,6 +56,7 @@ extension LanguageServer {
   }
 
   func initialized() {
+    for problem in problems { log(problem, .error) }
     let (folders, watches) = state.withLock { ($0.folders, $0.watchesFiles) }
     index.build(folders: folders)
     guard watches else { return }
