@@ -85,13 +85,16 @@ struct OutlineFacts: Sendable {
 }
 
 /// What the server knows of one document (one version of it): its outline
-/// (`OutlineFacts`), its links in the protocol's positions, and its
-/// anchors for resolving links to it. Built from one outline of the whole,
-/// every heading level, links included.
+/// (`OutlineFacts`), its links in the protocol's positions, its reference
+/// definitions (found when first asked for), and its anchors for resolving
+/// links to it. Built from one outline of the whole, every heading level,
+/// links included.
 struct DocumentFacts: Sendable {
   var outline: OutlineFacts
+  /// The links the outline found, uses of definitions included.
   var links: [LinkFact]
   var anchors: DocumentAnchors
+  let definitions: DefinitionLinks
 
   var path: String { outline.path }
   var format: DocumentFormat { outline.format }
@@ -99,27 +102,31 @@ struct DocumentFacts: Sendable {
   /// The outline itself, links and anchors included, for the link checker.
   var document: Document { outline.document }
 
-  /// The facts of `document`, outlined from `text` with its links, and
-  /// the document's reference definitions.
-  init(
-    path: String, document: Document, text: TextLines, definitions: [ReferenceDefinition] = []
-  ) {
+  /// The facts of `document`, outlined from `text` (at `path`, with
+  /// `options`) with its links.
+  init(path: String, document: Document, text: TextLines, options: OutlineOptions) {
     outline = OutlineFacts(path: path, document: document, text: text)
     self.anchors = DocumentAnchors(document)
-    links = LinkFact.placed(document.links, definitions: definitions, text: text)
+    links = LinkFact.placed(document.links, text: text)
+    definitions = DefinitionLinks(
+      text: document.format == .markdown ? text : nil, path: path, options: options)
   }
 
   /// Outlines `bytes` of the document at `path` for the server: every
-  /// heading level, links gathered, and in Markdown the definitions.
+  /// heading level, links gathered.
   static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
     let outlining = OutlineFacts.options(options, links: true)
     guard let document = try? Outliner.outline(text.bytes, path: path, options: outlining) else {
       return nil
     }
-    let definitions =
-      document.format == .markdown
-      ? ReferenceDefinitions.find(in: text.bytes, path: path, options: options) : []
-    return DocumentFacts(path: path, document: document, text: text, definitions: definitions)
+    return DocumentFacts(path: path, document: document, text: text, options: options)
+  }
+
+  /// The links and the reference definitions, in document order.
+  var allLinks: [LinkFact] {
+    let found = definitions.links
+    guard !found.isEmpty else { return links }
+    return (links + found).sorted { $0.link.offset < $1.link.offset }
   }
 
   /// The heading `fragment` names, as `DocumentAnchors` reads fragments:
@@ -171,10 +178,12 @@ struct DocumentFacts: Sendable {
   /// first character when neither is found); not on its text.
   func link(at position: TextPosition) -> LinkFact? {
     links.first { $0.range.contains(position) }
+      ?? definitions.links.first { $0.range.contains(position) }
   }
 
   /// The link written over `position`, its text included.
   func link(spanning position: TextPosition) -> LinkFact? {
     links.first { $0.span.contains(position) }
+      ?? definitions.links.first { $0.span.contains(position) }
   }
 }

@@ -45,44 +45,35 @@ struct LinkFact: Sendable {
 }
 
 extension LinkFact {
-  /// The facts of a document's links and definitions, in document order:
-  /// each placed where its bytes are written (`LinkSyntax`), read from the
-  /// first byte the outline gives it.
-  static func placed(
-    _ links: [FoundLink], definitions: [ReferenceDefinition], text: TextLines
-  ) -> [LinkFact] {
-    let bytes = text.bytes
-    // A use's label leads to the first definition of its key.
-    var byLabel: [String: ReferenceDefinition] = [:]
-    for definition in definitions {
-      let key = LabelKey.of(bytes[definition.label])
-      if byLabel[key] == nil { byLabel[key] = definition }
-    }
-    // Without a definition known for it, a use's destination is looked
-    // for after a `]:` (what `isle check --fix` rewrites).
+  /// The facts of a document's links, in document order: each placed
+  /// where its bytes are written (`LinkSyntax`), read from the first byte
+  /// the outline gives it.
+  static func placed(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
+    // A use's destination is looked for after a `]:` (what `isle check
+    // --fix` rewrites).
     let written =
-      links.contains { $0.kind == .reference } ? WrittenDestination.definitions(in: bytes) : [:]
-    var facts = links.map { link in
-      place(link, text: text, byLabel: byLabel, written: written)
-    }
-    for definition in definitions {
+      links.contains { $0.kind == .reference }
+      ? WrittenDestination.definitions(in: text.bytes) : [:]
+    return links.map { place($0, text: text, written: written) }
+  }
+
+  /// The facts of a document's reference definitions, each at its
+  /// destination.
+  static func placed(_ definitions: [ReferenceDefinition], text: TextLines) -> [LinkFact] {
+    definitions.map { definition in
       let link = FoundLink(
         destination: definition.resolved, kind: .reference, offset: definition.offset)
-      let end = definition.destination.upperBound
-      facts.append(
-        LinkFact(
-          link: link, role: .definition, range: text.range(of: definition.destination),
-          span: text.range(of: definition.offset..<end), isPlaced: true,
-          written: definition.destination, target: LinkDestination.of(link)))
+      return LinkFact(
+        link: link, role: .definition, range: text.range(of: definition.destination),
+        span: text.range(of: definition.offset..<definition.destination.upperBound),
+        isPlaced: true, written: definition.destination, target: LinkDestination.of(link))
     }
-    return definitions.isEmpty ? facts : facts.sorted { $0.link.offset < $1.link.offset }
   }
 
   /// The fact of one link of the outline.
-  private static func place(
-    _ link: FoundLink, text: TextLines, byLabel: [String: ReferenceDefinition],
-    written: [String: Int]
-  ) -> LinkFact {
+  private static func place(_ link: FoundLink, text: TextLines, written: [String: Int])
+    -> LinkFact
+  {
     let bytes = text.bytes
     let start = min(link.offset, bytes.count)
     let first = start..<min(start + 1, bytes.count)
@@ -113,10 +104,7 @@ extension LinkFact {
           .inline, range, through: range.upperBound + (syntax.isAngled ? 1 : 0), written: range)
       }
       if let label = syntax.label {
-        let definition = byLabel[LabelKey.of(bytes[label])]
-        let used =
-          definition?.destination
-          ?? written[link.destination].map { $0..<($0 + destination.count) }
+        let used = written[link.destination].map { $0..<($0 + destination.count) }
         return fact(.reference, label, through: label.upperBound + 1, written: used)
       }
     }

@@ -1,4 +1,5 @@
 import Outline
+import Parallel
 
 /// A link reference definition as a Markdown document writes it
 /// (`[label]: destination "title"`): a link in the editor, with go to
@@ -33,15 +34,21 @@ enum ReferenceDefinitions {
     Array("isle-definition-probe-\(index)".utf8)
   }
 
-  /// The definitions of the Markdown document `bytes` (at `path`), in
-  /// document order.
-  static func find(in bytes: [UInt8], path: String, options: OutlineOptions)
-    -> [ReferenceDefinition]
-  {
-    let hidden = frontMatterEnd(bytes)
-    let found = candidates(bytes, from: hidden)
+  /// The lines of the Markdown document `bytes` that could be
+  /// definitions, outside front matter.
+  static func candidates(in bytes: [UInt8]) -> [ReferenceDefinition] {
+    let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return candidates(bytes, from: max(frontMatterEnd(bytes), bom))
+  }
+
+  /// Those of the `found` candidates that cmark takes for definitions
+  /// (in `bytes`, the document at `path`), in document order.
+  static func confirmed(
+    _ found: [ReferenceDefinition], in bytes: [UInt8], path: String, options: OutlineOptions
+  ) -> [ReferenceDefinition] {
     guard !found.isEmpty else { return [] }
     let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let hidden = max(frontMatterEnd(bytes), bom)
     var probed: [UInt8] = Array(bytes[0..<bom])
     var probes: [Int: Int] = [:]
     for index in found.indices {
@@ -180,5 +187,48 @@ enum ReferenceDefinitions {
       at = current.next
     }
     return 0
+  }
+}
+
+/// The reference definitions of one version of a document as links, found
+/// the first time a request asks for them (document links, definition,
+/// references, rename, hover): finding them outlines the document once
+/// more, which diagnostics, symbols and completion never wait for. Shared
+/// by the copies of the document's facts, so found once.
+final class DefinitionLinks: Sendable {
+  /// What finding them takes; nil once they are found. Only a document
+  /// with a line that could be a definition keeps its text for it.
+  private let source:
+    Lock<
+      (text: TextLines, path: String, options: OutlineOptions, candidates: [ReferenceDefinition])?
+    >
+  private let found = Lock<[LinkFact]?>(nil)
+
+  /// The definitions of Markdown `text`, at `path`; none without a text.
+  init(text: TextLines?, path: String, options: OutlineOptions) {
+    let candidates = text.map { ReferenceDefinitions.candidates(in: $0.bytes) } ?? []
+    if let text, !candidates.isEmpty {
+      source = Lock((text, path, options, candidates))
+    } else {
+      source = Lock(nil)
+      found.withLock { $0 = [] }
+    }
+  }
+
+  /// The definitions, each placed at its destination.
+  var links: [LinkFact] {
+    if let known = found.withLock({ $0 }) { return known }
+    // One at a time: the second asker waits for the first one's answer.
+    return source.withLock { source in
+      if let known = found.withLock({ $0 }) { return known }
+      guard let (text, path, options, candidates) = source else { return [] }
+      let definitions = ReferenceDefinitions.confirmed(
+        candidates, in: text.bytes, path: path, options: options)
+      let placed = LinkFact.placed(definitions, text: text)
+      found.withLock { $0 = placed }
+      // The text is let go once read.
+      source = nil
+      return placed
+    }
   }
 }

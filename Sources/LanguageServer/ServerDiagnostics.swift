@@ -13,7 +13,7 @@ extension LanguageServer {
     // By offset; two links may share one (a bare URL the autolink
     // extension finds is not always placed where it is).
     var byOffset: [Int: [LinkFact]] = [:]
-    for link in facts.links where link.role != .definition {
+    for link in facts.links {
       byOffset[link.link.offset, default: []].append(link)
     }
     return checker.check(facts.document, targets: targets(), until: stop).map { broken in

@@ -91,7 +91,7 @@ extension LanguageServer {
     }
     for facts in all {
       try request.checkCancelled()
-      for link in facts.links {
+      for link in facts.allLinks {
         guard let target = resolve(link, in: facts, targets: targets), target.path == path,
           target.heading != nil || target.anchor != nil
         else { continue }
@@ -168,7 +168,7 @@ extension LanguageServer {
     var links: [JSONValue] = []
     // Each use of a definition at its label, the definition at its
     // destination.
-    for (index, link) in facts.links.enumerated() where link.isPlaced {
+    for (index, link) in facts.allLinks.enumerated() where link.isPlaced {
       if index % 64 == 0 { try request.checkCancelled() }
       guard let target = resolve(link, in: facts, targets: targets) else { continue }
       var address = uri(target.path)

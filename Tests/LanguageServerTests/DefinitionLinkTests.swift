@@ -1,6 +1,8 @@
-import LanguageServer
+import Outline
 import TestSupport
 import Testing
+
+@testable import LanguageServer
 
 /// Reference definitions are links in the editor (`[x]: #heading`), and
 /// every link is placed where its destination (or a use's label) is
@@ -163,6 +165,91 @@ import Testing
       let shown = (links.array ?? []).map { MarkedText.shown($0) }
       #expect(shown.sorted() == marked.shown.sorted(), "round \(round):\n\(marked.text)")
       if shown.sorted() != marked.shown.sorted() { return }
+    }
+  }
+}
+
+/// Which lines are reference definitions, as cmark-gfm (and GitHub) reads
+/// them: the candidates a line scan finds, confirmed by a second outline.
+@Suite struct ReferenceDefinitionTests {
+  /// The labels of the definitions of `text`.
+  static func labels(_ text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    return ReferenceDefinitions.confirmed(
+      ReferenceDefinitions.candidates(in: bytes), in: bytes, path: "/ws/d.md",
+      options: OutlineOptions()
+    ).map { String(decoding: bytes[$0.label], as: UTF8.self) }
+  }
+
+  @Test func definitionsAreWhatCmarkTakesForThem() {
+    let text = """
+      ---
+      title: x
+      [front]: #a
+      ---
+      [first]: #a
+      [second]:
+        <#b c>
+
+      > [quoted]: #a
+      - [listed]: #a 'title'
+
+      ```
+      [fenced]: #a
+      ```
+
+          [indented]: #a
+
+      <!--
+      [commented]: #a
+      -->
+
+      Text goes on
+      [continued]: #a
+
+      [^note]: a footnote, which the next line continues
+      [first]: #again
+
+      [again]: #a
+      [not]: #a trailing words
+      """
+    #expect(Self.labels(text) == ["first", "second", "quoted", "listed", "again"])
+  }
+
+  @Test func aBareURLFoundByTheAutolinkExtensionIsNoProbesAnswer() {
+    #expect(Self.labels("![i](/x.png)\n[ref]\n[ref]: http://example.com\n") == [])
+    #expect(Self.labels("\u{FEFF}[a]: http://example.com\n") == ["a"])
+  }
+}
+
+/// Link syntax read from random bytes of brackets, parentheses, escapes
+/// and line endings: every range it gives stays within the text, and a
+/// document of them gives its links and definitions without a trap.
+@Suite struct LinkSyntaxTests {
+  static let pieces = [
+    "[", "]", "(", ")", "<", ">", "\\", "`", "!", ":", "\n", " ", "a", "#", "\r\n", "> ", "- ",
+    "é", "&amp;", "\"t\"",
+  ]
+
+  @Test func rangesStayWithinTheText() {
+    var random = SplitMix(state: 7)
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        Self.pieces.randomElement(using: &random)!
+      }.joined()
+      let bytes = Array(text.utf8)
+      for start in bytes.indices {
+        guard let link = LinkSyntax.read(bytes, at: start) else { continue }
+        for range in [link.text, link.destination, link.label].compactMap({ $0 }) {
+          #expect(range.lowerBound >= start && range.upperBound <= bytes.count, "\(text)")
+        }
+      }
+      let lines = TextLines(bytes)
+      let facts = DocumentFacts.outline(lines, path: "/ws/r.md", options: OutlineOptions())
+      for link in facts?.allLinks ?? [] {
+        #expect(link.range.start <= link.range.end && link.span.start <= link.span.end, "\(text)")
+        if let written = link.written { #expect(written.upperBound <= bytes.count, "\(text)") }
+      }
     }
   }
 }
