@@ -178,12 +178,12 @@ struct DocumentFacts: Sendable {
   /// first character when neither is found); not on its text.
   func link(at position: TextPosition) -> LinkFact? {
     links.first { $0.range.contains(position) }
-      ?? definitions.links.first { $0.range.contains(position) }
+      ?? definitions.links { $0.range.contains(position) }.first
   }
 
   /// The link written over `position`, its text included.
   func link(spanning position: TextPosition) -> LinkFact? {
     links.first { $0.span.contains(position) }
-      ?? definitions.links.first { $0.span.contains(position) }
+      ?? definitions.links { $0.span.contains(position) }.first
   }
 }

@@ -103,7 +103,9 @@ extension LinkFact {
         return fact(
           .inline, range, through: range.upperBound + (syntax.isAngled ? 1 : 0), written: range)
       }
-      if let label = syntax.label {
+      // `[text](…)` whose parentheses hold no destination is `[text]`,
+      // a use of a definition, when cmark says so.
+      if let label = syntax.label ?? (link.kind == .reference ? syntax.text : nil) {
         let used = written[link.destination].map { $0..<($0 + destination.count) }
         return fact(.reference, label, through: label.upperBound + 1, written: used)
       }

@@ -191,11 +191,15 @@ enum ReferenceDefinitions {
 }
 
 /// The reference definitions of one version of a document as links, found
-/// the first time a request asks for them (document links, definition,
-/// references, rename, hover): finding them outlines the document once
-/// more, which diagnostics, symbols and completion never wait for. Shared
-/// by the copies of the document's facts, so found once.
+/// the first time a request needs them (document links, or a definition,
+/// references, rename or hover that a line which could be one may answer):
+/// finding them outlines the document once more, which diagnostics,
+/// symbols and completion never wait for. Shared by the copies of the
+/// document's facts, so found once.
 final class DefinitionLinks: Sendable {
+  /// The lines that could be definitions, as links: what a request looks
+  /// at before it asks for the real ones.
+  let candidates: [LinkFact]
   /// What finding them takes; nil once they are found. Only a document
   /// with a line that could be a definition keeps its text for it.
   private let source:
@@ -206,10 +210,12 @@ final class DefinitionLinks: Sendable {
 
   /// The definitions of Markdown `text`, at `path`; none without a text.
   init(text: TextLines?, path: String, options: OutlineOptions) {
-    let candidates = text.map { ReferenceDefinitions.candidates(in: $0.bytes) } ?? []
-    if let text, !candidates.isEmpty {
-      source = Lock((text, path, options, candidates))
+    let lines = text.map { ReferenceDefinitions.candidates(in: $0.bytes) } ?? []
+    if let text, !lines.isEmpty {
+      candidates = LinkFact.placed(lines, text: text)
+      source = Lock((text, path, options, lines))
     } else {
+      candidates = []
       source = Lock(nil)
       found.withLock { $0 = [] }
     }
@@ -230,5 +236,12 @@ final class DefinitionLinks: Sendable {
       source = nil
       return placed
     }
+  }
+
+  /// The definitions among those of the candidates `matching` says may
+  /// be wanted: none found when no candidate is.
+  func links(where matching: (LinkFact) -> Bool) -> [LinkFact] {
+    guard candidates.contains(where: matching) else { return [] }
+    return links.filter(matching)
   }
 }

@@ -91,10 +91,19 @@ extension LanguageServer {
     }
     for facts in all {
       try request.checkCancelled()
-      for link in facts.allLinks {
+      func leads(_ link: LinkFact) -> LinkTarget? {
         guard let target = resolve(link, in: facts, targets: targets), target.path == path,
           target.heading != nil || target.anchor != nil
-        else { continue }
+        else { return nil }
+        return target
+      }
+      // A document's definitions are found only when a line that could
+      // be one leads there (or is written with an entity, read on trust).
+      let definitions = facts.definitions.links { candidate in
+        leads(candidate) != nil || candidate.link.destination.contains("&")
+      }
+      for link in facts.links + definitions {
+        guard let target = leads(link) else { continue }
         found.append((facts, link, target))
       }
     }

@@ -131,6 +131,11 @@ import Testing
       return Shape(
         lines: ["[text][«r\(index)»] and [«r\(index)»][]"],
         definitions: ["[r\(index)]: «\(file)»"], files: [file])
+    case 8:
+      // Parentheses that hold no destination: a use of `[r8]`.
+      return Shape(
+        lines: ["[«r\(index)»](not a destination)"], definitions: ["[r\(index)]: «\(file)»"],
+        files: [file])
     default:
       return Shape(lines: ["<a href=\"«\(file)»\">x</a>"], files: [file])
     }
@@ -146,7 +151,7 @@ import Testing
       var definitions: [String] = []
       var files: [String: String] = [:]
       for index in 0..<Int.random(in: 1...6, using: &random) {
-        let shape = Self.shape(Int.random(in: 0...8, using: &random), round * 10 + index)
+        let shape = Self.shape(Int.random(in: 0...9, using: &random), round * 10 + index)
         let container = ["", "> ", "- "].randomElement(using: &random)!
         let rest = container == "- " ? "  " : container
         blocks.append(
