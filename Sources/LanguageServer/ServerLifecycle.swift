@@ -38,7 +38,7 @@ extension LanguageServer {
       "hoverProvider": .bool(true),
       "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
       "completionProvider": .object([
-        "triggerCharacters": .array(["#", "(", "/"].map { .string($0) })
+        "triggerCharacters": .array(["#", "(", "/", "<"].map { .string($0) })
       ]),
       "renameProvider": .object(["prepareProvider": .bool(true)]),
       "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),

@@ -85,3 +85,12 @@ import Testing
     #expect(LanguageServer.escapedPath("テ ス\tト.md", angled: false) == "テ%20ス%09ト.md")
   }
 }
+
+extension CompletionTests {
+  @Test func anAngleBracketAsksForCompletionToo() throws {
+    let client = try TestClient(MemoryHost(Self.files), initialize: false)
+    let result = try client.request("initialize", .object(["rootUri": .string("file:///ws")]))
+    let triggers = result["capabilities"]?["completionProvider"]?["triggerCharacters"]?.array
+    #expect(triggers?.compactMap(\.string) == ["#", "(", "/", "<"])
+  }
+}
