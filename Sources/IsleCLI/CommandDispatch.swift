@@ -37,9 +37,14 @@ extension CLI {
       return .success
     }
     try OptionRules.check(raw, specs: command.options, command: command.rawValue)
-    // The config file's settings go first, so the command line wins.
+    // The config file's settings go first, so the command line wins. The
+    // language server goes on without the lines that are wrong.
+    var configProblems: [UsageError] = []
     if let path = Config.path(environment: environment) {
-      let configured = try Config.options(at: path, files: files).filter { given in
+      let (options, problems) = try Config.read(at: path, files: files)
+      if let first = problems.first, command != .lsp { throw first }
+      configProblems = problems
+      let configured = options.filter { given in
         command.options.contains { $0.name == given.name }
       }
       raw.options.insert(contentsOf: configured, at: 0)
@@ -114,7 +119,7 @@ extension CLI {
       guard raw.operands.isEmpty else {
         throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")
       }
-      return try LspCommand(raw: raw, cli: self).run()
+      return try LspCommand(raw: raw, configProblems: configProblems, cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try decideSettings(

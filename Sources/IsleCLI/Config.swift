@@ -40,30 +40,44 @@ enum Config {
   /// unknown key or a badly quoted value is an error naming the file and
   /// the line.
   static func options(at path: String, files: FileReading) throws -> [GivenOption] {
+    let (options, problems) = try read(at: path, files: files)
+    if let first = problems.first { throw first }
+    return options
+  }
+
+  /// The file's settings, and the lines that are none (each an error
+  /// naming the file and the line), for a command that goes on without
+  /// them (`lsp`, which logs them).
+  static func read(at path: String, files: FileReading) throws -> (
+    options: [GivenOption], problems: [UsageError]
+  ) {
     let bytes: [UInt8]
     do {
       bytes = try files.read(.file(path), limit: 1 << 20)
     } catch let failure as ReadFailure where failure.code == ENOENT {
-      return []
+      return ([], [])
     }
     var options: [GivenOption] = []
+    var problems: [UsageError] = []
     let text = String(decoding: bytes, as: UTF8.self)
     for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
       let line = rawLine.trimmingCharacters(in: " \t\r")
       if line.isEmpty || line.hasPrefix("#") { continue }
+      let place = "\(path):\(index + 1)"
       guard let equals = line.firstIndex(of: "=") else {
-        throw UsageError("\(path):\(index + 1): expected 'key = value', got '\(line)'")
+        problems.append(UsageError("\(place): expected 'key = value', got '\(line)'"))
+        continue
       }
       let key = line[..<equals].trimmingCharacters(in: " \t")
       let value = line[line.index(after: equals)...].trimmingCharacters(in: " \t")
       guard keys.contains(key) else {
-        throw UsageError(
-          "\(path):\(index + 1): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"
-        )
+        problems.append(
+          UsageError(
+            "\(place): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"))
+        continue
       }
-      let place = "\(path):\(index + 1)"
       do {
         if let option = lists[key] {
           options += try ConfigValue.parseList(value).map {
@@ -74,10 +88,10 @@ enum Config {
             GivenOption(name: key, value: try ConfigValue.parse(value), origin: place))
         }
       } catch {
-        throw UsageError("\(place): \(error.reason)")
+        problems.append(UsageError("\(place): \(error.reason)"))
       }
     }
-    return options
+    return (options, problems)
   }
 }
 

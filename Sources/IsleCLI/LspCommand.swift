@@ -1,4 +1,5 @@
 import LanguageServer
+import Outline
 import Parallel
 
 #if canImport(Glibc)
@@ -10,18 +11,74 @@ import Parallel
 /// the disk and the command line's options as its workspace.
 struct LspCommand {
   let raw: RawArguments
+  /// The config file's lines that are wrong, which the server logs.
+  let configProblems: [UsageError]
   let cli: CLI
 
+  /// The settings the server runs with, from `raw`.
+  private struct Settings {
+    var options: OutlineOptions
+    var slug: SlugChoice
+    var maxSize: Int
+
+    init(_ raw: RawArguments) throws {
+      options = try OptionValues.outlineOptions(raw, command: "lsp")
+      options.findsLinks = true
+      slug = try OptionValues.slug(raw, command: "lsp")
+      maxSize = try OptionValues.size(raw, command: "lsp")
+    }
+  }
+
+  /// `raw` without the config file's values that are wrong, and what is
+  /// wrong: each such value named with its file, line and key, and the
+  /// default taken instead. A bad option typed on the command line still
+  /// ends the command.
+  static func settled(_ raw: RawArguments) -> (RawArguments, [String]) {
+    var kept = raw
+    var problems: [String] = []
+    for option in raw.options where option.origin != nil {
+      do {
+        _ = try Settings(RawArguments(options: [option]))
+      } catch let error as UsageError {
+        kept.options.removeAll { $0 == option }
+        // What stands for it: the command line's value, else the default.
+        let others = kept.options.filter { $0.name == option.name }
+        let value = (try? Settings(RawArguments(options: others))).flatMap {
+          Self.value(of: option.name, in: $0)
+        }
+        let used =
+          others.isEmpty
+          ? "the default" + (value.map { ", \($0)" } ?? "") : value ?? "the command line's value"
+        problems.append("\(error.problem); using \(used)")
+      } catch {
+        continue
+      }
+    }
+    return (kept, problems)
+  }
+
+  /// The value of `name` in `settings`, as a problem names it.
+  private static func value(of name: String, in settings: Settings) -> String? {
+    switch name {
+    case "wpm": return String(settings.options.rate.wordsPerMinute)
+    case "slug":
+      guard case .fixed(let flavor) = settings.slug else { return "auto" }
+      return flavor.rawValue
+    default: return nil
+    }
+  }
+
   func run() throws -> ExitStatus {
-    var options = try OptionValues.outlineOptions(raw, command: "lsp")
-    options.findsLinks = true
-    let slug = try OptionValues.slug(raw, command: "lsp")
+    let (raw, problems) = Self.settled(raw)
+    let settings = try Settings(raw)
     let host = DiskWorkspace(
-      files: cli.files, options: options,
-      detector: slug == .auto ? SlugFlavorDetector(files: cli.files) : nil,
-      maxSize: try OptionValues.size(raw, command: "lsp"), environment: cli.environment)
+      files: cli.files, options: settings.options,
+      detector: settings.slug == .auto ? SlugFlavorDetector(files: cli.files) : nil,
+      maxSize: settings.maxSize, environment: cli.environment)
     let output = Lock<Void>(())
-    let server = LanguageServer(host: host, version: CLI.version) { body in
+    let server = LanguageServer(
+      host: host, version: CLI.version, problems: configProblems.map(\.problem) + problems
+    ) { body in
       let bytes = MessageFramer.frame(body)
       output.withLock { _ in Self.writeAll(bytes) }
     }

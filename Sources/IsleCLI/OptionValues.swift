@@ -78,9 +78,9 @@ enum OptionValues {
   static func slug(_ raw: RawArguments, command: String) throws -> SlugChoice {
     guard let text = raw.value("slug") else { return .auto }
     guard let choice = SlugChoice(text) else {
-      throw UsageError(
-        "invalid value '\(text)' for '--slug': expected one of "
-          + SlugChoice.names.joined(separator: ", "), command: command)
+      throw raw.invalid(
+        "slug", text, expected: "one of " + SlugChoice.names.joined(separator: ", "),
+        command: command)
     }
     return choice
   }

@@ -85,11 +85,14 @@ struct OutlineFacts: Sendable {
 }
 
 /// What the server knows of one document (one version of it): its outline
-/// (`OutlineFacts`), its links in the protocol's positions, and its
-/// anchors for resolving links to it. Built from one outline of the whole,
-/// every heading level, links included.
+/// (`OutlineFacts`), its links in the protocol's positions (reference
+/// definitions and their uses included), and its anchors for resolving
+/// links to it. Built from one outline of the whole, every heading level,
+/// links included.
 struct DocumentFacts: Sendable {
   var outline: OutlineFacts
+  /// The links the outline found, in document order: definitions and the
+  /// uses of them included.
   var links: [LinkFact]
   var anchors: DocumentAnchors
 
@@ -99,42 +102,22 @@ struct DocumentFacts: Sendable {
   /// The outline itself, links and anchors included, for the link checker.
   var document: Document { outline.document }
 
-  /// The facts of `document`, outlined from `text` with its links.
-  init(path: String, document: Document, text: TextLines) {
+  /// The facts of `document`, outlined from `text` (at `path`, with
+  /// `options`) with its links.
+  init(path: String, document: Document, text: TextLines, options: OutlineOptions) {
     outline = OutlineFacts(path: path, document: document, text: text)
     self.anchors = DocumentAnchors(document)
-    // A reference-style link's destination is its definition's: all of
-    // them found in one pass (a large document has thousands of uses).
-    let definitions =
-      document.links.contains { $0.kind == .reference }
-      ? WrittenDestination.definitions(in: text.bytes) : [:]
-    links = document.links.map { link in
-      let written = Array(link.destination.utf8)
-      let start: Int? =
-        written.isEmpty
-        ? nil
-        : link.kind == .reference
-          ? definitions[link.destination]
-          : WrittenDestination.offset(of: written, for: link, in: text.bytes)
-      let bytes = start.map { $0..<($0 + written.count) }
-      let range = text.range(of: bytes ?? link.offset..<min(link.offset + 1, text.bytes.count))
-      var span = range
-      if link.kind != .reference, let bytes, bytes.lowerBound >= link.offset {
-        span = text.range(of: link.offset..<min(bytes.upperBound + 1, text.bytes.count))
-      }
-      return LinkFact(
-        link: link, range: range, span: span, written: bytes, target: LinkDestination.of(link))
-    }
+    links = LinkFact.placed(document.links, text: text)
   }
 
   /// Outlines `bytes` of the document at `path` for the server: every
   /// heading level, links gathered.
   static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
-    let options = OutlineFacts.options(options, links: true)
-    guard let document = try? Outliner.outline(text.bytes, path: path, options: options) else {
+    let outlining = OutlineFacts.options(options, links: true)
+    guard let document = try? Outliner.outline(text.bytes, path: path, options: outlining) else {
       return nil
     }
-    return DocumentFacts(path: path, document: document, text: text)
+    return DocumentFacts(path: path, document: document, text: text, options: options)
   }
 
   /// The heading `fragment` names, as `DocumentAnchors` reads fragments:
@@ -181,8 +164,15 @@ struct DocumentFacts: Sendable {
     headings.firstIndex { $0.headingRange.start.line == position.line }
   }
 
-  /// The link whose destination (or first character) holds `position`.
+  /// The link that names its destination at `position`: on its
+  /// destination as written, or a reference-style link's label (or its
+  /// first character when neither is found); not on its text.
   func link(at position: TextPosition) -> LinkFact? {
+    links.first { $0.range.contains(position) }
+  }
+
+  /// The link written over `position`, its text included.
+  func link(spanning position: TextPosition) -> LinkFact? {
     links.first { $0.span.contains(position) }
   }
 }

@@ -25,15 +25,21 @@ public final class LanguageServer: Sendable {
   /// About how many bytes a piece of an open document's `LiveOutline`
   /// holds.
   let pieceSize: Int
+  /// What went wrong before the server started and did not stop it (a
+  /// bad value in the config file, its default taken instead): logged as
+  /// errors once the client is initialized.
+  let problems: [String]
 
   /// A server on `host`, writing to `send`; `version` is told to the
-  /// client. `pieceSize` is `LiveOutline`'s (tests cut small documents).
+  /// client, and `problems` logged to it as errors once it is initialized.
+  /// `pieceSize` is `LiveOutline`'s (tests cut small documents).
   public init(
-    host: WorkspaceHost, version: String, pieceSize: Int = LiveOutline.pieceSize,
-    send: @escaping @Sendable (String) -> Void
+    host: WorkspaceHost, version: String, problems: [String] = [],
+    pieceSize: Int = LiveOutline.pieceSize, send: @escaping @Sendable (String) -> Void
   ) {
     self.host = host
     self.version = version
+    self.problems = problems
     self.pieceSize = pieceSize
     self.send = send
     self.index = WorkspaceIndex(host: host)
@@ -78,7 +84,7 @@ public final class LanguageServer: Sendable {
       do {
         try notice(method, params)
       } catch {
-        log("\(method): \(error.message)")
+        log("\(method): \(error.message)", .warning)
       }
       return nil
     case .request(let id, let method, let params):
@@ -174,8 +180,18 @@ public final class LanguageServer: Sendable {
         .text)
   }
 
+  /// How grave a line of the client's log is (`MessageType`).
+  enum LogLevel: Int {
+    /// Something went wrong: the server stops, or took a default instead.
+    case error = 1
+    /// A message the server could not act on, and went on without.
+    case warning = 2
+  }
+
   /// A line in the client's log (`window/logMessage`).
-  func log(_ text: String) {
-    notify("window/logMessage", .object(["type": .int(3), "message": .string("isle: " + text)]))
+  func log(_ text: String, _ level: LogLevel) {
+    notify(
+      "window/logMessage",
+      .object(["type": .int(level.rawValue), "message": .string("isle: " + text)]))
   }
 }

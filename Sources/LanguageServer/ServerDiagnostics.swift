@@ -12,11 +12,14 @@ extension LanguageServer {
     var checker = LinkChecker(root: root(of: facts.path))
     // As VS Code does, a definition nobody uses has its file checked too.
     checker.checksUnusedFiles = true
-    // Links are in document order, at distinct offsets.
-    var byOffset: [Int: LinkFact] = [:]
-    for link in facts.links { byOffset[link.link.offset] = link }
+    // By offset; two links may share one (a bare URL the autolink
+    // extension finds is not always placed where it is).
+    var byOffset: [Int: [LinkFact]] = [:]
+    for link in facts.links {
+      byOffset[link.link.offset, default: []].append(link)
+    }
     return checker.check(facts.document, targets: targets(), until: stop).map { broken in
-      (broken, byOffset[broken.link.offset])
+      (broken, byOffset[broken.link.offset]?.first { $0.link == broken.link })
     }
   }
 
@@ -52,7 +55,7 @@ extension LanguageServer {
   /// check` places it.
   static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
   {
-    if let link, link.written != nil, link.link.kind != .reference { return link.range }
+    if let link, link.isPlaced, link.role != .reference { return link.range }
     let offset = broken.link.offset
     return text.range(of: offset..<min(offset + 1, text.bytes.count))
   }

@@ -38,7 +38,7 @@ extension LanguageServer {
       "hoverProvider": .bool(true),
       "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
       "completionProvider": .object([
-        "triggerCharacters": .array(["#", "(", "/"].map { .string($0) })
+        "triggerCharacters": .array(["#", "(", "/", "<"].map { .string($0) })
       ]),
       "renameProvider": .object(["prepareProvider": .bool(true)]),
       "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
@@ -56,6 +56,7 @@ extension LanguageServer {
   }
 
   func initialized() {
+    for problem in problems { log(problem, .error) }
     let (folders, watches) = state.withLock { ($0.folders, $0.watchesFiles) }
     index.build(folders: folders)
     guard watches else { return }

@@ -76,21 +76,30 @@ extension LanguageServer {
   }
 
   /// Every link of the workspace (open documents as the editor has them)
-  /// that leads to `target`, with the document it is in.
-  func links(to target: LinkTarget, _ request: Request) throws(ResponseError) -> [(
-    DocumentFacts, LinkFact
+  /// that leads to a heading or anchor of the document at `path`, with the
+  /// document it is in and where it leads: inline links, definitions
+  /// (`[x]: #heading`) and the uses of those (`[text][x]`).
+  func links(into path: String, _ request: Request) throws(ResponseError) -> [(
+    DocumentFacts, LinkFact, LinkTarget
   )] {
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     let targets = self.targets()
-    var found: [(DocumentFacts, LinkFact)] = []
+    var found: [(DocumentFacts, LinkFact, LinkTarget)] = []
     var all = allFacts()
-    if !all.contains(where: { $0.path == target.path }), let own = facts(target.path) {
+    if !all.contains(where: { $0.path == path }), let own = facts(path) {
       all.append(own)
     }
     for facts in all {
       try request.checkCancelled()
-      for link in facts.links where resolve(link, in: facts, targets: targets) == target {
-        found.append((facts, link))
+      func leads(_ link: LinkFact) -> LinkTarget? {
+        guard let target = resolve(link, in: facts, targets: targets), target.path == path,
+          target.heading != nil || target.anchor != nil
+        else { return nil }
+        return target
+      }
+      for link in facts.links {
+        guard let target = leads(link) else { continue }
+        found.append((facts, link, target))
       }
     }
     return found
@@ -103,7 +112,7 @@ extension LanguageServer {
     }
     var locations: [JSONValue] = []
     if params["context"]?["includeDeclaration"]?.bool == true { locations.append(location(target)) }
-    for (document, link) in try links(to: target, request) {
+    for (document, link, found) in try links(into: target.path, request) where found == target {
       locations.append(.object(["uri": .string(uri(document.path)), "range": link.range.json]))
     }
     return .array(locations)
@@ -112,7 +121,7 @@ extension LanguageServer {
   func hover(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     let facts = try requestedFacts(params)
     let position = try TextPosition(params["position"])
-    guard let link = facts.link(at: position),
+    guard let link = facts.link(spanning: position),
       let target = resolve(link, in: facts, targets: targets())
     else { return .null }
     let file = target.path.split(separator: "/").last.map(String.init) ?? target.path
@@ -161,7 +170,9 @@ extension LanguageServer {
     let facts = try requestedFacts(params)
     let targets = self.targets()
     var links: [JSONValue] = []
-    for (index, link) in facts.links.enumerated() where link.written != nil {
+    // Each use of a definition at its label, the definition at its
+    // destination.
+    for (index, link) in facts.links.enumerated() where link.isPlaced {
       if index % 64 == 0 { try request.checkCancelled() }
       guard let target = resolve(link, in: facts, targets: targets) else { continue }
       var address = uri(target.path)

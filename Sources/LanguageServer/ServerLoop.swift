@@ -45,7 +45,7 @@ extension LanguageServer {
         if let status = receive(body, aside: aside) { return status }
         if queue.isEmpty { lull.idle() }
       case .end(let error):
-        if let error { log("the message stream broke: \(error.problem)") }
+        if let error { log("the message stream broke: \(error.problem)", .error) }
         return 1
       }
     }

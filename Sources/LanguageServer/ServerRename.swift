@@ -1,3 +1,5 @@
+import Outline
+
 /// Renaming a heading: its text in the document, and its id in every link
 /// of the workspace that points to it.
 extension LanguageServer {
@@ -28,64 +30,82 @@ extension LanguageServer {
     return start..<end
   }
 
-  /// The heading at a request's position, its document's text, and the
-  /// bytes of its title.
+  /// The heading a rename at a request's position renames, with its
+  /// document's text and the bytes of its title; and what the editor
+  /// shows renamed there: the title on the heading's line, the id in a
+  /// link's fragment (in the requested document).
   private func renamedHeading(_ params: JSONValue) throws(ResponseError) -> (
-    LinkTarget, TextLines, Range<Int>
+    target: LinkTarget, text: TextLines, title: Range<Int>, shown: TextRange
   ) {
+    let refused = ResponseError(
+      code: -32803, message: "only a Markdown heading, or the fragment of a link to one, is renamed"
+    )
     let facts = try requestedFacts(params)
-    guard let target = headingTarget(facts, at: try TextPosition(params["position"])),
-      let index = target.heading, let text = text(target.path),
-      let headingFacts = self.facts(target.path), headingFacts.format == .markdown,
-      let title = Self.titleBytes(text, line: headingFacts.headings[index].headingRange.start.line)
-    else {
-      throw ResponseError(
-        code: -32803, message: "only a Markdown heading, or a link to one, is renamed")
+    let position = try TextPosition(params["position"])
+    var shown: TextRange? = nil
+    if facts.heading(at: position) == nil {
+      // A link: on its destination, not its text; a use of a definition
+      // names a label, which is not renamed.
+      guard let link = facts.link(at: position), link.role != .reference,
+        let source = text(facts.path), let fragment = link.fragment(in: source.bytes)
+      else { throw refused }
+      shown = source.range(of: fragment)
     }
-    return (target, text, title)
+    guard let target = headingTarget(facts, at: position), let index = target.heading,
+      let text = text(target.path), let headingFacts = self.facts(target.path),
+      headingFacts.format == .markdown,
+      let title = Self.titleBytes(text, line: headingFacts.headings[index].headingRange.start.line)
+    else { throw refused }
+    return (target, text, title, shown ?? text.range(of: title))
   }
 
   func prepareRename(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let (_, text, title) = try renamedHeading(params)
+    let (_, text, title, shown) = try renamedHeading(params)
     return .object([
-      "range": text.range(of: title).json,
+      "range": shown.json,
       "placeholder": .string(String(decoding: text.bytes[title], as: UTF8.self)),
     ])
   }
 
+  /// Renames a heading: its title, and in every link of the workspace
+  /// that points to a heading of its document whose id the new title
+  /// changes (the renamed one, and the duplicates after it, whose `-1`,
+  /// `-2` move), the fragment.
   func rename(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
     guard let newName = params["newName"]?.string, !newName.isEmpty,
       !newName.contains(where: { $0 == "\n" || $0 == "\r" })
     else { throw .invalidParams("a heading's new name is one line of text") }
-    let (target, text, title) = try renamedHeading(params)
-    let index = target.heading!
-    // The new id is what the outline makes of the renamed heading, so
+    let (target, text, title, _) = try renamedHeading(params)
+    // The new ids are what the outline makes of the renamed heading, so
     // duplicates and the slug flavour come out as everywhere else.
     var renamed = text.bytes
     renamed.replaceSubrange(title, with: newName.utf8)
+    let options = OutlineFacts.options(
+      host.outlineOptions(forDocumentAt: target.path), links: false)
     guard let old = facts(target.path),
-      let new = DocumentFacts.outline(
-        TextLines(renamed), path: target.path,
-        options: host.outlineOptions(forDocumentAt: target.path)),
-      new.headings.count == old.headings.count, let newID = new.headings[index].id
+      let new = try? Outliner.outline(renamed, path: target.path, options: options),
+      new.sections.count == old.headings.count
     else { throw .invalidParams("'\(newName)' does not stay one heading") }
+    var ids: [Int: String] = [:]
+    for (index, heading) in old.headings.enumerated() {
+      if let id = new.sections[index].id, id != heading.id { ids[index] = id }
+    }
     var changes: [String: [JSONValue]] = [:]
     func edit(_ path: String, _ range: TextRange, _ text: String) {
       changes[uri(path), default: []].append(
         .object(["range": range.json, "newText": .string(text)]))
     }
     edit(target.path, text.range(of: title), newName)
-    if newID != old.headings[index].id {
-      for (document, link) in try links(to: target, request) {
-        guard link.written != nil, link.range.start.line == link.range.end.line,
-          let hash = link.link.destination.lastIndex(of: "#")
+    if !ids.isEmpty {
+      var texts: [String: TextLines] = [:]
+      for (document, link, found) in try links(into: target.path, request) {
+        guard let heading = found.heading, let id = ids[heading] else { continue }
+        if texts[document.path] == nil { texts[document.path] = self.text(document.path) }
+        guard let source = texts[document.path], let fragment = link.fragment(in: source.bytes),
+          // Written with escapes: left for a person, as `check --fix` leaves it.
+          !source.bytes[fragment].contains(where: { $0 == 0x25 || $0 == 0x5C || $0 == 0x26 })
         else { continue }
-        let fragment = link.link.destination[link.link.destination.index(after: hash)...]
-        // Written with escapes: left for a person, as `check --fix` leaves it.
-        guard !fragment.contains("%") else { continue }
-        var start = link.range.end
-        start.character -= fragment.utf16.count
-        edit(document.path, TextRange(start: start, end: link.range.end), newID)
+        edit(document.path, source.range(of: fragment), id)
       }
     }
     return .object(["changes": .object(changes.mapValues { .array($0) })])

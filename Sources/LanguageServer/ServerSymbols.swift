@@ -145,25 +145,49 @@ extension LanguageServer {
     return .array(result)
   }
 
+  /// The headings of every document whose titles match the query, best
+  /// first (`rank`); ties in path order, then by line.
   func workspaceSymbols(_ params: JSONValue, _ request: Request) throws(ResponseError)
     -> JSONValue
   {
     let query = (params["query"]?.string ?? "").lowercased()
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
-    var symbols: [JSONValue] = []
+    var ranked: [(rank: Int, path: String, line: Int, symbol: JSONValue)] = []
     for facts in allOutlines() {
       try request.checkCancelled()
       let uri = self.uri(facts.path)
       let file = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
-      for heading in facts.headings where Self.matches(query, heading.title.lowercased()) {
-        guard case .object(var members) = Self.symbolInformation(heading, uri: uri) else {
-          continue
-        }
+      for heading in facts.headings {
+        guard let rank = Self.rank(query, heading.title.lowercased()),
+          case .object(var members) = Self.symbolInformation(heading, uri: uri)
+        else { continue }
         members["containerName"] = .string(file)
-        symbols.append(.object(members))
+        ranked.append((rank, facts.path, heading.headingRange.start.line, .object(members)))
       }
     }
-    return .array(symbols)
+    ranked.sort { ($0.rank, $0.path, $0.line) < ($1.rank, $1.path, $1.line) }
+    return .array(ranked.map(\.symbol))
+  }
+
+  /// How well `title` matches `query` (both lowercased), as a new user
+  /// expects a search to rank: 0 the title itself, 1 a title that begins
+  /// with the query, 2 one with a word that does, 3 one that holds it,
+  /// 4 one that holds its characters in order (`inst` finds
+  /// `Installation`, `prt tw` `Part Two`); nil for no match.
+  static func rank(_ query: String, _ title: String) -> Int? {
+    let trimmed = String(query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    if trimmed.isEmpty { return 1 }
+    if title == trimmed { return 0 }
+    if title.hasPrefix(trimmed) { return 1 }
+    let found = title.ranges(of: trimmed)
+    let atWordStart = found.contains { range in
+      range.lowerBound == title.startIndex
+        || !title[title.index(before: range.lowerBound)].isLetter
+          && !title[title.index(before: range.lowerBound)].isNumber
+    }
+    if atWordStart { return 2 }
+    if !found.isEmpty { return 3 }
+    return matches(query, title) ? 4 : nil
   }
 
   /// True when the query's characters come in `title` in order, as

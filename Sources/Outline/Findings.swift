@@ -67,6 +67,9 @@ struct Findings: Equatable, Sendable {
       if let range = links[index].destinationRange {
         result.links[index].destinationRange = place(range.lowerBound)..<place(range.upperBound)
       }
+      if let range = links[index].labelRange {
+        result.links[index].labelRange = place(range.lowerBound)..<place(range.upperBound)
+      }
     }
     for index in result.anchors.indices {
       result.anchors[index].offset = place(anchors[index].offset)

@@ -39,6 +39,10 @@ public struct FoundLink: Sendable, Equatable {
   /// A reference-style link's label as written (a definition's own), for
   /// telling which definition it uses.
   public internal(set) var label: [UInt8]? = nil
+  /// Where the label is written, between its brackets: a definition's,
+  /// a reference's (its text for `[label][]` and `[label]`); nil for other
+  /// links, or where it is not known.
+  public var labelRange: Range<Int>? = nil
   /// The destination's bytes as written (inside `<…>` when written so):
   /// an inline link's own, a reference's definition's; nil where it is not
   /// known (an autolink, raw HTML, a reference with no definition found).

@@ -25,8 +25,9 @@ struct InlineCursor {
   /// How a bracketed link ended: what decides its kind and label.
   struct Closing {
     var isReference: Bool
-    /// The label's bytes of a reference-style link.
-    var label: [UInt8]? = nil
+    /// Where the label of a reference-style link is written (the link's
+    /// text for `[label][]` and `[label]`).
+    var label: Range<Int>? = nil
     /// An inline link's destination as written.
     var destination: Range<Int>? = nil
   }
@@ -257,12 +258,11 @@ struct InlineCursor {
       let close = LinkSyntax.closingBracket(bytes, from: after + 1, to: limit)
     {
       position = close + 1
-      let label =
-        close == after + 1 ? Array(bytes[(open + 1)..<text]) : Array(bytes[(after + 1)..<close])
+      let label = close == after + 1 ? (open + 1)..<text : (after + 1)..<close
       return Closing(isReference: true, label: label)
     }
     position = after
-    return Closing(isReference: true, label: Array(bytes[(open + 1)..<text]))
+    return Closing(isReference: true, label: (open + 1)..<text)
   }
 
   private mutating func lose() {

@@ -132,6 +132,25 @@ struct MarkdownTreeWalk {
     cursor.begin(type, start: start, end: max(end, start), isTableCell: isTableCell)
   }
 
+  /// The line of a setext heading's underline (`===` or `---`), the first
+  /// from `first` on; nil for an ATX heading.
+  private func setextUnderline(from first: Int, to last: Int) -> Int? {
+    let start = lines.offset(ofLine: first)
+    var at = start
+    while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x3E { at += 1 }
+    guard at < bytes.count, bytes[at] != 0x23 else { return nil }
+    for line in (first + 1)...max(first + 1, last) {
+      let end = min(lines.offset(ofLine: line + 1), bytes.count)
+      let text = bytes[lines.offset(ofLine: line)..<end].filter {
+        $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x3E
+      }
+      if let mark = text.first, mark == 0x3D || mark == 0x2D, text.allSatisfy({ $0 == mark }) {
+        return line
+      }
+    }
+    return nil
+  }
+
   /// Whether a block holds inline content: nil when not, else whether it
   /// is a table cell (a paragraph or a heading otherwise).
   private static func holdsInlines(_ node: OpaquePointer, type: cmark_node_type) -> Bool? {
@@ -175,7 +194,8 @@ struct MarkdownTreeWalk {
         guard let index = openLinks.popLast() ?? nil else { return }
         if let closing {
           result.links[index].kind = closing.isReference ? .reference : isImage ? .image : .link
-          result.links[index].label = closing.label
+          result.links[index].label = closing.label.map { Array(bytes[$0]) }
+          result.links[index].labelRange = closing.label
           result.links[index].destinationRange = closing.destination
         } else if let placed = MarkdownLinks.link(
           node, isImage: isImage, at: nil, bytes: bytes, lines: lines, place: place)
@@ -212,7 +232,11 @@ struct MarkdownTreeWalk {
       return
     default:
       let first = place.line(cmark_node_get_start_line(node))
-      let last = place.line(cmark_node_get_end_line(node))
+      var last = place.line(cmark_node_get_end_line(node))
+      // cmark may end a setext heading on a line after its underline.
+      if type == CMARK_NODE_HEADING, let underline = setextUnderline(from: first, to: last) {
+        last = underline
+      }
       covered.append(first...max(first, last))
     }
   }

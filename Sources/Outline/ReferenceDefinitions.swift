@@ -26,8 +26,19 @@ enum ReferenceDefinitions {
       let runEnd =
         next < taken.count ? lines.offset(ofLine: taken[next].lowerBound) : scope.upperBound
       let limit = min(runEnd, scope.upperBound)
-      let start = max(lines.offset(ofLine: line), scope.lowerBound)
+      var start = max(lines.offset(ofLine: line), scope.lowerBound)
+      // cmark passes over a byte order mark at the very start.
+      if start == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        start = 3
+      }
       let content = contentStart(bytes, from: start, to: limit)
+      if content + 1 < limit, bytes[content] == 0x5B, bytes[content + 1] == 0x5E {
+        // A footnote no mark uses, which cmark leaves out: its paragraph
+        // runs to the next blank line.
+        line += 1
+        while line <= last, !isBlank(bytes, line: line, lines: lines) { line += 1 }
+        continue
+      }
       let definitions = LinkSyntax.definitions(bytes, from: content, to: limit)
       found += definitions
       line =
@@ -47,6 +58,7 @@ enum ReferenceDefinitions {
         destination: destination(bytes[definition.destination]), kind: .definition,
         offset: definition.start)
       link.label = Array(bytes[definition.label])
+      link.labelRange = definition.label
       link.destinationRange = definition.destination
       return link
     }
@@ -116,6 +128,17 @@ enum ReferenceDefinitions {
       }
     }
     return at
+  }
+
+  /// True when the document's `line` holds only white space and quote
+  /// marks.
+  private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, lines: LineIndex)
+    -> Bool
+  {
+    let end = min(lines.offset(ofLine: line + 1), bytes.count)
+    return bytes[lines.offset(ofLine: line)..<end].allSatisfy {
+      $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x3E
+    }
   }
 
   /// The ranges sorted, with those that overlap or touch joined.

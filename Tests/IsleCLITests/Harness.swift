@@ -49,12 +49,14 @@ enum Harness {
   }
 
   /// Runs the real binary with `stdin` as its standard input, from the
-  /// repository root, without COLUMNS.
+  /// repository root, without COLUMNS (and with `more` in its environment).
   static func runBinary(
-    _ arguments: [String], stdin: Data = Data(), timeout: TimeInterval = 10
+    _ arguments: [String], stdin: Data = Data(), timeout: TimeInterval = 10,
+    environment more: [String: String] = [:]
   ) throws -> (status: Int32, signaled: Bool, stdout: Data, stderr: String) {
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = nil
+    environment.merge(more) { $1 }
     let scale = Harness.timeoutScale
     let outcome = try Spawn.run(
       binary.path, arguments, stdin: Array(stdin), directory: root.path,

@@ -80,6 +80,56 @@ import Testing
     #expect(Harness.run(["lsp", "README.md"]).status == 2)
   }
 
+  /// A bad value in the config file does not end the server: one error
+  /// in the client's log names the file, the line, the key and the value,
+  /// and the default is used; the config file's good values are kept. A
+  /// bad value typed on the command line still ends it (2).
+  @Test func aBadConfigValueIsLoggedAndItsDefaultUsed() throws {
+    let config = "wpm = fast\nslug = gitlab\n"
+    try Harness.withTree(["home/isle/config": config, "doc.md": "# A B\n"]) { root in
+      let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+      let initialized = #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#
+      let shutdown = #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#
+      let exit = #"{"jsonrpc":"2.0","method":"exit"}"#
+      let home = root.appendingPathComponent("home").path
+      let outcome = try Harness.runBinary(
+        ["lsp"], stdin: Self.frames([initialize, initialized, shutdown, exit]),
+        environment: ["XDG_CONFIG_HOME": home])
+      #expect(outcome.status == 0)
+      let logged = Self.messages(outcome.stdout).filter {
+        $0["method"] as? String == "window/logMessage"
+      }
+      let params = logged.map { $0["params"] as? [String: Any] ?? [:] }
+      #expect(params.map { $0["type"] as? Int ?? 0 } == [1])
+      #expect(
+        params.first?["message"] as? String
+          == "isle: \(home)/isle/config:1: invalid value 'fast' for 'wpm': expected a whole "
+          + "number from 1 to 100000; using the default, 238")
+    }
+    #expect(Harness.run(["lsp", "--wpm", "fast"]).status == 2)
+  }
+
+  /// The messages of a stream the server wrote, read back.
+  static func messages(_ stream: Data) -> [[String: Any]] {
+    var found: [[String: Any]] = []
+    var rest = stream[...]
+    let separator = Data("\r\n\r\n".utf8)
+    while let end = rest.range(of: separator) {
+      let header = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
+      guard
+        let count = Int(
+          header.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+      else { break }
+      let body = rest[end.upperBound..<min(end.upperBound + count, rest.endIndex)]
+      if let value = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
+        found.append(value)
+      }
+      rest = rest[body.endIndex...]
+    }
+    return found
+  }
+
   /// Neovim headless (0.7 and later: `vim.lsp.start_client`) opens a
   /// document and shows isle's symbols and diagnostics.
   @Test func neovimShowsTheSymbolsAndTheDiagnostics() throws {
@@ -147,7 +197,7 @@ import Testing
         return table.concat(names, ' ')
       end
       say('symbols: ' .. symbols())
-      vim.api.nvim_win_set_cursor(0, {8, 22})
+      vim.api.nvim_win_set_cursor(0, {8, 26})
       local found = vim.lsp.buf_request_sync(0, 'textDocument/definition',
         vim.lsp.util.make_position_params(), 10000) or {}
       for _, reply in pairs(found) do

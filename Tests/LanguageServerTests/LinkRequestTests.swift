@@ -69,7 +69,9 @@ import Testing
     #expect(
       Self.place(try client.request("textDocument/definition", Self.at(14, 20))) == "guide.md:4")
     #expect(
-      Self.place(try client.request("textDocument/definition", Self.at(15, 6))) == "other.md:2")
+      Self.place(try client.request("textDocument/definition", Self.at(15, 15))) == "other.md:2")
+    // On a link's text: nothing, as in VS Code (the text is no destination).
+    #expect(try client.request("textDocument/definition", Self.at(15, 6)) == .null)
     #expect(try client.request("textDocument/definition", Self.at(15, 50)) == .null)
     #expect(try client.request("textDocument/definition", Self.at(2, 3)) == .null)
   }
@@ -112,10 +114,10 @@ import Testing
         + "\(end?["line"]?.int ?? -1):\(end?["character"]?.int ?? -1)"
     }
     #expect(try definition(9) == "anchors.md:2:0-2:20")
-    #expect(try definition(26) == "anchors.md:3:13-3:35")
-    #expect(try definition(42) == "anchors.md:7:0-7:14")
-    #expect(try definition(56) == "far.md:4:2-4:22")
-    #expect(try definition(77) == "anchors.md:7:0-7:14")
+    #expect(try definition(27) == "anchors.md:3:13-3:35")
+    #expect(try definition(46) == "anchors.md:7:0-7:14")
+    #expect(try definition(57) == "far.md:4:2-4:22")
+    #expect(try definition(79) == "anchors.md:7:0-7:14")
     let hover = try client.request(
       "textDocument/hover",
       TestClient.document("/ws/anchors.md", ["position": TestClient.position(11, 42)]))
@@ -184,7 +186,12 @@ import Testing
   @Test func completionOfIdsAndPaths() throws {
     #expect(try Self.completions("[a](#") == ["new"])
     #expect(try Self.completions("[a](other.md#p") == ["other", "part-two"])
-    #expect(try Self.completions("[a](oth") == ["other.md", "other.md#other", "other.md#part-two"])
+    // Every document, those that begin with what is typed first (the
+    // editor filters the rest), and this document's own ids.
+    let typed = try Self.completions("[a](oth")
+    #expect(typed.prefix(3) == ["other.md", "other.md#other", "other.md#part-two"])
+    #expect(Set(typed) == Set(try Self.completions("[a](")))
+    #expect(typed.contains("#new") && typed.contains("guide.md#usage"))
     #expect(try Self.completions("plain text") == [])
   }
 

@@ -1,4 +1,5 @@
 import LanguageServer
+import Parallel
 import Testing
 
 /// Every request of the server, asked by a JSON-RPC client in the same
@@ -78,6 +79,44 @@ import Testing
 
     let abrupt = try TestClient(Self.workspace())
     #expect(abrupt.send(.object(["jsonrpc": .string("2.0"), "method": .string("exit")])) == 1)
+  }
+
+  /// A bad value in the config file does not end the server: it is
+  /// logged as an error (type 1) once the client is initialized, once.
+  @Test func problemsFromBeforeTheStartAreLoggedAsErrors() throws {
+    let problem = "/h/isle/config:1: invalid value 'fast' for 'wpm': expected a number; using 238"
+    let client = try TestClient(Self.workspace(), initialize: false, problems: [problem])
+    _ = try client.request("initialize", .object(["rootUri": .string("file:///ws")]))
+    #expect(client.notifications("window/logMessage").isEmpty)
+    client.notify("initialized", .object([:]))
+    let logged = client.notifications("window/logMessage")
+    #expect(logged.map { $0["type"]?.int ?? 0 } == [1])
+    #expect(logged.first?["message"]?.string == "isle: " + problem)
+  }
+
+  /// Headers that are not the protocol's end the server: the log says so
+  /// as an error (type 1), and the exit status is 1.
+  @Test func aBrokenStreamEndsTheServerWithAnError() {
+    let sent = Lock<[JSONValue]>([])
+    let server = LanguageServer(host: Self.workspace(), version: "test") { body in
+      let value = try! JSONReader.read(Array(body.utf8))
+      sent.withLock { $0.append(value) }
+    }
+    let given = Lock(false)
+    let status = server.run { buffer in
+      let bytes = Array("nonsense\r\n\r\n".utf8)
+      guard
+        !given.withLock({ done in
+          defer { done = true }
+          return done
+        })
+      else { return 0 }
+      buffer.copyBytes(from: bytes)
+      return bytes.count
+    }
+    #expect(status == 1)
+    let logged = sent.withLock { $0 }.filter { $0["method"]?.string == "window/logMessage" }
+    #expect(logged.map { $0["params"]?["type"]?.int ?? 0 } == [1])
   }
 
   @Test func malformedMessagesAreAnsweredNotFatal() throws {

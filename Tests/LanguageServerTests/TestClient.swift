@@ -8,16 +8,19 @@ final class TestClient: Sendable {
   private let sent = Lock<[JSONValue]>([])
   private let nextID = Lock(0)
 
-  /// A server on `host`, initialized (with `options`) for the folder `/ws`.
+  /// A server on `host`, initialized (with `options`) for the folder `/ws`,
+  /// told of `problems` from before it started.
   /// Its open documents are kept in pieces of `pieceSize` bytes (1: a cut
   /// before every heading the cut rules allow), so that every request
   /// meets a document edited piece by piece.
   init(
     _ host: MemoryHost, initialize: Bool = true, options: JSONValue = .object([:]),
-    hierarchical: Bool = true, pieceSize: Int = 1
+    hierarchical: Bool = true, pieceSize: Int = 1, problems: [String] = []
   ) throws {
     let sent = self.sent
-    server = LanguageServer(host: host, version: "test", pieceSize: pieceSize) { body in
+    server = LanguageServer(
+      host: host, version: "test", problems: problems, pieceSize: pieceSize
+    ) { body in
       let value = try! JSONReader.read(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
