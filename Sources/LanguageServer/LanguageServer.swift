@@ -80,7 +80,11 @@ public final class LanguageServer: Sendable {
     case .response:
       return nil
     case .notification(let method, let params):
-      if method == "exit" { return state.withLock { $0.phase == .shutDown ? 0 : 1 } }
+      if method == "exit" {
+        // What was asked before is answered before the server ends.
+        aside?.drain()
+        return state.withLock { $0.phase == .shutDown ? 0 : 1 }
+      }
       do {
         try notice(method, params)
       } catch {
@@ -88,6 +92,11 @@ public final class LanguageServer: Sendable {
       }
       return nil
     case .request(let id, let method, let params):
+      if method == "shutdown", let aside, state.withLock({ $0.phase == .running }) {
+        // After the requests answered aside that came before it.
+        aside.async { [self] in respond(id, method, params) }
+        return nil
+      }
       guard let aside, Self.answeredAside.contains(method),
         state.withLock({ $0.phase == .running })
       else {

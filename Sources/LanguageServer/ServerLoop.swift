@@ -145,6 +145,13 @@ final class NicedThread: Sendable {
     waiting.signal()
   }
 
+  /// Waits until the work given so far is done.
+  func drain() {
+    let done = DispatchSemaphore(value: 0)
+    async { done.signal() }
+    done.wait()
+  }
+
   /// Lowers the calling thread's priority (on Linux a thread's nice value
   /// is its own).
   static func nice() {

@@ -176,4 +176,43 @@ import Testing
     #expect(versions == versions.sorted())
     #expect(versions.last == 9)
   }
+
+  /// Requests answered aside, then `shutdown` and `exit` in one write, as
+  /// an editor closing sends them: every request is answered before `run`
+  /// returns, `shutdown` after the others.
+  @Test func requestsBeforeShutdownAreAnsweredBeforeExit() throws {
+    let uri = JSONValue.string("file:///ws/doc.md")
+    let at = JSONValue.object([
+      "textDocument": .object(["uri": uri]), "position": TestClient.position(2, 5),
+    ])
+    let messages: [JSONValue] = [
+      Self.request(
+        1, "initialize", .object(["rootUri": .string("file:///ws"), "capabilities": .object([:])])),
+      Self.notification("initialized", .object([:])),
+      Self.notification(
+        "textDocument/didOpen",
+        .object([
+          "textDocument": .object([
+            "uri": uri, "languageId": .string("markdown"), "version": .int(1),
+            "text": .string("# A\n\n[x](#a) and [y](#b)\n"),
+          ])
+        ])),
+      Self.request(2, "isle/where", at),
+      Self.request(3, "textDocument/hover", at),
+      Self.request(
+        4, "textDocument/foldingRange", .object(["textDocument": .object(["uri": uri])])),
+      Self.request(5, "shutdown", .null),
+      Self.notification("exit", .null),
+    ]
+    let sent = Lock<[JSONValue]>([])
+    let server = LanguageServer(host: MemoryHost([:]), version: "test") { body in
+      let value = try! JSONReader.read(Array(body.utf8))
+      sent.withLock { $0.append(value) }
+    }
+    let stream = Stream([(0, messages)])
+    #expect(server.run { stream.read($0) } == 0)
+    let answered = sent.withLock { $0 }.filter { $0["method"] == nil }.compactMap { $0["id"]?.int }
+    #expect(answered.sorted() == [1, 2, 3, 4, 5])
+    #expect(answered.last == 5, "shutdown answered last: \(answered)")
+  }
 }
