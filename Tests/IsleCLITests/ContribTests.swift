@@ -4,8 +4,9 @@ import Testing
 /// The files in `contrib/` load where they go: tmux accepts the snippet,
 /// sh and bash the shell functions. (The README runs what they do.)
 @Suite struct ContribTests {
-  @Test func tmuxTakesTheSnippet() throws {
-    guard let tmux = PickTerminalTests.tmux else { return }
+  @Test(.enabled(if: PickTerminalTests.tmux != nil, "tmux is not installed"))
+  func tmuxTakesTheSnippet() throws {
+    let tmux = try #require(PickTerminalTests.tmux)
     let socket = "isle-contrib-\(UUID().uuidString.prefix(8))"
     let outcome = try Harness.shell(
       "\(tmux) -L \(socket) -f /dev/null new-session -d \\; source-file contrib/tmux/isle.tmux "

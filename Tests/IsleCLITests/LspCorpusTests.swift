@@ -30,8 +30,10 @@ import Testing
     }
   }
 
-  @Test func symbolsAreTocsSectionsAndDiagnosticsAreChecksFindings() throws {
-    guard let (root, paths) = Self.documents("rust-by-example"), !paths.isEmpty else { return }
+  @Test(.enabled(if: documents("rust-by-example") != nil, "needs ../shared/corpus"))
+  func symbolsAreTocsSectionsAndDiagnosticsAreChecksFindings() throws {
+    let (root, paths) = try #require(Self.documents("rust-by-example"))
+    #expect(!paths.isEmpty)
     let session = try LspSession(root: root)
     let findings = Harness.run(["check", "--format", "json", "--root", root, root])
     var expected: [String: [String]] = [:]
