@@ -126,6 +126,8 @@ extension CLI {
           command: "where")
       }
       return try WhereCommand(settings: settings, cli: self).run()
+    case .show:
+      return try show(raw)
     case .jump:
       guard let target = raw.operands.first else {
         throw UsageError(

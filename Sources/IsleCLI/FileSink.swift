@@ -28,6 +28,11 @@ public final class FileSink: OutputSink {
     try text.withUTF8 { try send(UnsafeRawBufferPointer($0)) }
   }
 
+  public func write(bytes: [UInt8]) throws {
+    try flush()
+    try bytes.withUnsafeBytes { try send($0) }
+  }
+
   public func flush() throws {
     // Sent or not, what was buffered is gone: after an error the output
     // is lost, and the error says so.
