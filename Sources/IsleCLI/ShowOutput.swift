@@ -65,7 +65,7 @@ extension ShowCommand {
   }
 
   /// The lines of `page` that show the bytes in `range`, each ending in a
-  /// line feed, blank ones at the end left out; coloured by `screen`.
+  /// line feed, blank ones at either end left out; coloured by `screen`.
   static func laidOut(_ page: Page, _ range: Range<Int>, screen: ReadScreen?) -> String {
     var rows: [String] = []
     var spot = page.spot(atByte: range.lowerBound)
@@ -78,7 +78,8 @@ extension ShowCommand {
       spot = next
     }
     while let last = rows.last, last.allSatisfy(\.isWhitespace) { rows.removeLast() }
-    return rows.map { $0 + "\n" }.joined()
+    let first = rows.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? rows.count
+    return rows[first...].map { $0 + "\n" }.joined()
   }
 }
 

@@ -126,7 +126,12 @@ extension Selector {
     } catch {
       switch error {
       case .folded(let index): return tree.folded[index]
-      case .noMatch(let closest): throw .noMatch(closest: closest.map { tree.shown[$0] })
+      case .noMatch(let closest):
+        // A number past the end names the last; a name, the sections
+        // near it only.
+        if case .number = Target(text) { throw .noMatch(closest: closest.map { tree.shown[$0] }) }
+        let name = LooseText.folded(Target.fragment(of: text) ?? text)
+        throw .noMatch(closest: close(to: name, among: tree.shown, in: tree))
       case .ambiguous(let matches): throw .ambiguous(matches.map { tree.shown[$0] })
       }
     }
@@ -177,14 +182,32 @@ extension Selector {
       if found.count == 1 { return found[0] }
       if found.count > 1 { throw .ambiguous(found) }
     }
-    let last = wanted[wanted.count - 1]
-    let limit = last.count <= 4 ? 1 : 2
-    let near = titles.indices.compactMap { index -> (Int, Int)? in
-      let distance = min(
-        EditDistance.between(last, titles[index]),
-        tree.headings[index].id.map { EditDistance.between(last, $0.lowercased()) } ?? .max)
+    throw .noMatch(closest: close(to: wanted[wanted.count - 1], among: titles.indices, in: tree))
+  }
+
+  /// Up to three of `candidates` near enough to `wanted` (folded) to be
+  /// what was meant, nearest first: within two edits (one for four
+  /// letters or fewer) of the heading's folded title, of a run of as many
+  /// of its words, or of its id. None when none is: a list of unrelated
+  /// titles says nothing.
+  static func close(to wanted: String, among candidates: some Sequence<Int>, in tree: HeadingTree)
+    -> [Int]
+  {
+    let limit = wanted.count <= 4 ? 1 : 2
+    let count = wanted.split(separator: " ").count
+    let near = candidates.compactMap { index -> (Int, Int)? in
+      let title = LooseText.folded(tree.headings[index].title)
+      let words = title.split(separator: " ")
+      var texts = [title]
+      if count >= 1, words.count > count {
+        texts += (0...(words.count - count)).map { words[$0..<($0 + count)].joined(separator: " ") }
+      }
+      if let id = tree.headings[index].id { texts.append(id.lowercased()) }
+      let distance =
+        texts.filter { abs($0.count - wanted.count) <= limit }
+        .map { EditDistance.between(wanted, $0) }.min() ?? .max
       return distance <= limit ? (distance, index) : nil
     }
-    throw .noMatch(closest: near.sorted { $0 < $1 }.prefix(3).map(\.1))
+    return near.sorted { $0 < $1 }.prefix(3).map(\.1)
   }
 }
