@@ -9,7 +9,7 @@ BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
 
 all: build
 
@@ -73,6 +73,12 @@ bench: build
 # Only isle read's first frame on the corpus four times over (53 MB).
 bench-read: build
 	ISLE=$(BIN) python3 bench/run.py read
+
+# Only isle show --all against LangChain's MarkdownHeaderTextSplitter on the
+# corpus, and where the two cut.
+bench-show: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py show
 
 # Only the start-up pair of the benchmark (a 20 KB README, isle against cmark-gfm).
 bench-startup: build

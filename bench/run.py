@@ -190,6 +190,42 @@ def real_text(floor):
     target("at least 15x faster than md_toc on the real join (%.1fx)" % t, t >= 15)
 
 
+def markdown_operands():
+    """The corpus's Markdown as isle and the splitter are both given it:
+    its folders but the HTML one, and its README."""
+    names = sorted(os.listdir(CORPUS))
+    return [os.path.join(CORPUS, name) for name in names
+            if name != "html" and (os.path.isdir(os.path.join(CORPUS, name)) or name.endswith(".md"))]
+
+
+def splitters():
+    """isle show --all --format jsonl on the corpus's Markdown against
+    LangChain's MarkdownHeaderTextSplitter doing the same job (bench/
+    splitters.py split: every file cut at its level 1-3 headings, one JSON
+    line a chunk), and where the two cut (bench/splitters.py compare, on the
+    corpus and on bench/splitter-cuts.md, which holds one of each kind)."""
+    if not os.path.isdir(CORPUS):
+        say("\n%s is not here: isle show against LangChain's splitter is skipped" % CORPUS)
+        return
+    operands = markdown_operands()
+    say("\n%s (its Markdown, %d folders and files): isle show --all against LangChain's"
+        " MarkdownHeaderTextSplitter" % (CORPUS, len(operands)))
+    t, m = pair("isle show --all --format jsonl", [ISLE, "show", "--all", "--format", "jsonl", *operands],
+                "langchain MarkdownHeaderTextSplitter", [sys.executable, "bench/splitters.py", "split", *operands])
+    target("show --all at least 5x faster than LangChain's splitter (%.1fx)" % t, t >= 5)
+    # isle reads on every core, the splitter on one: their CPU seconds too.
+    ours = statistics.median(CPU["isle show --all --format jsonl"])
+    theirs = statistics.median(CPU["langchain MarkdownHeaderTextSplitter"])
+    say("  CPU (user and system) LangChain / isle show: %.3f (%.3f s against %.3f s)" % (
+        theirs / ours, theirs, ours))
+    for where, paths in (("the corpus", operands), ("bench/splitter-cuts.md", ["bench/splitter-cuts.md"])):
+        say("  where the two cut, on %s (the kinds of difference: README, 'isle show')" % where)
+        compared = subprocess.run([sys.executable, "bench/splitters.py", "compare", ISLE, *paths],
+                                  stdout=subprocess.PIPE, check=True).stdout.decode()
+        for line in compared.splitlines():
+            say("  " + line)
+
+
 def real_page():
     """A real published specification joined seven times (19 MB), made
     from the corpus, or None with a note when the corpus is not there."""
@@ -454,6 +490,13 @@ def main():
         # make bench-lsp: only the language server on a large document.
         lsp_large()
         return
+    if sys.argv[1:] == ["show"]:
+        # make bench-show: only isle show against LangChain's splitter.
+        say("isle benchmark, show: %d runs each, alternating, medians; %s, %d cores" % (
+            RUNS, platform.machine(), os.cpu_count()))
+        splitters()
+        finish()
+        return
     if sys.argv[1:] == ["html"]:
         # make bench-html: only the real specification against the floor and hxtoc.
         say("isle benchmark, HTML: %d runs each, alternating, medians; %s, %d cores" % (
@@ -522,6 +565,7 @@ def main():
 
     startup(readme)
     check_corpus()
+    splitters()
     lsp_large()
 
     documents = real_documents()

@@ -8,6 +8,9 @@ struct RawArguments: Equatable {
   var options: [GivenOption] = []
   /// Everything that is not an option: files, targets.
   var operands: [String] = []
+  /// How many operands came before `--`, when it was given (`show` reads
+  /// what stands before it as selectors).
+  var operandsBeforeDashes: Int? = nil
 
   /// The last time `name` was given, as a later option overrides an
   /// earlier one.
@@ -63,6 +66,7 @@ struct RawArguments: Equatable {
       }
       if word == "--" {
         onlyOperands = true
+        result.operandsBeforeDashes = result.operands.count
         continue
       }
       var spelling = word

@@ -5,6 +5,7 @@ enum Command: String, CaseIterable, Sendable {
   case toc
   case `where`
   case jump
+  case show
   case pick
   case read
   case check
@@ -18,6 +19,7 @@ enum Command: String, CaseIterable, Sendable {
     case .toc: return "the contents, with a reading time for each section"
     case .where: return "the bar for a position: section, place, how much is read"
     case .jump: return "pick a section and say where it starts"
+    case .show: return "a section's own text, for scripts and agents"
     case .pick: return "the interactive island: open, move, filter, pick"
     case .read: return "read a document in a pager, with the island on the bottom row"
     case .check: return "every link to a heading or a file resolves"
@@ -33,6 +35,7 @@ enum Command: String, CaseIterable, Sendable {
     case .toc: return "isle toc [options] [file ...]"
     case .where: return "isle where --offset B | --line N | --percent P [options] [file]"
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
+    case .show: return "isle show [options] SELECTOR... [--] [file ...]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
     case .check: return "isle check [options] [file|dir ...]"
@@ -73,6 +76,22 @@ enum Command: String, CaseIterable, Sendable {
         (--line, --offset or --percent). No match, or more than one, exits 1
         and names the sections close to it; an id finds a heading the levels
         shown leave out, and its title names it with the option that shows it.
+        """
+    case .show:
+      return """
+        Prints sections' own text: a Markdown section's bytes as written, from
+        its heading to the next heading at its level or above (its
+        subsections come with it); an HTML page's section laid out as read
+        draws it. SELECTOR is what jump takes (a number, an id, a link, a
+        title or a unique part of one), a path of headings (Install/Linux or
+        'Install > Linux', each under the one before at any depth), a range
+        (3..5, 3..), 0 for the text before the first section, or --line N or
+        --offset B (the section holding it). Several print in document order,
+        each once. Operands are selectors up to the first that names a file
+        or folder (or -); -- ends them. --all prints every section, and with
+        --format jsonl one JSON record each, cut at block boundaries with
+        --max-words. A selector that matches nothing exits 1, once the others
+        are printed, naming the sections close to it.
         """
     case .pick:
       return """
@@ -152,6 +171,8 @@ enum Command: String, CaseIterable, Sendable {
     case .jump:
       return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
         + Self.displayOptions(nil) + [Self.helpOption]
+    case .show:
+      return Self.outlineOptions + Self.manyOptions + Self.showOptions + [Self.helpOption]
     case .pick:
       return Self.outlineOptions + Self.readerOptions + [Self.printOption] + [
         OptionSpec("closed", help: "start on the closed bar"),
@@ -291,6 +312,28 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec(
       "offset", value: "B", aliases: ["from-offset"], help: "the reader is at byte B (0-based)"),
     OptionSpec("percent", value: "P", help: "the reader is P percent through (0-100)"),
+  ]
+
+  /// What `show` selects and how it prints it.
+  static let showOptions = [
+    OptionSpec("line", value: "N", help: "the section holding line N (repeatable)"),
+    OptionSpec("offset", value: "B", help: "the section holding byte B (repeatable)"),
+    OptionSpec(
+      "all", conflicts: [.given("no-subsections"), .given("body")],
+      help: "every section shown, and the text before the first"),
+    OptionSpec("no-subsections", help: "stop at the next heading of any level"),
+    OptionSpec("body", help: "leave out the section's own heading"),
+    OptionSpec(
+      "max-words", value: "N", requires: [.value("format", "json", "jsonl")],
+      help: "cut longer sections into parts at block boundaries"),
+    OptionSpec(
+      "format", value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
+      help: "markdown, html (as written), text (laid out) or json"),
+    OptionSpec("width", value: "N", help: "text: lay out N cells wide (default 80)"),
+    OptionSpec(
+      "color", value: "WHEN", choices: ["auto", "always", "never"],
+      help: "auto (default: on a terminal), always or never"),
+    OptionSpec("ascii", help: "draw with ASCII alone"),
   ]
 
   static let viewportOption = OptionSpec(

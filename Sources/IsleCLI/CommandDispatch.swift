@@ -131,6 +131,8 @@ extension CLI {
           command: "where")
       }
       return try WhereCommand(settings: settings, cli: self).run()
+    case .show:
+      return try show(raw)
     case .jump:
       let (target, files) = try jumpOperands(raw.operands)
       let settings = try decideSettings(

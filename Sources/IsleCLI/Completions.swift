@@ -109,6 +109,7 @@ enum Completions {
       case .completions: specs.append("'1:shell:(bash zsh fish)'")
       case .help: specs.append("'1:command:(\(commands.map(\.rawValue).joined(separator: " ")))'")
       case .jump: specs += ["'1:target:'", "'*:file:_files'"]
+      case .show: specs += ["'1:selector:'", "'*:selector or file:_files'"]
       default: specs.append("'*:file:_files'")
       }
       lines.append("    \(command.rawValue))")
@@ -143,7 +144,7 @@ enum Completions {
         }
         lines.append(line + " -d \(fishQuoted(option.help))")
       }
-      if [.toc, .where, .jump, .check].contains(command) {
+      if [.toc, .where, .jump, .show, .check].contains(command) {
         lines.append("complete -c isle \(condition) -F")
       }
     }

@@ -105,6 +105,15 @@ struct ReadCommand {
 
   /// The page of `bytes`, `width` cells wide, as the options draw it.
   func page(of bytes: LoadedBytes, source: InputSource, width: Int) throws -> Page {
+    try Self.page(of: bytes, source: source, width: width, settings: settings, options: options)
+  }
+
+  /// The same for any command's settings (`isle show` lays a section out
+  /// as the pager draws it).
+  static func page(
+    of bytes: LoadedBytes, source: InputSource, width: Int, settings: Settings,
+    options: ReadOptions
+  ) throws -> Page {
     let format = DocumentShape.format(
       of: bytes.buffer.span, path: source.path, given: settings.outline.format)
     let pageFormat: PageFormat = options.plain ? .plain : format == .html ? .html : .markdown

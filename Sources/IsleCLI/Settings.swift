@@ -47,6 +47,7 @@ struct Settings: Sendable {
       switch command {
       case .where: needs = " --line 40"
       case .jump: needs = " next --line 40"
+      case .show: needs = " 1"
       default: needs = ""
       }
       throw UsageError(
@@ -64,7 +65,7 @@ struct Settings: Sendable {
     let walked =
       operands.isEmpty
       ? SourceWalker.Walked(sources: [.standardInput])
-      : command == .toc || command == .check
+      : command == .toc || command == .check || command == .show
         ? walker.expand(operands)
         // where and jump read one document: a directory is an error.
         : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })

@@ -9,6 +9,9 @@ struct Findings: Equatable, Sendable {
   var links: [FoundLink] = []
   var anchors: [FoundAnchor] = []
   var blocks: [FoundBlock] = []
+  /// With links, where each top-level block and each item of a top-level
+  /// list starts, in the order found (see `MarkdownBlocks`).
+  var blockStarts: [Int] = []
 
   /// The same findings with the headings in order of offset (cmark moves
   /// footnotes to the end) and the readings between two headings summed
@@ -85,6 +88,7 @@ struct Findings: Equatable, Sendable {
     links += other.links
     anchors += other.anchors
     blocks += other.blocks
+    blockStarts += other.blockStarts
     headings += other.headings
     readings += other.readings.map { placed in
       var moved = placed

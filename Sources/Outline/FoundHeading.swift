@@ -12,6 +12,9 @@ struct FoundHeading: Equatable, Sendable {
   /// Asked to be left out of contents lists (an HTML heading's `no-toc` or
   /// `notoc` class).
   var omitted = false
+  /// Where the line after its last starts, when a whole Markdown parse
+  /// that finds links said (see `MarkdownBlocks`).
+  var endOffset: Int? = nil
 }
 
 extension FoundHeading {

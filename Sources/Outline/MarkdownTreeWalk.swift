@@ -30,6 +30,9 @@ struct MarkdownTreeWalk {
   private var blockHeading: Int? = nil
   private var title: HeadingTextBuilder? = nil
   private var imageDepth = 0
+  /// The heading whose end the next block may bring forward (see
+  /// `closeHeading`).
+  private var headingEndOpen: Int? = nil
   /// The document's last line of the top-level HTML block just entered.
   private(set) var htmlBlockLastLine: Int? = nil
   /// Where the links of the block being read are written.
@@ -62,7 +65,16 @@ struct MarkdownTreeWalk {
     }
     guard entering else { return }
     blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
+    if let open = headingEndOpen, result.headings.indices.contains(open) {
+      if let end = result.headings[open].endOffset, blockOffset > result.headings[open].offset {
+        result.headings[open].endOffset = min(end, blockOffset)
+      }
+      headingEndOpen = nil
+    }
     if findsLinks {
+      if isTopLevel || Self.isTopLevelItem(node, type: type) {
+        result.blockStarts.append(blockOffset)
+      }
       foldable(node, type: type)
       followInlines(node, type: type)
       cover(node, type: type)
@@ -98,6 +110,15 @@ struct MarkdownTreeWalk {
       // Inline HTML tags and footnote marks are not read.
       break
     }
+  }
+
+  /// True for an item of a list that stands at the top level: a long
+  /// section may be cut before it (`isle show --max-words`).
+  private static func isTopLevelItem(_ node: OpaquePointer, type: cmark_node_type) -> Bool {
+    guard type == CMARK_NODE_ITEM, let list = cmark_node_parent(node),
+      let container = cmark_node_parent(list)
+    else { return false }
+    return cmark_node_get_type(container) == CMARK_NODE_DOCUMENT
   }
 
   /// A fenced code block or a list of more than one line, for an editor
@@ -261,6 +282,16 @@ struct MarkdownTreeWalk {
     result.headings[result.headings.count - 1].title =
       collapsed == text.withAlt ? text.withAlt : collapsed
     result.headings[result.headings.count - 1].text = text
+    if findsLinks {
+      // A whole parse: the line after cmark's last (a setext heading's
+      // underline), unless cmark's end column is 0, which names the start
+      // of the line after; the next block may still start sooner (cmark
+      // runs a setext heading on into a paragraph right below it).
+      let last = place.line(cmark_node_get_end_line(node))
+      let ends = cmark_node_get_end_column(node) == 0 ? last : last + 1
+      result.headings[result.headings.count - 1].endOffset = lines.offset(ofLine: ends)
+      headingEndOpen = result.headings.count - 1
+    }
     blockHeading = nil
     title = nil
   }

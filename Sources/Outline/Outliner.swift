@@ -217,7 +217,7 @@ public enum Outliner {
     document.folded = order.filter { !isShown[$0] }.map {
       FoldedHeading(
         level: headings[$0].level, title: headings[$0].title, id: ids[$0],
-        line: lines.line(ofOffset: headings[$0].offset))
+        line: lines.line(ofOffset: headings[$0].offset), offset: headings[$0].offset)
     }
     document.links = FoundLink.placed(parsed.links, lines: lines)
     document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }

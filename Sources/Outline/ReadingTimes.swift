@@ -33,7 +33,7 @@ struct ReadingTimes {
       let time = rate.seconds(for: stretch.reading, imagesBefore: readings[part].images)
       readings[part] += stretch.reading
       total += stretch.reading
-      timeline.append(offset: stretch.offset, seconds: time)
+      timeline.append(offset: stretch.offset, seconds: time, reading: stretch.reading)
     }
     // Each part's seconds from its whole numbers of words, characters and
     // images, not summed stretch by stretch: the same reading gives the

@@ -1,0 +1,53 @@
+import Outline
+import Progress
+
+/// A section `isle show` prints, as one line of JSON (JSON Lines: one
+/// record a line), with the field names the README documents. The names
+/// are a contract: fields are only ever added.
+public enum ExcerptJSON {
+  /// What a record says beyond the excerpt itself.
+  public struct Context {
+    /// The document's path, nil for standard input.
+    public var path: String?
+    /// The lines the excerpt's bytes stand on, the last one included.
+    public var lines: ClosedRange<Int>
+    /// The front matter left out before this record, when it is the first
+    /// of the document's text.
+    public var frontMatter: Range<Int>?
+
+    /// A record's context from its parts.
+    public init(path: String?, lines: ClosedRange<Int>, frontMatter: Range<Int>?) {
+      self.path = path
+      self.lines = lines
+      self.frontMatter = frontMatter
+    }
+  }
+
+  /// `excerpt` of `tree` as one JSON object and a line feed, appended to
+  /// `output`; `text` is what it prints, UTF-8.
+  public static func write(
+    _ excerpt: Excerpt, in tree: HeadingTree, context: Context,
+    text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
+    var object = JSONBytes(after: &output)
+    let heading = excerpt.heading.map { tree.headings[$0] }
+    object.open()
+    object.add("path", context.path)
+    object.add("number", excerpt.heading == nil ? 0 : heading?.number)
+    object.add("level", heading?.level)
+    object.add("id", heading?.id)
+    object.add("title", heading?.title)
+    object.add("headings", strings: excerpt.heading.map { tree.titles(to: $0) } ?? [])
+    object.add("bytes", pair: (excerpt.bytes.lowerBound, excerpt.bytes.upperBound))
+    object.add("lines", pair: (context.lines.lowerBound, context.lines.upperBound))
+    object.add("words", excerpt.reading.wordCount)
+    object.add("seconds", Int(excerpt.seconds.rounded()))
+    object.add("part", excerpt.part)
+    object.add("parts", excerpt.parts)
+    object.add(
+      "frontMatter", pair: context.frontMatter.map { ($0.lowerBound, $0.upperBound) })
+    object.add("text", utf8: text)
+    object.close()
+    object.finish(into: &output)
+  }
+}

@@ -1,0 +1,240 @@
+import Cells
+import Island
+import Outline
+import Page
+import Parallel
+import Progress
+
+/// `isle show`: sections' own text, for scripts and agents. What to print
+/// is decided in `Progress` (`Selector`, `HeadingTree`, `Excerpt`); this
+/// reads the documents side by side, prints them in order, and says what
+/// no document had.
+struct ShowCommand {
+  /// How a section is printed.
+  enum Format: String, CaseIterable, Sendable {
+    /// Laid out as `isle read` draws it: an HTML page's default.
+    case text
+    /// A Markdown document's bytes as written: its default.
+    case markdown
+    /// An HTML page's bytes as written.
+    case html
+    /// One JSON record a section, one a line (JSON Lines; `jsonl` too).
+    case json
+    case jsonl
+  }
+
+  /// What was asked beyond the settings every command decides.
+  struct Request: Sendable {
+    var selectors: [Selector] = []
+    /// `--all`: every section shown, and the text before the first.
+    var all = false
+    /// `--format`; nil for each document's own default.
+    var format: Format? = nil
+    var subsections = true
+    var body = false
+    var maxWords: Int? = nil
+    /// The width `text` is laid out for.
+    var width = 80
+  }
+
+  /// What one document gives.
+  struct Answer: Sendable {
+    var output: [UInt8] = []
+    var status: ExitStatus = .success
+    /// The line for standard error when the document failed.
+    var error: String? = nil
+    /// For each selector, nil when it matched, else what to say of it.
+    var misses: [String?] = []
+  }
+
+  let request: Request
+  let settings: Settings
+  let cli: CLI
+
+  /// Every document answered in parallel and printed in order; then each
+  /// selector no document had is said, exit 1.
+  func run() throws -> ExitStatus {
+    var statuses = cli.reportWalk(settings.walk)
+    if cli.terminal.isTerminal {
+      for folder in settings.walk.empty {
+        cli.report("isle: \(folder): no documents (.md, .markdown, .html, .htm)")
+      }
+    }
+    let (loader, sources, request, settings) = (
+      settings.loader(cli.files), settings.sources, request, settings
+    )
+    var matched = [Bool](repeating: false, count: request.selectors.count)
+    var misses: [String?] = []
+    var answered = 0
+    try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
+      do {
+        return try Self.answer(
+          loader.load(sources[index]), source: sources[index], request: request,
+          settings: settings)
+      } catch {
+        let failure = CLI.failure(error)
+        return Answer(status: failure.status, error: failure.message)
+      }
+    } consume: { _, answer in
+      if let error = answer.error { cli.report("isle: error: \(error)") }
+      if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
+      statuses.append(answer.status)
+      guard answer.error == nil else { return }
+      answered += 1
+      misses = answer.misses
+      for (index, miss) in misses.enumerated() where miss == nil { matched[index] = true }
+    }
+    for (index, selector) in request.selectors.enumerated() where !matched[index] && answered > 0 {
+      let miss =
+        answered == 1
+        ? misses[index] ?? ""
+        : "no section matches '\(selector.text)' in any of the \(answered) documents"
+      cli.report("isle: error: " + miss)
+      statuses.append(.nothingFound)
+    }
+    if statuses.contains(.failure) { return .failure }
+    if statuses.contains(.nothingFound) || !statuses.contains(.success) { return .nothingFound }
+    return .success
+  }
+
+  /// What `loaded` prints for `request`: the sections its selectors name
+  /// (or all of them), and what each selector that matched nothing missed.
+  static func answer(
+    _ loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings
+  ) throws -> Answer {
+    let tree = Self.tree(of: loaded, settings: settings)
+    var blocks: MarkdownBlocks? = nil
+    if loaded.document.format == .markdown, request.maxWords != nil || request.body {
+      do {
+        blocks = try MarkdownBlocks.read(
+          loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth)
+      } catch {
+        throw DocumentFailure(
+          source.displayName + ": " + DocumentLoader.describe(error), status: .failure)
+      }
+    }
+    return try answer(
+      loaded, tree: tree, blocks: blocks, source: source, request: request, settings: settings)
+  }
+
+  /// The headings of `loaded`, its text starting after any front matter.
+  static func tree(of loaded: DocumentLoader.Loaded, settings: Settings) -> HeadingTree {
+    let document = loaded.document
+    let span = loaded.bytes.buffer.span
+    return HeadingTree(
+      document,
+      textStart: document.format == .markdown ? DocumentShape.frontMatterEnd(of: span) : 0,
+      rate: settings.outline.rate)
+  }
+
+  /// The same with the document's tree (and blocks, when the request
+  /// cuts sections or leaves headings out) made.
+  static func answer(
+    _ loaded: DocumentLoader.Loaded, tree: HeadingTree, blocks: MarkdownBlocks?,
+    source: InputSource, request: Request, settings: Settings
+  ) throws -> Answer {
+    let document = loaded.document
+    let name = source.displayName
+    let format = try Self.format(request.format, of: document, name: name)
+    var answer = Answer(misses: Array(repeating: nil, count: request.selectors.count))
+    var excerpts = request.all ? tree.records() : []
+    for (index, selector) in request.selectors.enumerated() {
+      do {
+        for heading in try selector.resolve(in: tree, document: document) {
+          let body =
+            request.body ? { bodyStart($0, tree: tree, blocks: blocks, loaded: loaded) } : nil
+          if let excerpt = tree.excerpt(heading, subsections: request.subsections, bodyStart: body)
+          {
+            excerpts.append(excerpt)
+          }
+        }
+      } catch .position(let error) {
+        throw DocumentFailure(error.message(document: name), status: .failure)
+      } catch {
+        answer.misses[index] = describe(error, selector, in: tree, name: name)
+      }
+    }
+    if !request.all { excerpts = Excerpt.merged(excerpts) }
+    if let maxWords = request.maxWords, let blocks {
+      excerpts = excerpts.flatMap {
+        $0.cut(maxWords: maxWords, blocks: blocks, rate: settings.outline.rate)
+      }
+    }
+    answer.output = try render(
+      excerpts, as: format, tree: tree, loaded: loaded, source: source, request: request,
+      settings: settings)
+    return answer
+  }
+
+  /// The format `document` is printed in: the one asked for, else its
+  /// own (Markdown as written, HTML laid out). Asking for the other kind's
+  /// bytes is an error naming the document.
+  static func format(_ asked: Format?, of document: Document, name: String) throws -> Format {
+    let own: Format = document.format == .html ? .html : .markdown
+    guard let asked else { return own == .html ? .text : .markdown }
+    if (asked == .markdown || asked == .html) && asked != own {
+      throw DocumentFailure(
+        "\(name) is \(own == .html ? "an HTML page" : "Markdown"): '--format \(asked.rawValue)' "
+          + "prints \(asked == .html ? "an HTML page" : "a Markdown document") as written; "
+          + "'--format \(own.rawValue)' prints this one's bytes, '--format text' its text",
+        status: .failure)
+    }
+    return asked
+  }
+
+  /// Where the body of `heading` starts: after its lines (a setext
+  /// heading's underline too, as cmark read it), or past the end tag of
+  /// an HTML heading (in Markdown, the rest of that line with it when it
+  /// is blank).
+  static func bodyStart(
+    _ heading: Int, tree: HeadingTree, blocks: MarkdownBlocks?, loaded: DocumentLoader.Loaded
+  ) -> Int {
+    let found = tree.headings[heading]
+    if let end = blocks?.headingEnd(at: found.offset) { return end }
+    let document = loaded.document
+    let buffer = loaded.bytes.buffer
+    let nextLine = document.lines.offset(ofLine: found.line + 1)
+    let next = heading + 1 < tree.headings.count ? tree.headings[heading + 1].offset : buffer.count
+    guard
+      let close = HTMLHeadingEnd.find(
+        in: buffer.span, from: found.offset, level: found.level, before: next)
+    else { return min(nextLine, next) }
+    if document.format == .html { return close }
+    let after = document.lines.offset(ofLine: document.lines.line(ofOffset: close) + 1)
+    let rest = buffer[close..<max(close, after)]
+    return rest.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) } ? after : close
+  }
+
+  /// What to say of a selector that matched nothing, or several.
+  static func describe(
+    _ miss: SelectorMiss, _ selector: Selector, in tree: HeadingTree, name: String
+  )
+    -> String
+  {
+    func list(_ indices: [Int]) -> String {
+      indices.map { index in
+        let heading = tree.headings[index]
+        let title = SafeText.forTerminal(heading.title)
+        let id = heading.id.map { "#" + SafeText.forTerminal($0) }
+        guard let number = heading.number else {
+          return "\(title) (\(id.map { $0 + ", " } ?? "")level \(heading.level))"
+        }
+        return "\(number) \(title)" + (id.map { " (\($0))" } ?? "")
+      }
+      .joined(separator: ", ")
+    }
+    let text = SafeText.forTerminal(selector.text)
+    switch miss {
+    case .noMatch(let closest):
+      if tree.headings.isEmpty { return "no section matches '\(text)': \(name) has no sections" }
+      return "no section matches '\(text)' in \(name)"
+        + (closest.isEmpty ? "" : "; closest: " + list(closest))
+    case .ambiguous(let matches):
+      return "'\(text)' matches \(matches.count) sections in \(name): " + list(matches)
+    case .noPreamble:
+      return "\(name) has no text before its first section"
+    case .position(let error):
+      return error.message(document: name)
+    }
+  }
+}
