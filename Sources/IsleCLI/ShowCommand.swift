@@ -45,6 +45,8 @@ struct ShowCommand {
     var error: String? = nil
     /// For each selector, nil when it matched, else what to say of it.
     var misses: [String?] = []
+    /// A binary file met in a folder, passed over.
+    var skipped = false
   }
 
   let request: Request
@@ -66,17 +68,22 @@ struct ShowCommand {
     var matched = [Bool](repeating: false, count: request.selectors.count)
     var misses: [String?] = []
     var answered = 0
+    let found = settings.walk.found
     try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
       do {
         return try Self.answer(
           loader.load(sources[index]), source: sources[index], request: request,
           settings: settings)
+      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+        // A binary file met in a folder is passed over, as grep passes it.
+        return Answer(skipped: true)
       } catch {
         let failure = CLI.failure(error)
-        return Answer(status: failure.status, error: failure.message)
+        return Answer(status: failure.status, error: failure.line)
       }
     } consume: { _, answer in
-      if let error = answer.error { cli.report("isle: error: \(error)") }
+      guard !answer.skipped else { return }
+      if let error = answer.error { cli.report(error) }
       if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
       statuses.append(answer.status)
       guard answer.error == nil else { return }

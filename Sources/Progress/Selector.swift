@@ -186,28 +186,15 @@ extension Selector {
   }
 
   /// Up to three of `candidates` near enough to `wanted` (folded) to be
-  /// what was meant, nearest first: within two edits (one for four
-  /// letters or fewer) of the heading's folded title, of a run of as many
-  /// of its words, or of its id. None when none is: a list of unrelated
-  /// titles says nothing.
+  /// what was meant, as `Target.closest` finds them among a document's
+  /// sections.
   static func close(to wanted: String, among candidates: some Sequence<Int>, in tree: HeadingTree)
     -> [Int]
   {
-    let limit = wanted.count <= 4 ? 1 : 2
-    let count = wanted.split(separator: " ").count
-    let near = candidates.compactMap { index -> (Int, Int)? in
-      let title = LooseText.folded(tree.headings[index].title)
-      let words = title.split(separator: " ")
-      var texts = [title]
-      if count >= 1, words.count > count {
-        texts += (0...(words.count - count)).map { words[$0..<($0 + count)].joined(separator: " ") }
-      }
-      if let id = tree.headings[index].id { texts.append(id.lowercased()) }
-      let distance =
-        texts.filter { abs($0.count - wanted.count) <= limit }
-        .map { EditDistance.between(wanted, $0) }.min() ?? .max
-      return distance <= limit ? (distance, index) : nil
-    }
-    return near.sorted { $0 < $1 }.prefix(3).map(\.1)
+    let indices = Array(candidates)
+    return Target.closest(
+      to: wanted, titles: indices.map { LooseText.folded(tree.headings[$0].title) },
+      ids: indices.map { tree.headings[$0].id }
+    ).map { indices[$0] }
   }
 }
