@@ -83,6 +83,22 @@ struct ContentsRegion {
   private static func titleLine(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> Range<Int>? {
+    var title: Range<Int>? = nil
+    forEachTextLine(in: bytes, from: start, to: end) { line, trimmed in
+      if TocMarker.recognize(trimmed)?.kind == .isleOptions { return true }
+      title = trimmed.hasPrefix("<") || isListItem(trimmed) ? nil : line
+      return false
+    }
+    return title
+  }
+
+  /// Calls `body` with each line from `start` to `end` that holds text,
+  /// and that text trimmed, until it returns false; blank lines are passed
+  /// over.
+  private static func forEachTextLine(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    _ body: (Range<Int>, String) -> Bool
+  ) {
     var lineStart = start
     while lineStart < end {
       var lineEnd = lineStart
@@ -91,16 +107,9 @@ struct ContentsRegion {
       let text = String(
         decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
       let trimmed = text.trimming { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-      if !trimmed.isEmpty {
-        if TocMarker.recognize(trimmed)?.kind == .isleOptions {
-          lineStart = lineEnd
-          continue
-        }
-        return trimmed.hasPrefix("<") || isListItem(trimmed) ? nil : lineStart..<lineEnd
-      }
+      if !trimmed.isEmpty, !body(lineStart..<lineEnd, trimmed) { return }
       lineStart = lineEnd
     }
-    return nil
   }
 
   /// True for a line that opens a list item: `-`, `*` or `+`, or a number
@@ -121,22 +130,12 @@ struct ContentsRegion {
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> [Range<Int>] {
     var kept: [Range<Int>] = []
-    var lineStart = start
-    while lineStart < end {
-      var lineEnd = lineStart
-      while lineEnd < end, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-      if lineEnd < end { lineEnd += 1 }
-      let text = String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-      let trimmed = text.trimming { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-      if !trimmed.isEmpty {
-        let isComment =
-          trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7
-          && TocMarker.recognize(trimmed)?.kind != .isleOptions
-        guard isComment else { break }
-        kept.append(lineStart..<lineEnd)
-      }
-      lineStart = lineEnd
+    forEachTextLine(in: bytes, from: start, to: end) { line, trimmed in
+      let isComment =
+        trimmed.hasPrefix("<!--") && trimmed.hasSuffix("-->") && trimmed.count >= 7
+        && TocMarker.recognize(trimmed)?.kind != .isleOptions
+      if isComment { kept.append(line) }
+      return isComment
     }
     return kept
   }

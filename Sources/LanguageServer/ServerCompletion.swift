@@ -129,6 +129,12 @@ extension LanguageServer {
     return found
   }
 
+  /// ASCII punctuation: what a backslash escapes.
+  private static func isPunctuation(_ byte: UInt8) -> Bool {
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+      || (0x7B...0x7E).contains(byte)
+  }
+
   /// A typed path as links read it: backslash escapes resolved, then
   /// `%XX` escapes.
   static func decodedPath(_ typed: String) -> String {
@@ -136,7 +142,7 @@ extension LanguageServer {
     var out: [UInt8] = []
     var index = 0
     while index < bytes.count {
-      if bytes[index] == 0x5C, index + 1 < bytes.count, LinkSyntax.isPunctuation(bytes[index + 1]) {
+      if bytes[index] == 0x5C, index + 1 < bytes.count, Self.isPunctuation(bytes[index + 1]) {
         index += 1
       }
       out.append(bytes[index])

@@ -229,10 +229,10 @@ import Testing
   }
 }
 
-/// Link syntax read from random bytes of brackets, parentheses, escapes
-/// and line endings: every range it gives stays within the text, and a
-/// document of them gives its links and definitions without a trap.
-@Suite struct LinkSyntaxTests {
+/// Links read from random bytes of brackets, parentheses, escapes and
+/// line endings: every range the outline and the server give stays within
+/// the text, and a link begins with what opens one.
+@Suite struct LinkRangeTests {
   static let pieces = [
     "[", "]", "(", ")", "<", ">", "\\", "`", "!", ":", "\n", " ", "a", "#", "\r\n", "> ", "- ",
     "é", "&amp;", "\"t\"",
@@ -245,17 +245,19 @@ import Testing
         Self.pieces.randomElement(using: &random)!
       }.joined()
       let bytes = Array(text.utf8)
-      for start in bytes.indices {
-        guard let link = LinkSyntax.read(bytes, at: start) else { continue }
-        for range in [link.text, link.destination, link.label].compactMap({ $0 }) {
-          #expect(range.lowerBound >= start && range.upperBound <= bytes.count, "\(text)")
-        }
-      }
       let lines = TextLines(bytes)
       let facts = DocumentFacts.outline(lines, path: "/ws/r.md", options: OutlineOptions())
       for link in facts?.links ?? [] {
         #expect(link.range.start <= link.range.end && link.span.start <= link.span.end, "\(text)")
         if let written = link.written { #expect(written.upperBound <= bytes.count, "\(text)") }
+        let found = link.link
+        for range in [found.destinationRange, found.labelRange].compactMap({ $0 }) {
+          #expect(range.lowerBound >= 0 && range.upperBound <= bytes.count, "\(text)")
+        }
+        if found.kind != .html && found.kind != .htmlImage && found.offset < bytes.count {
+          #expect(
+            [0x5B, 0x21, 0x3C].contains(bytes[found.offset]) || found.kind == .link, "\(text)")
+        }
       }
     }
   }
