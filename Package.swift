@@ -51,10 +51,13 @@ let package = Package(
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"]),
+    // The Model Context Protocol for agents: the tools over `isle`'s commands.
+    .target(name: "MCP", dependencies: ["LanguageServer", "Outline"]),
     .target(
       name: "IsleCLI",
       dependencies: [
         "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
+        "MCP",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.

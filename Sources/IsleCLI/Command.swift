@@ -10,6 +10,7 @@ enum Command: String, CaseIterable, Sendable {
   case read
   case check
   case lsp
+  case mcp
   case help
   case completions
 
@@ -24,6 +25,7 @@ enum Command: String, CaseIterable, Sendable {
     case .read: return "read a document in a pager, with the island on the bottom row"
     case .check: return "every link to a heading or a file resolves"
     case .lsp: return "a language server for editors, on stdin and stdout"
+    case .mcp: return "a Model Context Protocol server for agents, on stdin and stdout"
     case .help: return "help on a command"
     case .completions: return "a completion script for bash, zsh or fish"
     }
@@ -40,6 +42,7 @@ enum Command: String, CaseIterable, Sendable {
     case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
     case .check: return "isle check [options] [file|dir ...]"
     case .lsp: return "isle lsp [--slug FLAVOR]"
+    case .mcp: return "isle mcp"
     case .help: return "isle help [command]"
     case .completions: return "isle completions bash|zsh|fish"
     }
@@ -145,6 +148,14 @@ enum Command: String, CaseIterable, Sendable {
         them, definition, references, rename and completion of ids, and
         isle/where for a status line. See the README for each editor.
         """
+    case .mcp:
+      return """
+        Speaks the Model Context Protocol (every revision from 2024-11-05) on
+        standard input and output, for coding agents: the tools outline,
+        section (bounded by max_bytes), where, check and find, on the
+        documents under the folder it was started in (or the client's
+        roots). See the README for each agent.
+        """
     case .help:
       return "Shows the help of a command, or of isle itself."
     case .completions:
@@ -211,7 +222,7 @@ enum Command: String, CaseIterable, Sendable {
       return Self.outlineOptions.filter {
         ["slug", "wpm", "min-level", "max-level", "max-size"].contains($0.name)
       } + [Self.helpOption]
-    case .help, .completions: return [Self.helpOption]
+    case .mcp, .help, .completions: return [Self.helpOption]
     }
   }
 

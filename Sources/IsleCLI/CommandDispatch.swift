@@ -120,6 +120,11 @@ extension CLI {
         throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")
       }
       return try LspCommand(raw: raw, configProblems: configProblems, cli: self).run()
+    case .mcp:
+      guard raw.operands.isEmpty else {
+        throw UsageError("mcp reads no files; it speaks on stdin and stdout", command: "mcp")
+      }
+      return try McpCommand(cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
       let settings = try decideSettings(

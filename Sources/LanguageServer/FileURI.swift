@@ -1,8 +1,8 @@
 /// `file://` URIs and the paths they name (RFC 8089): percent-encoded
 /// bytes decoded, and encoded again where a path needs it.
-enum FileURI {
+public enum FileURI {
   /// The absolute path `uri` names; nil for another scheme.
-  static func path(_ uri: String) -> String? {
+  public static func path(_ uri: String) -> String? {
     guard uri.hasPrefix("file://") else { return nil }
     var rest = uri.dropFirst("file://".count)
     // `file://host/path`: the host is ours or empty.

@@ -174,7 +174,7 @@ extension LanguageServer {
   /// with the query, 2 one with a word that does, 3 one that holds it,
   /// 4 one that holds its characters in order (`inst` finds
   /// `Installation`, `prt tw` `Part Two`); nil for no match.
-  static func rank(_ query: String, _ title: String) -> Int? {
+  public static func rank(_ query: String, _ title: String) -> Int? {
     let trimmed = String(query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     if trimmed.isEmpty { return 1 }
     if title == trimmed { return 0 }

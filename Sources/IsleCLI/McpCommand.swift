@@ -1,0 +1,54 @@
+import MCP
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `isle mcp`: the Model Context Protocol server on standard input and
+/// output. The protocol and the tools live in the MCP module; this starts
+/// it in the current folder, each tool running an isle command in-process.
+struct McpCommand {
+  let cli: CLI
+
+  func run() throws -> ExitStatus {
+    // Only the end of input or SIGTERM ends the server: an agent's Ctrl-C
+    // is its own, and a closed output is met as a failed write.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGPIPE, SIG_IGN)
+    let (environment, files) = (cli.environment, cli.files)
+    let tools = ToolBox(start: Self.currentFolder()) { arguments in
+      let (output, error) = (StringSink(), StringSink())
+      let status = CLI(environment: environment, stdout: output, stderr: error, files: files)
+        .run(arguments)
+      return (status, output.text, error.text)
+    }
+    let server = MCPServer(tools: tools, version: CLI.version) { Self.writeAll($0) }
+    server.run { buffer in
+      while true {
+        let count = read(0, buffer.baseAddress, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        return count
+      }
+    }
+    return .success
+  }
+
+  private static func currentFolder() -> String {
+    guard let path = getcwd(nil, 0) else { return "." }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
+  /// Writes all of `bytes` to standard output at once.
+  private static func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import LanguageServer
+
+/// Why a tool gave no answer: one sentence, naming the argument or the
+/// file, sent back as the tool's error.
+struct ToolFailure: Error {
+  var sentence: String
+  init(_ sentence: String) { self.sentence = sentence }
+}
+
+/// A tool call's `arguments`, read with the type each tool expects; a
+/// missing, unknown or mistyped argument is a failure naming it.
+struct ToolArguments {
+  let members: [String: JSONValue]
+
+  init(_ value: JSONValue) {
+    if case .object(let members) = value { self.members = members } else { self.members = [:] }
+  }
+
+  /// Fails on an argument the tool does not take.
+  func only(_ names: [String]) throws(ToolFailure) {
+    for key in members.keys.sorted() where !names.contains(key) {
+      throw ToolFailure(
+        "no argument '\(key)'; this tool takes " + names.map { "'\($0)'" }.joined(separator: ", "))
+    }
+  }
+
+  func string(_ name: String) throws(ToolFailure) -> String {
+    guard let text = try optionalString(name) else {
+      throw ToolFailure("'\(name)' is missing: it must be a string")
+    }
+    return text
+  }
+
+  func optionalString(_ name: String) throws(ToolFailure) -> String? {
+    guard let value = given(name) else { return nil }
+    guard let text = value.string, !text.isEmpty, !text.contains("\0") else {
+      throw ToolFailure("'\(name)' must be a non-empty string, not \(Self.kind(value))")
+    }
+    return text
+  }
+
+  func strings(_ name: String) throws(ToolFailure) -> [String] {
+    guard let value = given(name) else {
+      throw ToolFailure("'\(name)' is missing: it must be an array of strings")
+    }
+    guard let elements = value.array, !elements.isEmpty else {
+      throw ToolFailure("'\(name)' must be a non-empty array of strings, not \(Self.kind(value))")
+    }
+    return try elements.enumerated().map { (index, element) throws(ToolFailure) in
+      guard let text = element.string, !text.isEmpty, !text.contains("\0") else {
+        throw ToolFailure(
+          "'\(name)[\(index)]' must be a non-empty string, not \(Self.kind(element))")
+      }
+      return text
+    }
+  }
+
+  /// A whole number within `range`; nil when not given.
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(ToolFailure) -> Int? {
+    guard let value = given(name) else { return nil }
+    guard case .number(let number) = value, number == number.rounded() else {
+      throw ToolFailure("'\(name)' must be a whole number, not \(Self.kind(value))")
+    }
+    guard number >= Double(range.lowerBound) else {
+      throw ToolFailure(
+        "'\(name)' must be at least \(range.lowerBound), not \(JSONValue.number(number).text)")
+    }
+    guard number <= Double(range.upperBound) && number < 9e15 else {
+      // Past what an Int holds: taken as the largest it can be.
+      if range.upperBound == Int.max { return Int(1 << 52) }
+      throw ToolFailure(
+        "'\(name)' must be at most \(range.upperBound), not \(JSONValue.number(number).text)")
+    }
+    return Int(number)
+  }
+
+  func boolean(_ name: String) throws(ToolFailure) -> Bool? {
+    guard let value = given(name) else { return nil }
+    guard let truth = value.bool else {
+      throw ToolFailure("'\(name)' must be true or false, not \(Self.kind(value))")
+    }
+    return truth
+  }
+
+  /// The argument `name`; null counts as not given.
+  private func given(_ name: String) -> JSONValue? {
+    guard let value = members[name], value != .null else { return nil }
+    return value
+  }
+
+  /// What a value is, as a failure names it.
+  static func kind(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number(let number): return "the number \(JSONValue.number(number).text)"
+    case .string(let text): return text.isEmpty ? "an empty string" : "a string"
+    case .array(let elements): return elements.isEmpty ? "an empty array" : "an array"
+    case .object, .written: return "an object"
+    }
+  }
+}

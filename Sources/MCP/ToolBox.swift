@@ -1,0 +1,245 @@
+import LanguageServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The tools themselves: each reads its arguments, keeps its paths inside
+/// the workspace, and runs the isle command that answers it (`toc`,
+/// `show`, `where`, `check`, as JSON), handing back the command's JSON as
+/// `structuredContent` and a text form of it. A tool that fails says so
+/// in one sentence as a tool error; it never ends the server.
+public final class ToolBox {
+  /// Runs an isle command line (without the program name) in-process:
+  /// its exit status, standard output and standard error.
+  public typealias Runner = ([String]) -> (status: Int32, output: String, error: String)
+
+  private let run: Runner
+  /// The folders paths are resolved against and kept within, real paths.
+  private(set) var roots: [String]
+  private let start: String
+
+  /// Tools answering with `run`, paths kept within `start` (the folder
+  /// the server was started in) until the client names its roots.
+  public init(start: String, run: @escaping Runner) {
+    self.start = Self.real(start) ?? start
+    self.roots = [self.start]
+    self.run = run
+  }
+
+  /// The client's roots (`file://` URIs) as the folders paths are kept
+  /// within; none named keeps the start folder.
+  func adopt(roots uris: [String]) {
+    let folders = uris.compactMap { uri -> String? in
+      guard uri.hasPrefix("file://") else { return nil }
+      return FileURI.path(uri).flatMap(Self.real)
+    }
+    roots = folders.isEmpty ? [start] : folders
+  }
+
+  /// The result of tool `name` with `arguments`: a tool error for bad
+  /// arguments or a failing command, a JSON-RPC error for no such tool.
+  func call(_ name: String, _ arguments: JSONValue, structured: Bool) throws(ResponseError)
+    -> [String: JSONValue]
+  {
+    guard ToolCatalog.names.contains(name) else {
+      throw .invalidParams(
+        "no tool '\(name)'; the tools are " + ToolCatalog.names.joined(separator: ", "))
+    }
+    let given = ToolArguments(arguments)
+    do {
+      let (content, summary) = try answer(name, given)
+      var result: [String: JSONValue] = [
+        "content": .array([
+          .object(["type": .string("text"), "text": .string(summary ?? content.text)])
+        ]),
+        "isError": .bool(false),
+      ]
+      if structured { result["structuredContent"] = content }
+      return result
+    } catch {
+      return [
+        "content": .array([.object(["type": .string("text"), "text": .string(error.sentence)])]),
+        "isError": .bool(true),
+      ]
+    }
+  }
+
+  private func answer(_ name: String, _ given: ToolArguments) throws(ToolFailure) -> (
+    JSONValue, String?
+  ) {
+    switch name {
+    case "outline": return (try outline(given), nil)
+    case "section": return try section(given)
+    case "where": return (try place(given), nil)
+    case "check": return (try check(given), nil)
+    default: return (try find(given), nil)
+    }
+  }
+
+  private func outline(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+    try given.only(["path", "min_level", "max_level", "slug"])
+    let path = try resolve(given.string("path"), argument: "path")
+    let low = try given.integer("min_level", in: 1...6) ?? 1
+    let high = try given.integer("max_level", in: 1...6) ?? 3
+    guard low <= high else {
+      throw ToolFailure("'min_level' (\(low)) is deeper than 'max_level' (\(high))")
+    }
+    let records = try records(
+      ["toc", "--format", "json", "--min-level", String(low), "--max-level", String(high)]
+        + slug(given) + ["--", path])
+    return .object(["documents": .array(records)])
+  }
+
+  private func section(_ given: ToolArguments) throws(ToolFailure) -> (JSONValue, String?) {
+    try given.only(["path", "selectors", "subsections", "max_bytes", "offset", "slug"])
+    let path = try resolve(given.string("path"), argument: "path")
+    let selectors = try given.strings("selectors")
+    let subsections = try given.boolean("subsections") ?? true
+    var budget = SectionBudget(
+      asked: try given.integer("max_bytes", in: 1...Int.max),
+      from: try given.integer("offset", in: 0...Int.max) ?? 0)
+    let records = try records(
+      ["show", "--format", "json"] + (subsections ? [] : ["--no-subsections"]) + slug(given)
+        + selectors.flatMap { $0.hasPrefix("-") ? [] : [$0] } + ["--", path],
+      badSelector: selectors.first { $0.hasPrefix("-") })
+    let kept = budget.keep(records)
+    let content = budget.answer(path: path, sections: kept)
+    return (content, budget.summary(path: path, sections: kept))
+  }
+
+  private func place(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+    try given.only(["path", "line", "offset", "slug"])
+    let path = try resolve(given.string("path"), argument: "path")
+    let line = try given.integer("line", in: 1...Int.max)
+    let offset = try given.integer("offset", in: 0...Int.max)
+    guard (line == nil) != (offset == nil) else {
+      throw ToolFailure("where takes a 'line' or an 'offset', one of them")
+    }
+    let position = line.map { ["--line", String($0)] } ?? ["--offset", String(offset!)]
+    guard
+      case .object(var record) = try records(
+        ["where", "--format", "json"] + position + slug(given) + ["--", path]
+      ).first
+    else { throw ToolFailure("isle where gave no answer for \(path)") }
+    let current = record["current"] ?? .null
+    // The heading path: from the current section back, each shallower one.
+    var titles: [JSONValue] = []
+    var level = 7
+    for section in (record["sections"]?.array ?? []).reversed() {
+      guard let line = section["line"]?.int, let currentLine = current["line"]?.int,
+        line <= currentLine, let depth = section["level"]?.int, depth < level
+      else { continue }
+      titles.insert(section["title"] ?? .null, at: 0)
+      level = depth
+    }
+    record["sections"] = nil
+    record["current"] = current
+    record["headings"] = .array(titles)
+    return .object(record)
+  }
+
+  private func check(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+    try given.only(["paths"])
+    var paths: [String] = []
+    for (index, path) in try given.strings("paths").enumerated() {
+      paths.append(try resolve(path, argument: "paths[\(index)]"))
+    }
+    let broken = try records(["check", "--format", "json", "--"] + paths, brokenIsAnswer: true)
+    return .object(["broken": .array(broken), "count": .int(broken.count)])
+  }
+
+  private func find(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+    try given.only(["query", "path", "limit"])
+    let query = try given.string("query").lowercased()
+    let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
+    let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
+    var found: [(rank: Int, path: String, line: Int, match: JSONValue)] = []
+    for document in try records(
+      ["toc", "--format", "json", "--min-level", "1", "--max-level", "6", "--", path])
+    {
+      let file = document["path"]?.string ?? path
+      for section in document["sections"]?.array ?? [] {
+        let title = section["title"]?.string ?? ""
+        guard let rank = LanguageServer.rank(query, title.lowercased()) else { continue }
+        let line = section["line"]?.int ?? 0
+        found.append(
+          (
+            rank, file, line,
+            .object([
+              "path": .string(file), "number": section["number"] ?? .null,
+              "level": section["level"] ?? .null, "title": .string(title),
+              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank),
+            ])
+          ))
+      }
+    }
+    found.sort { ($0.rank, $0.path, $0.line) < ($1.rank, $1.path, $1.line) }
+    return .object([
+      "matches": .array(found.prefix(limit).map(\.match)), "total": .int(found.count),
+    ])
+  }
+
+  private func slug(_ given: ToolArguments) throws(ToolFailure) -> [String] {
+    guard let slug = try given.optionalString("slug") else { return [] }
+    return ["--slug", slug]
+  }
+
+  /// The JSON records (one a line) command `arguments` prints; its error
+  /// line as the tool's failure. `check` exits 1 for broken links, which
+  /// are its answer.
+  private func records(
+    _ arguments: [String], brokenIsAnswer: Bool = false, badSelector: String? = nil
+  ) throws(ToolFailure) -> [JSONValue] {
+    if let badSelector {
+      throw ToolFailure("'selectors' holds '\(badSelector)', which is not a selector")
+    }
+    let (status, output, error) = run(arguments)
+    let failed = status != 0 && !(brokenIsAnswer && status == 1 && error.isEmpty)
+    if failed || (status != 0 && output.isEmpty && !error.isEmpty) {
+      let line =
+        error.split(separator: "\n").first.map(String.init) ?? "isle \(arguments[0]) failed"
+      throw ToolFailure(
+        line.hasPrefix("isle: error: ")
+          ? String(line.dropFirst(13)) : line.hasPrefix("isle: ") ? String(line.dropFirst(6)) : line
+      )
+    }
+    var values: [JSONValue] = []
+    for line in output.split(separator: "\n") where !line.isEmpty {
+      guard let value = try? JSONReader.read(Array(line.utf8)) else { continue }
+      values.append(value)
+    }
+    return values
+  }
+
+  /// `path` resolved against the first root, symbolic links followed;
+  /// refused when it is outside every root, missing, or neither a file
+  /// nor a folder (a FIFO would never end its read).
+  func resolve(_ path: String, argument: String) throws(ToolFailure) -> String {
+    let whole = path.hasPrefix("/") ? path : roots[0] + "/" + path
+    guard let real = Self.real(whole) else {
+      throw ToolFailure("'\(argument)': \(path) does not exist")
+    }
+    guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      throw ToolFailure(
+        "'\(argument)': \(path) is outside the workspace (" + roots.joined(separator: ", ") + ")")
+    }
+    var facts = stat()
+    guard stat(real, &facts) == 0 else {
+      throw ToolFailure("'\(argument)': \(path) cannot be read")
+    }
+    let kind = facts.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFDIR else {
+      throw ToolFailure("'\(argument)': \(path) is neither a file nor a folder")
+    }
+    if real == start { return "." }
+    return real.hasPrefix(start + "/") ? String(real.dropFirst(start.count + 1)) : real
+  }
+
+  /// The real path of `path`, links followed; nil when it does not exist.
+  static func real(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

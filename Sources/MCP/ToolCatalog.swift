@@ -1,0 +1,238 @@
+import LanguageServer
+import Outline
+
+/// The tools `tools/list` names, each with its input and output as JSON
+/// Schema.
+enum ToolCatalog {
+  /// What the server tells the agent of itself at `initialize`.
+  static let instructions =
+    "isle reads Markdown and HTML documents by their sections. Call 'outline' for a document's "
+    + "or folder's sections, then 'section' for the text of the ones you need (bounded by "
+    + "max_bytes), instead of reading whole files. 'find' finds sections by title in a folder, "
+    + "'where' names the section holding a line, 'check' reports broken links."
+
+  /// The tools at `revision`: before 2025-06-18 without output schemas.
+  static func list(revision: String) -> JSONValue {
+    let structured = ProtocolRevision.hasStructuredResults(revision)
+    return .array(
+      tools.map { tool in
+        var members: [String: JSONValue] = [
+          "name": .string(tool.name), "description": .string(tool.description),
+          "inputSchema": object(tool.input, required: tool.required),
+          "annotations": .object([
+            "readOnlyHint": .bool(true), "openWorldHint": .bool(false),
+          ]),
+        ]
+        if revision >= "2025-06-18" { members["title"] = .string(tool.title) }
+        if structured { members["outputSchema"] = tool.output }
+        return .object(members)
+      })
+  }
+
+  struct Tool {
+    var name: String
+    var title: String
+    var description: String
+    var input: [String: JSONValue]
+    var required: [String]
+    var output: JSONValue
+  }
+
+  static let names = tools.map(\.name)
+
+  static let tools: [Tool] = [
+    Tool(
+      name: "outline", title: "Outline",
+      description:
+        "The sections of a Markdown or HTML document, or of every document in a folder: number, "
+        + "level, id, title, line and byte range, words and reading time.",
+      input: [
+        "path": string("A file or folder, relative to the workspace"),
+        "min_level": level("The shallowest heading level listed (default 1)"),
+        "max_level": level("The deepest heading level listed (default 3)"),
+        "slug": slug,
+      ], required: ["path"],
+      output: object(
+        ["documents": array(document, "Each document's outline, in path order")],
+        required: ["documents"])),
+    Tool(
+      name: "section", title: "Section text",
+      description:
+        "The text of the sections selectors name, as 'isle show' takes them: a number (3), a range "
+        + "(3..5), an id (#install), a title or a path of titles (Install/Linux), 0 for the text "
+        + "before the first section. At most max_bytes of text come back, cut at a block boundary; "
+        + "'next_offset' is then the 'offset' that gets the rest.",
+      input: [
+        "path": string("A document, relative to the workspace"),
+        "selectors": .object([
+          "type": .string("array"), "items": .object(["type": .string("string")]),
+          "minItems": .int(1), "description": .string("The sections, as 'isle show' takes them"),
+        ]),
+        "subsections": .object([
+          "type": .string("boolean"),
+          "description": .string("Each section with its sub-sections (default true)"),
+        ]),
+        "max_bytes": .object([
+          "type": .string("integer"), "minimum": .int(1),
+          "description": .string("The most text returned (default 65536; more is taken as 1 MiB)"),
+        ]),
+        "offset": .object([
+          "type": .string("integer"), "minimum": .int(0),
+          "description": .string("Go on from this byte of the document (a 'next_offset')"),
+        ]),
+        "slug": slug,
+      ], required: ["path", "selectors"],
+      output: object(
+        [
+          "path": string("The document"),
+          "sections": array(excerpt, "The sections' text, in document order"),
+          "bytes": integer("The bytes of text returned"),
+          "max_bytes": integer("The bound the text was kept within"),
+          "truncated": .object(["type": .string("boolean")]),
+          "omitted_bytes": integer("The bytes of the sections left out"),
+          "next_offset": .object([
+            "type": .array([.string("integer"), .string("null")]),
+            "description": .string(
+              "The 'offset' argument that gets the rest; null when nothing is"),
+          ]),
+          "note": .object(["type": .array([.string("string"), .string("null")])]),
+        ],
+        required: [
+          "path", "sections", "bytes", "max_bytes", "truncated", "omitted_bytes", "next_offset",
+        ])),
+    Tool(
+      name: "where", title: "Section at a place",
+      description:
+        "The section holding a line (1-based) or a byte offset (0-based) of a document: its "
+        + "heading path, how much of the document is read and how long the rest takes.",
+      input: [
+        "path": string("A document, relative to the workspace"),
+        "line": .object(["type": .string("integer"), "minimum": .int(1)]),
+        "offset": .object(["type": .string("integer"), "minimum": .int(0)]),
+        "slug": slug,
+      ], required: ["path"],
+      output: object(
+        [
+          "path": string("The document"),
+          "current": .object([
+            "type": .array([.string("object"), .string("null")]),
+            "description": .string("The section holding the place; null before the first"),
+          ]),
+          "headings": .object([
+            "type": .string("array"), "items": .object(["type": .string("string")]),
+            "description": .string("The titles from the top section down to it"),
+          ]),
+          "fraction": .object(["type": .string("number")]),
+          "minutesLeft": integer("Reading time left in the document"),
+          "sectionMinutesLeft": integer("Reading time left in the section"),
+        ], required: ["path", "headings", "fraction"])),
+    Tool(
+      name: "check", title: "Broken links",
+      description:
+        "The broken links of documents or folders, as 'isle check --format json' reports them: "
+        + "path, line, column, target, reason and a suggestion.",
+      input: [
+        "paths": .object([
+          "type": .string("array"), "items": .object(["type": .string("string")]),
+          "minItems": .int(1),
+          "description": .string("Files or folders, relative to the workspace"),
+        ])
+      ], required: ["paths"],
+      output: object(
+        [
+          "broken": .object([
+            "type": .string("array"), "items": .object(["type": .string("object")]),
+          ]),
+          "count": integer("How many links are broken"),
+        ], required: ["broken", "count"])),
+    Tool(
+      name: "find", title: "Find sections",
+      description:
+        "Sections whose titles match a query in a folder's documents, best first: the title "
+        + "itself, then titles starting with it, a word starting with it, holding it, holding its "
+        + "letters in order.",
+      input: [
+        "query": string("Words of the title"),
+        "path": string("A folder or file, relative to the workspace (default the workspace)"),
+        "limit": .object([
+          "type": .string("integer"), "minimum": .int(1),
+          "description": .string("The most sections returned (default 20, at most 200)"),
+        ]),
+      ], required: ["query"],
+      output: object(
+        [
+          "matches": .object([
+            "type": .string("array"),
+            "items": object(
+              [
+                "path": string("The document"), "number": integer("The section's number"),
+                "level": integer("Its heading level"), "title": string("Its title"),
+                "id": .object(["type": .array([.string("string"), .string("null")])]),
+                "line": integer("Its heading's line"), "rank": integer("0 is the best match"),
+              ], required: ["path", "title", "line", "rank"]),
+          ]),
+          "total": integer("How many sections matched"),
+        ], required: ["matches", "total"])),
+  ]
+
+  static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
+    .object([
+      "type": .string("object"), "properties": .object(properties),
+      "required": .array(required.map(JSONValue.string)),
+    ])
+  }
+
+  static func string(_ description: String) -> JSONValue {
+    .object(["type": .string("string"), "description": .string(description)])
+  }
+
+  static func integer(_ description: String) -> JSONValue {
+    .object(["type": .string("integer"), "description": .string(description)])
+  }
+
+  static func array(_ items: JSONValue, _ description: String) -> JSONValue {
+    .object(["type": .string("array"), "items": items, "description": .string(description)])
+  }
+
+  static func level(_ description: String) -> JSONValue {
+    .object([
+      "type": .string("integer"), "minimum": .int(1), "maximum": .int(6),
+      "description": .string(description),
+    ])
+  }
+
+  static let slug = JSONValue.object([
+    "type": .string("string"),
+    "enum": .array(
+      (["auto"] + SlugFlavor.allCases.map(\.rawValue)).map(JSONValue.string)),
+    "description": .string("Heading ids as this site makes them (default auto)"),
+  ])
+
+  static let document = object(
+    [
+      "path": string("The document"),
+      "title": .object(["type": .array([.string("string"), .string("null")])]),
+      "sections": .object([
+        "type": .string("array"),
+        "items": object(
+          [
+            "number": integer("The section's number, as selectors name it"),
+            "level": integer("Its heading level"), "title": string("Its title"),
+            "id": .object(["type": .array([.string("string"), .string("null")])]),
+            "line": integer("Its heading's line"), "endLine": integer("The line after it"),
+            "minutes": integer("Its reading time"),
+          ], required: ["level", "title", "line"]),
+      ]),
+    ], required: ["path", "sections"])
+
+  static let excerpt = object(
+    [
+      "number": .object(["type": .array([.string("integer"), .string("null")])]),
+      "title": .object(["type": .array([.string("string"), .string("null")])]),
+      "headings": .object(["type": .string("array"), "items": .object(["type": .string("string")])]
+      ),
+      "bytes": .object(["type": .string("array"), "items": .object(["type": .string("integer")])]),
+      "lines": .object(["type": .string("array"), "items": .object(["type": .string("integer")])]),
+      "text": string("The section's text as written"),
+    ], required: ["bytes", "text"])
+}

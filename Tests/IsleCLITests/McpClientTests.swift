@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `isle mcp` driven by the real MCP client, the Python SDK (PyPI `mcp`):
+/// Tests/mcp/client.py negotiates, lists the tools, calls each on the
+/// shared corpus against its output schema, and sends hostile arguments.
+@Suite struct McpClientTests {
+  static let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized.path
+  static let script = Harness.root.appendingPathComponent("Tests/mcp/client.py").path
+
+  /// Nil when python3 and the SDK are there, else why the test is skipped.
+  static let missing: String? = {
+    guard FileManager.default.fileExists(atPath: corpus) else { return "needs ../shared/corpus" }
+    guard
+      let outcome = try? Spawn.run("/usr/bin/env", ["python3", "-c", "import mcp, jsonschema"])
+    else { return "python3 is not installed" }
+    return outcome.status == 0 ? nil : "the MCP SDK is not installed (pip install mcp)"
+  }()
+
+  @Test(.enabled(if: missing == nil, "\(missing ?? "")"))
+  func theSDKsClientGetsEveryToolsAnswerAndToolErrors() throws {
+    let isle = Harness.root.appendingPathComponent(".build/debug/isle").path
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", Self.script, isle, Self.corpus], timeout: 120)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+  }
+}
