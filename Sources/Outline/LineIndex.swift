@@ -123,6 +123,16 @@ public struct LineIndex: Sendable, Equatable {
     return wide.isEmpty ? Int(narrow[line - 1]) : wide[line - 1]
   }
 
+  /// The bytes of 1-based line `line` of `bytes` (the document indexed),
+  /// without its line ending.
+  func text(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let start = offset(ofLine: line)
+    var end = max(offset(ofLine: line + 1), start)
+    if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+    if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
   /// The 1-based line that holds byte `offset` (the last line for the end of
   /// the document). Binary search.
   public func line(ofOffset offset: Int) -> Int {

@@ -23,6 +23,10 @@ struct MarkdownTreeWalk {
   private var imageDepth = 0
   /// The document's last line of the top-level HTML block just entered.
   private(set) var htmlBlockLastLine: Int? = nil
+  /// Where each of the piece's own footnote definitions (numbered by
+  /// cmark) begins in the findings: cmark has moved them to the end of
+  /// its tree, so each runs to the next or to the end.
+  private var noteStarts: [(number: Int, at: Findings.Counts)] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines, maxDepth: Int) {
     self.bytes = bytes
@@ -113,10 +117,23 @@ struct MarkdownTreeWalk {
     }
   }
 
-  /// What the tree held.
-  mutating func finish() -> Findings {
+  /// Footnote definition `number` of the piece's own begins: what
+  /// follows is its text, until the next.
+  mutating func beginNote(_ number: Int) {
     closeBlock()
-    return result
+    noteStarts.append((number, result.counts))
+  }
+
+  /// What the tree held: the text before the footnote definitions, and
+  /// each definition's by its number.
+  mutating func finish() -> (text: Findings, notes: [(number: Int, text: Findings)]) {
+    closeBlock()
+    guard let first = noteStarts.first else { return (result, []) }
+    let ends = noteStarts.dropFirst().map(\.at) + [result.counts]
+    let notes = zip(noteStarts, ends).map { start, end in
+      (start.number, result.cut(from: start.at, to: end))
+    }
+    return (result.cut(from: Findings.Counts(), to: first.at), notes)
   }
 
   private mutating func openHeading(_ node: OpaquePointer) {
