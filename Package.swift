@@ -21,12 +21,12 @@ let package = Package(
       pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]
     ),
-    .systemLibrary(
-      name: "CUtf8proc",
-      path: "Sources/CUtf8proc",
-      pkgConfig: "libutf8proc",
-      providers: [.apt(["libutf8proc-dev"])]
-    ),
+    // Not through pkg-config: Debian's libutf8proc.pc gives its users
+    // -DUTF8PROC_EXPORTS (the library's own build flag, which does nothing
+    // off Windows), and SwiftPM warns of it on every build. The header is
+    // in /usr/include and the module map links the library.
+    // (scripts/install-deps installs libutf8proc-dev.)
+    .systemLibrary(name: "CUtf8proc", path: "Sources/CUtf8proc"),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel"),
     .target(
