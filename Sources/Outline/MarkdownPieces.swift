@@ -57,21 +57,23 @@ enum MarkdownPieces {
 
   /// Where pieces start: 0, then before an ATX heading at the first column
   /// outside a top-level fence or HTML block, once `every` bytes have
-  /// passed since the last cut.
+  /// passed since the last cut. What has been scanned is released in
+  /// stretches of about `step` bytes.
   static func cuts(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, from start: Int, every size: Int,
-    release: Outliner.Release? = nil
+    release: Outliner.Release? = nil, step: Int = Outliner.releaseStep
   ) -> [Int] {
     [0]
       + cuts(
-        bytes, lines: lines, in: start..<bytes.count, after: 0, every: size, release: release)
+        bytes, lines: lines, in: start..<bytes.count, after: 0, every: size, release: release,
+        step: step)
   }
 
   /// The cuts in `range` (which starts a line outside every block), as
   /// `cuts` makes them, the last cut before it being at `last`.
   static func cuts(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, in range: Range<Int>, after last: Int,
-    every size: Int, release: Outliner.Release? = nil
+    every size: Int, release: Outliner.Release? = nil, step: Int = Outliner.releaseStep
   ) -> [Int] {
     var starts: [Int] = []
     var previous = last
@@ -99,7 +101,7 @@ enum MarkdownPieces {
         starts.append(line)
         previous = line
       }
-      if let release, end - released >= Outliner.releaseStep {
+      if let release, end - released >= step {
         release(released..<end)
         released = end
       }
