@@ -99,37 +99,45 @@ public struct PieceLabels: Sendable {
       // A footnote's mark that opens no definition may refer to one.
       let mayRefer = text.first == 0x5E && !opensDefinition
       let inline = isInlineLink(bytes, after: close, before: range.upperBound)
-      guard lineEnds > 0 else {
-        // Most texts are on one line, and most are no definition.
-        let hash = LabelKey.hash(of: text)
+      func add(_ hash: UInt64) {
         labels.brackets.insert(hash)
         if !inline { labels.references.insert(hash) }
         if mayRefer { labels.noteMarks.insert(hash) }
+      }
+      guard lineEnds > 0 else {
+        // Most texts are on one line, and most are no definition.
+        add(LabelKey.hash(of: text))
         if isDefinition && !isFootnote(text) { linkCandidates.append((close, Array(text))) }
         continue
       }
       for variant in variants(text, spansLines: true) {
-        let hash = variant.withUnsafeBufferPointer { LabelKey.hash(of: $0) }
-        labels.brackets.insert(hash)
-        if !inline { labels.references.insert(hash) }
-        if mayRefer { labels.noteMarks.insert(hash) }
+        add(variant.withUnsafeBufferPointer { LabelKey.hash(of: $0) })
         if isDefinition && !isFootnote(variant) { linkCandidates.append((close, variant)) }
       }
     }
-    if !footnoteCandidates.isEmpty {
-      let inCode = inFences(bytes, range: range, footnoteCandidates.map(\.end))
-      for (candidate, inCode) in zip(footnoteCandidates, inCode) where !inCode {
-        labels.likelyFootnotes.formUnion(candidate.labels)
-      }
-    }
     labels.links = linkCandidates.map(\.label)
-    if !linkCandidates.isEmpty {
-      let inCode = inFences(bytes, range: range, linkCandidates.map(\.end))
-      for (candidate, inCode) in zip(linkCandidates, inCode) where !inCode {
-        labels.likelyLinks.insert(candidate.label)
+    labels.markLikely(bytes, range: range, footnotes: footnoteCandidates, links: linkCandidates)
+    return labels
+  }
+
+  /// The candidates outside the fenced code blocks the line scan sees:
+  /// each footnote candidate's `]` and labels, each link candidate's.
+  private mutating func markLikely(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+    footnotes: [(end: Int, labels: [[UInt8]])], links: [(end: Int, label: [UInt8])]
+  ) {
+    if !footnotes.isEmpty {
+      let inCode = Self.inFences(bytes, range: range, footnotes.map(\.end))
+      for (candidate, inCode) in zip(footnotes, inCode) where !inCode {
+        likelyFootnotes.formUnion(candidate.labels)
       }
     }
-    return labels
+    if !links.isEmpty {
+      let inCode = Self.inFences(bytes, range: range, links.map(\.end))
+      for (candidate, inCode) in zip(links, inCode) where !inCode {
+        likelyLinks.insert(candidate.label)
+      }
+    }
   }
 
   /// For each offset (ascending) in `range`, whether its line stands in a
