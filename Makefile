@@ -8,8 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-real bench-html bench-lsp install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-real bench-shapes bench-html bench-lsp install uninstall format clean
 
 all: build
 
@@ -94,6 +93,14 @@ bench-check: build
 bench-real: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py real
+
+# Only the document shapes that used to send pieces to second parses: a
+# generated specification with definitions at each page's end and [x](y)
+# at line starts, the CommonMark spec x40, the same chapters joined x40 and
+# three books with the spec x10, against the floor, --no-split and md_toc.
+bench-shapes: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py shapes
 
 # Only HTML on a real specification (../shared/corpus's webrtc-pc x7, 19 MB)
 # against the HTML floor (bench/html_floor.c, gumbo's whole parse) and hxtoc,

@@ -3,6 +3,18 @@ import PackageDescription
 
 // No outside Swift packages: everything beyond the toolchain comes from
 // Debian's C libraries through system-library targets.
+
+// The modules that parse, count, lay out numbers and write JSON are
+// optimized in debug builds too: the tests run them (in process, and as the
+// isle binary they start) over large and random documents, and unoptimized
+// they cost the suite more than twice the CPU. Page and IsleCLI stay as debug
+// builds are, as do the tests, so that a pager laying out a large page
+// still takes seconds (the signal tests need it busy). ISLE_ONONE=1 in the
+// environment builds all of it unoptimized, for a debugger.
+let optimized: [SwiftSetting] =
+  Context.environment["ISLE_ONONE"] == nil
+  ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let package = Package(
   name: "isle",
   products: [
@@ -21,16 +33,17 @@ let package = Package(
       pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]
     ),
-    .systemLibrary(
-      name: "CUtf8proc",
-      path: "Sources/CUtf8proc",
-      pkgConfig: "libutf8proc",
-      providers: [.apt(["libutf8proc-dev"])]
-    ),
+    // Not through pkg-config: Debian's libutf8proc.pc gives its users
+    // -DUTF8PROC_EXPORTS (the library's own build flag, which does nothing
+    // off Windows), and SwiftPM warns of it on every build. The header is
+    // in /usr/include and the module map links the library.
+    // (scripts/install-deps installs libutf8proc-dev.)
+    .systemLibrary(name: "CUtf8proc", path: "Sources/CUtf8proc"),
     // Work side by side, results in order: the one concurrency tool.
-    .target(name: "Parallel"),
+    .target(name: "Parallel", swiftSettings: optimized),
     .target(
       name: "Outline", dependencies: ["CCmarkGFM", "CGumbo", "CUtf8proc", "Parallel"],
+      swiftSettings: optimized,
       // The program's definition of this cmark-gfm function is to be the
       // one the library calls (see Sources/Outline/SpecialCharacters.swift).
       linkerSettings: [
@@ -41,16 +54,19 @@ let package = Package(
     // Terminal cell widths from utf8proc. The one C library outside
     // Outline: Island needs widths, and a Swift table of East Asian widths
     // would be ours to keep current with every Unicode release.
-    .target(name: "Cells", dependencies: ["CUtf8proc"]),
-    .target(name: "Progress", dependencies: ["Outline", "Cells"]),
+    .target(name: "Cells", dependencies: ["CUtf8proc"], swiftSettings: optimized),
+    .target(name: "Progress", dependencies: ["Outline", "Cells"], swiftSettings: optimized),
     // Links found by Outline's walk, resolved against headings and files.
-    .target(name: "Links", dependencies: ["Outline", "Cells"]),
-    .target(name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"]),
+    .target(name: "Links", dependencies: ["Outline", "Cells"], swiftSettings: optimized),
+    .target(
+      name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"],
+      swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
     .target(name: "Page", dependencies: ["CCmarkGFM", "CGumbo", "Outline", "Cells"]),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
-      name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"]),
+      name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"],
+      swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
     .target(name: "MCP", dependencies: ["LanguageServer", "Outline"]),
     .target(

@@ -11,7 +11,7 @@ public func fuzzPieces(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let whole = try? MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hidden),
     let split = try? MarkdownPieces.parse(
       bytes, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
-      smallest: 0)
+      smallest: 0, weighsCost: false)
   else { return 0 }
   precondition(split.text.compacted() == whole.compacted(), "pieces differ from the whole")
   return 0

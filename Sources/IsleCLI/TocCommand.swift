@@ -30,6 +30,8 @@ struct TocCommand {
     let how: String
     if document.pieces > 1 {
       how = "split in \(document.pieces) pieces, \(document.piecesParsedAgain) parsed again"
+    } else if let reason = document.parsedWholeBecause {
+      how = "not split (\(reason))"
     } else if document.format == .html {
       how = "not split (HTML is parsed whole)"
     } else if !split {

@@ -52,6 +52,8 @@ public struct Document: Sendable {
   /// How many of those pieces were parsed again to read what one parse of
   /// the whole reads (a definition or footnote elsewhere).
   public var piecesParsedAgain = 0
+  /// Why a Markdown document that could be cut was parsed whole, if it was.
+  public var parsedWholeBecause: String? = nil
   /// Its fenced code blocks and lists, by line, when
   /// `OutlineOptions.findsLinks` asked (Markdown only).
   public var blocks: [FoundBlock] = []

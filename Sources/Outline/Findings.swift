@@ -18,12 +18,15 @@ struct Findings: Equatable, Sendable {
   /// into one, placed at the first heading's offset (or, before the first
   /// heading, at the first of them), in order of offset: what the outline
   /// makes of them is unchanged, and a large document's thousands of blocks
-  /// take the room of its headings.
-  func compacted() -> Findings {
+  /// take the room of its headings. The readings are not summed across
+  /// the offsets of `splits` either (those of headings that may be added
+  /// later), so the sums stay within every section.
+  func compacted(splittingAt splits: [Int] = []) -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
     var place = [Int](repeating: 0, count: headings.count)
     for (index, heading) in order.enumerated() { place[heading] = index }
-    let starts = order.map { headings[$0].offset }
+    let offsets = order.map { headings[$0].offset }
+    let starts = splits.isEmpty ? offsets : (offsets + splits).sorted()
     var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
     var before: Int? = nil
     var titles: [PlacedReading] = []
@@ -78,6 +81,39 @@ struct Findings: Equatable, Sendable {
       result.anchors[index].offset = place(anchors[index].offset)
     }
     return result
+  }
+
+  /// How many of each kind there are: where later findings begin.
+  struct Counts: Sendable {
+    var headings = 0
+    var readings = 0
+    var markers = 0
+    var links = 0
+    var anchors = 0
+    var blocks = 0
+  }
+
+  var counts: Counts {
+    Counts(
+      headings: headings.count, readings: readings.count, markers: markers.count,
+      links: links.count, anchors: anchors.count, blocks: blocks.count)
+  }
+
+  /// The findings from `start` to `end`, their heading indices counted
+  /// from the first of them.
+  func cut(from start: Counts, to end: Counts) -> Findings {
+    var part = Findings()
+    part.headings = Array(headings[start.headings..<end.headings])
+    part.readings = readings[start.readings..<end.readings].map { placed in
+      var moved = placed
+      moved.heading = placed.heading.map { $0 - start.headings }
+      return moved
+    }
+    part.markers = Array(markers[start.markers..<end.markers])
+    part.links = Array(links[start.links..<end.links])
+    part.anchors = Array(anchors[start.anchors..<end.anchors])
+    part.blocks = Array(blocks[start.blocks..<end.blocks])
+    return part
   }
 
   /// Adds another reader's findings (markers, links and anchors too),

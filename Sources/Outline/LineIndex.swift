@@ -21,20 +21,23 @@ public struct LineIndex: Sendable, Equatable {
   public var starts: [Int] { wide.isEmpty ? narrow.map { Int($0) } : wide }
 
   /// Indexes the lines of `bytes`, calling `release` with each stretch
-  /// of bytes it has passed (see `Outliner.Release`).
-  init(_ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release? = nil) {
+  /// of bytes it has passed, of about `step` bytes (see `Outliner.Release`).
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release? = nil,
+    step: Int = Outliner.releaseStep
+  ) {
     if bytes.count <= Int(UInt32.max) {
-      narrow = Self.scan(bytes, release: release, as: UInt32.self)
+      narrow = Self.scan(bytes, release: release, step: step, as: UInt32.self)
       wide = []
     } else {
       narrow = []
-      wide = Self.scan(bytes, release: release, as: Int.self)
+      wide = Self.scan(bytes, release: release, step: step, as: Int.self)
     }
     size = bytes.count
   }
 
   private static func scan<Offset: FixedWidthInteger>(
-    _ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release?, as: Offset.Type
+    _ bytes: UnsafeBufferPointer<UInt8>, release: Outliner.Release?, step: Int, as: Offset.Type
   ) -> [Offset] {
     var starts: [Offset] = [0]
     let count = bytes.count
@@ -44,7 +47,7 @@ public struct LineIndex: Sendable, Equatable {
     while i < count {
       // A stretch at a time, memchr finding the line feeds up to each
       // carriage return, which ends a line alone or with a line feed.
-      let stretchEnd = min(i + Outliner.releaseStep, count)
+      let stretchEnd = min(i + step, count)
       while i < stretchEnd {
         let returnAt =
           memchr(base + i, 0x0D, stretchEnd - i).map {
@@ -134,6 +137,16 @@ public struct LineIndex: Sendable, Equatable {
     if line < 1 { return 0 }
     if line > lineCount { return size }
     return wide.isEmpty ? Int(narrow[line - 1]) : wide[line - 1]
+  }
+
+  /// The bytes of 1-based line `line` of `bytes` (the document indexed),
+  /// without its line ending.
+  func text(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let start = offset(ofLine: line)
+    var end = max(offset(ofLine: line + 1), start)
+    if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+    if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
   /// The 1-based line that holds byte `offset` (the last line for the end of

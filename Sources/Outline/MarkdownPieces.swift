@@ -24,10 +24,13 @@ import Parallel
 /// referred to; a piece whose parse could differ from the whole's is
 /// parsed again with exactly what the whole gives it (`PieceLedger`).
 ///
-/// What is parsed whole: labels that the scan's keys take as one but
-/// cmark does not (a probe shows it), a link label that begins with `^`
-/// (its probe would be a footnote reference), and references that have
-/// not settled after a few rounds; none has been seen in a real document.
+/// What is parsed whole, decided before any piece is parsed: a link label
+/// that begins with `^` (its probe would be a footnote reference), and a
+/// document whose pieces would be given more to read than they hold (the
+/// split cannot be done sooner). After the pieces, and never seen in a real
+/// document: labels that the scan's keys take as one but cmark does not (a
+/// probe shows it), and references that have not settled after a few
+/// rounds.
 enum MarkdownPieces {
   /// Documents smaller than this are parsed whole.
   static let smallest = 2 << 20
@@ -35,14 +38,16 @@ enum MarkdownPieces {
   static let pieceSize = 128 << 10
 
   /// Parses `bytes` as `MarkdownWalker` does, in pieces when it is large
-  /// and `split` allows; says in how many pieces.
+  /// and `split` allows; says in how many pieces. Without `weighsCost`,
+  /// in pieces even where they would cost more than the whole.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
     split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
-    release: Outliner.Release? = nil
+    release: Outliner.Release? = nil, weighsCost: Bool = true
   ) throws(OutlineError) -> PieceParse.Outcome {
-    let document = PieceParse(
+    var document = PieceParse(
       bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
+    document.weighsCost = weighsCost
     guard split, bytes.count >= smallest else {
       return PieceParse.Outcome(text: try document.parse(), pieces: 1)
     }
@@ -52,21 +57,23 @@ enum MarkdownPieces {
 
   /// Where pieces start: 0, then before an ATX heading at the first column
   /// outside a top-level fence or HTML block, once `every` bytes have
-  /// passed since the last cut.
+  /// passed since the last cut. What has been scanned is released in
+  /// stretches of about `step` bytes.
   static func cuts(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, from start: Int, every size: Int,
-    release: Outliner.Release? = nil
+    release: Outliner.Release? = nil, step: Int = Outliner.releaseStep
   ) -> [Int] {
     [0]
       + cuts(
-        bytes, lines: lines, in: start..<bytes.count, after: 0, every: size, release: release)
+        bytes, lines: lines, in: start..<bytes.count, after: 0, every: size, release: release,
+        step: step)
   }
 
   /// The cuts in `range` (which starts a line outside every block), as
   /// `cuts` makes them, the last cut before it being at `last`.
   static func cuts(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, in range: Range<Int>, after last: Int,
-    every size: Int, release: Outliner.Release? = nil
+    every size: Int, release: Outliner.Release? = nil, step: Int = Outliner.releaseStep
   ) -> [Int] {
     var starts: [Int] = []
     var previous = last
@@ -80,10 +87,8 @@ enum MarkdownPieces {
       let line = lines.offset(ofLine: number)
       guard line >= start else { continue }
       guard line < range.upperBound else { break }
-      var end = lines.offset(ofLine: number + 1)
-      if end > line && bytes[end - 1] == 0x0A { end -= 1 }
-      if end > line && bytes[end - 1] == 0x0D { end -= 1 }
-      let text = UnsafeBufferPointer(rebasing: bytes[line..<end])
+      let text = lines.text(ofLine: number, in: bytes)
+      let end = line + text.count
       if let open = fence {
         if closesFence(text, open) { fence = nil }
       } else if let ending = html {
@@ -96,7 +101,7 @@ enum MarkdownPieces {
         starts.append(line)
         previous = line
       }
-      if let release, end - released >= Outliner.releaseStep {
+      if let release, end - released >= step {
         release(released..<end)
         released = end
       }
@@ -183,12 +188,14 @@ enum MarkdownPieces {
     }
   }
 
+  /// The cores the pieces are parsed on.
+  static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+
   /// `body` for 0..<count on every core, results in order; the first error
   /// in order is thrown.
   static func parallel<Value>(
     _ count: Int, _ body: (Int) throws(OutlineError) -> Value
   ) throws(OutlineError) -> [Value] {
-    let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     let outcomes = OrderedParallelMap.collect(count: count, jobs: cores) {
       index -> Result<Value, OutlineError> in
       do throws(OutlineError) { return .success(try body(index)) } catch { return .failure(error) }

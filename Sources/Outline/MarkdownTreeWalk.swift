@@ -40,6 +40,10 @@ struct MarkdownTreeWalk {
   /// The index in `result.links` of each link or image open around the
   /// node being read; nil for one that gave no link.
   private var openLinks: [Int?] = []
+  /// Where each of the piece's own footnote definitions (numbered by
+  /// cmark) begins in the findings: cmark has moved them to the end of
+  /// its tree, so each runs to the next or to the end.
+  private var noteStarts: [(number: Int, at: Findings.Counts)] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines, maxDepth: Int) {
     self.bytes = bytes
@@ -231,16 +235,37 @@ struct MarkdownTreeWalk {
     }
   }
 
-  /// What the tree held.
-  mutating func finish() -> Findings {
+  /// Footnote definition `number` of the piece's own begins: what
+  /// follows is its text, until the next.
+  mutating func beginNote(_ number: Int) {
     closeBlock()
+    noteStarts.append((number, result.counts))
+  }
+
+  /// What the tree held: the text before the footnote definitions, and
+  /// each definition's by its number. The reference definitions cmark
+  /// took out of the tree go with the text.
+  mutating func finish() -> (text: Findings, notes: [(number: Int, text: Findings)]) {
+    closeBlock()
+    var definitions: [FoundLink] = []
     if let linkScope {
-      let definitions =
+      definitions = ReferenceDefinitions.links(
         cursor.definitions
-        + ReferenceDefinitions.outside(covered, in: bytes, scope: linkScope, lines: lines)
-      result.links += ReferenceDefinitions.links(definitions, in: bytes)
+          + ReferenceDefinitions.outside(covered, in: bytes, scope: linkScope, lines: lines),
+        in: bytes)
     }
-    return result
+    guard let first = noteStarts.first else {
+      var text = result
+      text.links += definitions
+      return (text, [])
+    }
+    let ends = noteStarts.dropFirst().map(\.at) + [result.counts]
+    let notes = zip(noteStarts, ends).map { start, end in
+      (start.number, result.cut(from: start.at, to: end))
+    }
+    var text = result.cut(from: Findings.Counts(), to: first.at)
+    text.links += definitions
+    return (text, notes)
   }
 
   /// The lines of a block that is no container: what it covers cannot

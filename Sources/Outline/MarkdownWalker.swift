@@ -116,6 +116,9 @@ enum MarkdownWalker {
     // Marked here, while the piece's bytes are at hand: afterwards a
     // large document's pages have been given back.
     ContentsOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
+    for number in found.probedNotes.keys {
+      ContentsOmission.mark(&found.probedNotes[number]!.headings, bytes: bytes, lines: lines)
+    }
     return found
   }
 
@@ -151,7 +154,7 @@ enum MarkdownWalker {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     // In an arena the iterator goes with the rest; freeing it is harmless.
     defer { cmark_iter_free(iterator) }
-    var probes = PieceProbes(place: place)
+    var probes = PieceProbes(place: place, lastLine: lines.text(ofLine: place.lastLine, in: bytes))
     var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
     tree.linkScope = links
     while true {
@@ -163,6 +166,9 @@ enum MarkdownWalker {
       let isBlock = type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
       if isBlock && entering && cmark_node_parent(node) == root {
         probes.enterTopLevel(node, type: type)
+        if type == CMARK_NODE_FOOTNOTE_DEFINITION && !probes.inPrefix && !probes.inSuffix {
+          tree.beginNote(probes.footnoteDefinitions)
+        }
       }
       if type == CMARK_NODE_FOOTNOTE_REFERENCE, let literal = cmark_node_get_literal(node) {
         probes.footnoteReference(Int(String(cString: literal)) ?? 0)
@@ -180,12 +186,28 @@ enum MarkdownWalker {
       if isBlock {
         try tree.block(
           node, type: type, entering: entering, isTopLevel: cmark_node_parent(node) == root)
-        if let lastLine = tree.htmlBlockLastLine { probes.htmlBlockEnds(atLine: lastLine) }
+        if let lastLine = tree.htmlBlockLastLine {
+          probes.htmlBlockEnds(
+            atLine: lastLine,
+            firstLine: lines.text(ofLine: place.line(cmark_node_get_start_line(node)), in: bytes))
+        }
       } else {
         tree.inline(node, type: type, entering: entering)
       }
     }
-    return probes.findings(tree.finish())
+    let (text, notes) = tree.finish()
+    var found = probes.findings(text)
+    // A definition a probe reached is kept apart: whether the whole keeps
+    // it is known once every piece is parsed (`PieceLedger.keeps`).
+    let probed = Set(found.footnoteProbeNumbers.values)
+    for (number, note) in notes {
+      if probed.contains(number) {
+        found.probedNotes[number] = note
+      } else {
+        found.text.append(note)
+      }
+    }
+    return found
   }
 
   /// The number of the given definition a link or image resolved to

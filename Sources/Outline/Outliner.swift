@@ -124,6 +124,7 @@ public enum Outliner {
       options: options)
     document.pieces = parsed.pieces
     document.piecesParsedAgain = parsed.again
+    document.parsedWholeBecause = parsed.whole
     return document
   }
 

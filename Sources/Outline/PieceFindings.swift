@@ -27,6 +27,10 @@ struct PieceFindings: Sendable {
   var footnotesReferred: Set<Int> = []
   /// The given link definitions that footnote probes became links to.
   var footnoteProbeLinks: Set<Int> = []
+  /// The text of each footnote definition of the piece's own that a probe
+  /// reached (by cmark's number, as in `footnoteProbeNumbers`): the probe
+  /// kept it, and the whole may not (`PieceLedger.keeps`).
+  var probedNotes: [Int: Findings] = [:]
 
   /// The footnote probes that found a definition in the piece itself.
   var footnoteDefines: Set<Int> { Set(footnoteProbeNumbers.keys) }

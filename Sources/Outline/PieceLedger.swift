@@ -9,7 +9,7 @@
 ///
 /// A piece is parsed first with the others' candidates given and its own
 /// probed, others' candidates for its own labels to fall back on
-/// (`firstPlan`); the probes tell which definitions are real and
+/// (`firstPlan`; of the others' candidates, those outside fenced code); the probes tell which definitions are real and
 /// where footnotes are referred to (`Facts`); a piece whose first parse
 /// could differ from the whole is parsed again with exactly what the whole
 /// gives it (`exactPlan`).
@@ -23,11 +23,18 @@ struct PieceLedger {
   /// two keys may share: a bracket's candidates, not its matches.
   private var linksByHash: [UInt64: [Int]] = [:]
   private var linksByKey: [String: [Int]] = [:]
-  /// For each link key, how many pieces have a candidate definition.
+  /// For each link key, how many pieces have a candidate definition
+  /// outside fenced code (`PieceLabels.likelyLinks`).
   private var linkDefiners: [String: Int] = [:]
+  /// The link labels with a candidate outside fenced code, in any piece
+  /// and in each: the others' candidates a first parse is given.
+  private var likelyLinks: Set<Int> = []
+  private var ownLikelyLinks: [Set<Int>] = []
   private var footnoteByKey: [String: Int] = [:]
-  /// Each piece's brackets and its own candidates.
+  /// Each piece's brackets, those that may be link references, and its
+  /// own candidates.
   private(set) var brackets: [Set<UInt64>] = []
+  private var references: [Set<UInt64>] = []
   private(set) var ownLinks: [Set<Int>] = []
   private(set) var ownFootnotes: [Set<Int>] = []
   /// For each footnote key, the pieces with a candidate definition, and
@@ -40,6 +47,10 @@ struct PieceLedger {
   private var likelyFootnotes: [Set<String>] = []
   private var guessedOwner: [String: Int] = [:]
   private var footnoteMentions: [String: Int] = [:]
+  /// The hashes of the footnote marks that open no candidate definition,
+  /// in any piece (`PieceLabels.noteMarks`): the footnotes that may be
+  /// referred to.
+  private var noteMarks: Set<UInt64> = []
   /// Footnote keys probed in every piece that defines them: those whose
   /// first candidate definition turned out not to be one.
   var probedEverywhere: Set<String> = []
@@ -49,9 +60,11 @@ struct PieceLedger {
     var footnoteNumbers: [[UInt8]: Int] = [:]
     for piece in labels {
       var own = Set<Int>()
+      var likely = Set<Int>()
       for label in piece.links {
         if let number = linkNumbers[label] {
           own.insert(number)
+          if piece.likelyLinks.contains(label) { likely.insert(number) }
           continue
         }
         let number = links.count
@@ -61,7 +74,10 @@ struct PieceLedger {
         linksByHash[LabelKey.hash(ofKey: linkKeys[number]), default: []].append(number)
         linksByKey[linkKeys[number], default: []].append(number)
         own.insert(number)
+        if piece.likelyLinks.contains(label) { likely.insert(number) }
       }
+      likelyLinks.formUnion(likely)
+      ownLikelyLinks.append(likely)
       var ownNotes = Set<Int>()
       for label in piece.footnotes {
         if let number = footnoteNumbers[label] {
@@ -78,6 +94,8 @@ struct PieceLedger {
         ownNotes.insert(number)
       }
       brackets.append(piece.brackets)
+      references.append(piece.references)
+      noteMarks.formUnion(piece.noteMarks)
       likelyFootnotes.append(Set(piece.likelyFootnotes.map { LabelKey.of([0x5E] + $0) }))
       ownLinks.append(own)
       ownFootnotes.append(ownNotes)
@@ -88,8 +106,8 @@ struct PieceLedger {
 
   private mutating func countLinks() {
     linkDefiners = [:]
-    for own in ownLinks {
-      for key in Set(own.map { linkKeys[$0] }) { linkDefiners[key, default: 0] += 1 }
+    for likely in ownLikelyLinks {
+      for key in Set(likely.map { linkKeys[$0] }) { linkDefiners[key, default: 0] += 1 }
     }
   }
 
@@ -113,7 +131,9 @@ struct PieceLedger {
   /// Piece `index + 1` joined to piece `index`.
   mutating func join(_ index: Int) {
     brackets[index].formUnion(brackets.remove(at: index + 1))
+    references[index].formUnion(references.remove(at: index + 1))
     ownLinks[index].formUnion(ownLinks.remove(at: index + 1))
+    ownLikelyLinks[index].formUnion(ownLikelyLinks.remove(at: index + 1))
     ownFootnotes[index].formUnion(ownFootnotes.remove(at: index + 1))
     likelyFootnotes[index].formUnion(likelyFootnotes.remove(at: index + 1))
     countFootnotes()
@@ -143,6 +163,22 @@ struct PieceLedger {
     case absent
   }
 
+  /// Why the document is better parsed whole, known before any piece is:
+  /// a link label that begins with `^` (its probe would be a footnote
+  /// reference, keeping a definition the whole drops), or first plans
+  /// (`plans`, when they are weighed) that together give cmark more to
+  /// read than the document's `size` times the cores but one (the pieces
+  /// could not be done sooner).
+  func declines(_ plans: [PiecePlan]?, size: Int, cores: Int) -> String? {
+    if links.contains(where: { $0.first == 0x5E }) { return "a link label begins with ^" }
+    guard let plans else { return nil }
+    let read = plans.reduce(0) { $0 + $1.size }
+    if read >= size * max(cores - 1, 1) {
+      return "its pieces would be given more to read than they hold"
+    }
+    return nil
+  }
+
   /// The footnote keys of piece `index`'s first parse.
   func footnoteGuesses(_ index: Int) -> [String: FootnoteGuess] {
     let own = Set(ownFootnotes[index].map { footnoteKeys[$0] })
@@ -162,13 +198,27 @@ struct PieceLedger {
     return guesses
   }
 
+  /// True when the last piece ends in a block that runs on to the end of
+  /// the document (a fence left open): what it falls back on would stand
+  /// in that block, so it has nothing after it.
+  var lastRunsOn = false
+
+  /// True when piece `index` may have definitions after it to fall back on.
+  private func fallsBack(_ index: Int) -> Bool {
+    index < brackets.count - 1 || !lastRunsOn
+  }
+
   /// The keys of piece `index`'s own link candidates that another piece
-  /// has candidates for too: the piece's first parse falls back on those
-  /// when its own turn out to be none (a `[label]:` line in code). The last
-  /// piece has nothing after it, where a fence left open would take them.
+  /// has candidates for outside fenced code: the piece's first parse
+  /// falls back on those when its own turn out to be none (a `[label]:`
+  /// line in code).
   func linkFallbackKeys(_ index: Int) -> Set<String> {
-    guard index < brackets.count - 1 else { return [] }
-    return Set(ownLinks[index].map { linkKeys[$0] }.filter { linkDefiners[$0, default: 0] > 1 })
+    guard fallsBack(index) else { return [] }
+    let likely = Set(ownLikelyLinks[index].map { linkKeys[$0] })
+    return Set(
+      ownLinks[index].map { linkKeys[$0] }.filter {
+        linkDefiners[$0, default: 0] > (likely.contains($0) ? 1 : 0)
+      })
   }
 
   /// The first parse of piece `index`: the link definitions of other
@@ -177,8 +227,8 @@ struct PieceLedger {
   /// `footnoteGuesses` has them.
   func firstPlan(_ index: Int) -> PiecePlan {
     let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
-    let given = brackets[index].flatMap { linksByHash[$0] ?? [] }.filter {
-      !ownKeys.contains(linkKeys[$0])
+    let given = references[index].flatMap { linksByHash[$0] ?? [] }.filter {
+      likelyLinks.contains($0) && !ownKeys.contains(linkKeys[$0])
     }
     let guesses = footnoteGuesses(index)
     return PiecePlan(
@@ -187,7 +237,8 @@ struct PieceLedger {
       footnoteProbes: footnoteLabels(
         ownFootnotes[index].filter { guesses[footnoteKeys[$0]] == .probed }),
       linksGiven: linkLabels(given), linkProbes: linkLabels(ownLinks[index]),
-      linksFallback: linkLabels(linkFallbackKeys(index).flatMap { linksByKey[$0] ?? [] }),
+      linksFallback: linkLabels(
+        linkFallbackKeys(index).flatMap { linksByKey[$0] ?? [] }.filter(likelyLinks.contains)),
       footnotesFallback: footnoteLabels(
         footnoteFallbackKeys(index, guesses).map { footnoteByKey[$0]! }))
   }
@@ -196,7 +247,7 @@ struct PieceLedger {
   /// candidates for: its first parse falls back on one of those when its
   /// own turn out to be none.
   func footnoteFallbackKeys(_ index: Int, _ guesses: [String: FootnoteGuess]) -> Set<String> {
-    guard index < brackets.count - 1 else { return [] }
+    guard fallsBack(index) else { return [] }
     return Set(
       guesses.filter {
         $0.value == .probed && guessedOwner[$0.key] != nil
@@ -237,6 +288,9 @@ struct PieceLedger {
     var footnoteOwners: [String: [Int]] = [:]
     /// For each footnote key, the pieces referring to it.
     var footnoteReferrers: [String: Set<Int>] = [:]
+    /// The real link definitions no first parse was given: all their
+    /// candidates stand in what the scan took for fenced code.
+    var linksNotGiven: [Int] = []
   }
 
   /// The facts of the first parses; nil when a probe shows labels that
@@ -266,6 +320,9 @@ struct PieceLedger {
     // is real; else what the probe would have said is unknown.
     if pieces.contains(where: { !$0.footnoteProbeLinks.isSubset(of: facts.links) }) { return nil }
     facts.linkKeys = Set(facts.links.map { linkKeys[$0] })
+    facts.linksNotGiven = facts.links.filter { number in
+      !(linksByKey[linkKeys[number]] ?? []).contains(where: likelyLinks.contains)
+    }.sorted()
     refer(pieces, in: &facts)
     return facts
   }
@@ -284,6 +341,14 @@ struct PieceLedger {
   /// whole reads there.
   func differs(_ index: Int, _ piece: PieceFindings, facts: Facts) -> Bool {
     if !piece.usesGiven.isSubset(of: facts.links) { return true }
+    // A real definition it was not given, which its brackets may use.
+    let ownKeys = Set(ownLinks[index].map { linkKeys[$0] })
+    if facts.linksNotGiven.contains(where: {
+      references[index].contains(LabelKey.hash(ofKey: linkKeys[$0]))
+        && !ownKeys.contains(linkKeys[$0])
+    }) {
+      return true
+    }
     // A label of its own that is defined only elsewhere: read as the
     // whole reads it when the piece had definitions to fall back on.
     let fallback = linkFallbackKeys(index)
@@ -323,9 +388,13 @@ struct PieceLedger {
       case .probed: break
       }
       if defined.contains(key) {
-        // Kept by its probe: right only for the first definition, and one
-        // something refers to.
-        if facts.footnoteOwners[key]?.first != index || facts.footnoteReferrers[key] == nil {
+        // Kept by its probe, and dropped as the pieces join unless it is
+        // the first definition and one something refers to (`keeps`):
+        // right, unless a reference the walk does not see may keep it (in
+        // a definition cmark dropped).
+        if facts.footnoteOwners[key]?.first == index && facts.footnoteReferrers[key] == nil
+          && noteMarks.contains(LabelKey.hash(ofKey: key))
+        {
           return true
         }
       } else if facts.footnoteOwners[key] != nil && !noteFallback.contains(key) {
@@ -336,12 +405,23 @@ struct PieceLedger {
     return false
   }
 
+  /// True when the whole keeps footnote definition `number` (cmark's) of
+  /// piece `index`, which a probe kept: it is the first definition of its
+  /// label, and something refers to it.
+  func keeps(_ number: Int, of piece: PieceFindings, at index: Int, facts: Facts) -> Bool {
+    guard let asked = piece.footnoteProbeNumbers.first(where: { $0.value == number })?.key else {
+      return true
+    }
+    let key = footnoteKeys[asked]
+    return facts.footnoteOwners[key]?.first == index && facts.footnoteReferrers[key] != nil
+  }
+
   /// What the whole gives piece `index`: the real link definitions its
   /// brackets could use, every footnote first defined elsewhere, and a
   /// reference to each footnote it defines first that another piece
   /// refers to.
   func exactPlan(_ index: Int, facts: Facts) -> PiecePlan {
-    let given = brackets[index].flatMap { linksByHash[$0] ?? [] }.filter {
+    let given = references[index].flatMap { linksByHash[$0] ?? [] }.filter {
       facts.links.contains($0)
     }
     var notesGiven: [Int] = []

@@ -87,6 +87,9 @@ extension PieceMemo.Piece {
     moved.context = (context.lowerBound + delta)..<(context.upperBound + delta)
     for index in moved.parsed.indices {
       moved.parsed[index].piece.text = parsed[index].piece.text.moved(by: delta)
+      moved.parsed[index].piece.probedNotes = parsed[index].piece.probedNotes.mapValues {
+        $0.moved(by: delta)
+      }
     }
     return moved
   }

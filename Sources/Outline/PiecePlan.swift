@@ -19,6 +19,12 @@ struct PiecePlan: Equatable, Sendable {
       && linksFallback.isEmpty && footnotesFallback.isEmpty
   }
 
+  /// About how many bytes the plan puts before and after the piece.
+  var size: Int {
+    [footnotesGiven, footnoteProbes, linksGiven, linkProbes, linksFallback, footnotesFallback]
+      .reduce(0) { total, labels in labels.reduce(total) { $0 + $1.bytes.count + 20 } }
+  }
+
   /// The bytes before the piece, and on which of their lines each probe
   /// and given footnote stands.
   func prefix() -> (bytes: [UInt8], place: PieceLines) {

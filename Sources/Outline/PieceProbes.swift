@@ -17,19 +17,41 @@ struct PieceProbes {
   /// The probe whose paragraph is being walked, if any.
   private var probe: Int? = nil
   /// The last top-level block of the piece: whether it is one that runs on
-  /// over a heading (a fence, an HTML block), and its last line.
+  /// over a heading (a fence, an HTML block), its first and last lines,
+  /// and what closes it.
   private var lastBlockRunsOn = false
+  private var lastBlockStart = 0
   private var lastBlockEnd = 0
+  private var lastBlockCloser: Closer? = nil
+  /// The piece's last line, without its line ending.
+  private let lastLine: UnsafeBufferPointer<UInt8>
 
-  init(place: PieceLines) {
+  /// What closes a block that may run on: a fence, or the end condition
+  /// of an HTML block.
+  private enum Closer {
+    case fence(character: UInt8, length: Int)
+    case html(MarkdownPieces.HTMLEnd)
+  }
+
+  /// The end markers of the HTML blocks that cmark 0.29 closes on the
+  /// line holding them: comments, processing instructions, CDATA, and
+  /// `<script>`, `<pre>` and `<style>`.
+  private static let markers: [[UInt8]] = ["-->", "?>", "]]>", "</script>", "</pre>", "</style>"]
+    .map { Array($0.utf8) }
+
+  init(
+    place: PieceLines,
+    lastLine: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+  ) {
     self.place = place
+    self.lastLine = lastLine
   }
 
   /// Footnotes: the footnote probe whose paragraph is being walked, the
   /// definitions cmark moved to the end of the tree (numbered in order)
   /// that were given, and the numbers the piece's own text refers to.
   private var footnoteProbe: Int? = nil
-  private var footnoteDefinitions = 0
+  private(set) var footnoteDefinitions = 0
   private var givenFootnoteNumbers: [Int: Int] = [:]
   private var referred: Set<Int> = []
 
@@ -50,22 +72,48 @@ struct PieceProbes {
       return
     }
     guard !inPrefix && !inSuffix else { return }
+    lastBlockStart = line - place.prefixLines
     lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
     lastBlockRunsOn = false
+    lastBlockCloser = nil
     if type == CMARK_NODE_CODE_BLOCK {
       var length: Int32 = 0
       var indent: Int32 = 0
       var character: CChar = 0
       lastBlockRunsOn = cmark_node_get_fenced(node, &length, &indent, &character) != 0
+      lastBlockCloser = .fence(character: UInt8(bitPattern: character), length: Int(length))
     } else if type == CMARK_NODE_HTML_BLOCK {
       lastBlockRunsOn = true
     }
   }
 
-  /// A top-level HTML block ends on the document's `line` (cmark's own end
-  /// line is wrong for blocks closed by their end condition).
-  mutating func htmlBlockEnds(atLine line: Int) {
+  /// A top-level HTML block, opened by `firstLine`, ends on the
+  /// document's `line` (cmark's own end line is wrong for blocks closed by
+  /// their end condition).
+  mutating func htmlBlockEnds(atLine line: Int, firstLine: UnsafeBufferPointer<UInt8>) {
     lastBlockEnd = line - place.firstLine + 1
+    lastBlockCloser = MarkdownPieces.HTMLEnd.opened(by: firstLine).map { .html($0) }
+  }
+
+  /// True when the last block of the piece ends on its last line and that
+  /// line closes it, as a fence's closing line or an HTML block's end
+  /// marker does: the heading after the piece cannot continue it.
+  private var closedOnLastLine: Bool {
+    let last = place.lastLine - place.firstLine + 1
+    guard lastBlockEnd == last, let closer = lastBlockCloser else { return false }
+    switch closer {
+    case .fence(let character, let length):
+      // A fence opened on the last line is not closed by it.
+      return lastBlockStart < last
+        && MarkdownPieces.closesFence(lastLine, (character: character, length: length))
+    case .html(let end):
+      // A block that ends at a blank line runs on over a heading; so may
+      // one whose kind the loose scan of its first line does not know
+      // for sure (`<!` and a letter, `<textarea`: cmark 0.29 ends those
+      // at a blank line too, or reads no HTML block).
+      guard case .marker(let marker) = end, Self.markers.contains(marker) else { return false }
+      return end.ends(lastLine)
+    }
   }
 
   /// The link a probe's paragraph became: to a given definition (number),
@@ -134,7 +182,8 @@ struct PieceProbes {
     for number in referred where givenFootnoteNumbers[number] == nil {
       result.footnotesReferred.formUnion(probed[number] ?? [])
     }
-    result.runsOn = lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1
+    result.runsOn =
+      lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1 && !closedOnLastLine
     result.text = text
     return result
   }
