@@ -126,14 +126,7 @@ struct PieceParse {
       pieces[broken] = try piece(ranges[broken], plan: ledger.firstPlan(broken))
       again[broken] = true
     }
-    // The last piece ran on to the end with definitions after it: they
-    // were read inside its last block, and go.
-    let last = pieces.count - 1
-    if pieces[last].runsOn, !ledger.firstPlan(last).suffix().bytes.isEmpty {
-      ledger.lastRunsOn = true
-      pieces[last] = try piece(ranges[last], plan: ledger.firstPlan(last))
-      again[last] = true
-    }
+    try settleLast(&pieces, &again, ranges, &ledger)
     // A footnote whose first candidate definition is none: the pieces
     // that took it to be real probe their own.
     let misguessed = ledger.misguessed(pieces)
@@ -150,7 +143,25 @@ struct PieceParse {
       pieces[index] = reprobed[slot]
       again[index] = true
     }
+    // Probing may have given the last piece definitions after it.
+    try settleLast(&pieces, &again, ranges, &ledger)
     return (pieces, again)
+  }
+
+  /// The last piece parsed again without what followed it, when it ran on
+  /// to the end with definitions after it: they were read inside its last
+  /// block (a fence left open).
+  private func settleLast(
+    _ pieces: inout [PieceFindings], _ again: inout [Bool], _ ranges: [Range<Int>],
+    _ ledger: inout PieceLedger
+  ) throws(OutlineError) {
+    let last = pieces.count - 1
+    guard pieces[last].runsOn, !ledger.lastRunsOn,
+      !ledger.firstPlan(last).suffix().bytes.isEmpty
+    else { return }
+    ledger.lastRunsOn = true
+    pieces[last] = try piece(ranges[last], plan: ledger.firstPlan(last))
+    again[last] = true
   }
 
   /// Each piece's findings, with the footnote definitions its probes

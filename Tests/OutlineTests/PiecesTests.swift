@@ -335,6 +335,10 @@ enum Generated {
   @Test(arguments: [
     "pieces-lone-cr.md", "pieces-footnote-nul-label.md",
     "pieces-footnote-probe-taken-by-a-link.md", "pieces-link-probe-read-as-a-footnote.md",
+    // A footnote the first piece seemed to define (its mark is no
+    // definition), probed again in the last piece, which then fell back on
+    // it after a fence left open to the end.
+    "pieces-last-piece-probed-into-an-open-fence.md",
   ])
   func foundByTheFuzzer(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
