@@ -27,6 +27,12 @@ let package = Package(
       pkgConfig: "libutf8proc",
       providers: [.apt(["libutf8proc-dev"])]
     ),
+    .systemLibrary(
+      name: "CYaml",
+      path: "Sources/CYaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel"),
     .target(
@@ -53,10 +59,13 @@ let package = Package(
       name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"]),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
     .target(name: "MCP", dependencies: ["LanguageServer", "Outline"]),
+    // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
+    // into chapters in the book's order.
+    .target(name: "Book", dependencies: ["CYaml"]),
     .target(
       name: "IsleCLI",
       dependencies: [
-        "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
+        "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
         "MCP",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
@@ -66,6 +75,7 @@ let package = Package(
       name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
+    .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(
