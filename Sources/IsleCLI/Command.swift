@@ -174,7 +174,8 @@ enum Command: String, CaseIterable, Sendable {
     case .toc:
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
-          OptionSpec("stats", help: "say on stderr whether each document was split")
+          OptionSpec("stats", help: "say on stderr whether each document was split"),
+          Self.bookOption,
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
@@ -227,6 +228,8 @@ enum Command: String, CaseIterable, Sendable {
   }
 
   static let helpOption = OptionSpec("help", short: "h", help: "show this help")
+  static let bookOption = OptionSpec(
+    "book", help: "read the folder given as a book (index first, then natural order)")
 
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [

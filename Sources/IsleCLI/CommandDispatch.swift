@@ -90,6 +90,16 @@ extension CLI {
       try stdout.write(Completions.script(for: shell))
       return .success
     case .toc:
+      if raw.operands.count == 1 && !raw.has("write") && !raw.has("check") && !raw.has("diff"),
+        let book = try BookCommand.book(raw.operands[0], forced: raw.has("book"), files: files)
+      {
+        let settings = try decideSettings(
+          raw, operands: [], command: .toc, formats: [.text, .json, .markdown], terminal: terminal)
+        return try BookCommand(book: book, settings: settings, cli: self).run()
+      }
+      if raw.has("book") {
+        throw UsageError("--book reads one folder as a book", command: "toc")
+      }
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
         terminal: terminal)
