@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// `isle toc BOOK` on books written in each form, and on a real mdBook.
+@Suite struct BookTocTests {
+  static let rustByExample = Harness.root.appendingPathComponent(
+    "../shared/corpus/rust-by-example/src/SUMMARY.md"
+  ).standardized.path
+
+  @Test func anMdBookIsItsChaptersWithTheirHeadingsPartsAndDrafts() throws {
+    try Harness.withTree([
+      "book.toml": "[book]\nsrc = \"pages\"\n",
+      "pages/SUMMARY.md": """
+        # Summary
+
+        [Preface](preface.md)
+
+        # Guide
+
+        - [Start](start.md)
+            - [Deeper](deep/one.md)
+        - [Later]()
+        """,
+      "pages/preface.md": "# Preface\n\n" + String(repeating: "word ", count: 300) + "\n",
+      "pages/start.md": "# Start\n\n## First step\n\n" + String(repeating: "word ", count: 600),
+      "pages/deep/one.md": "# Deeper\n\ntext\n",
+    ]) { root in
+      let outcome = Harness.run(["toc", root.path])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let rows = outcome.stdout.split(separator: "\n").map {
+        String($0.reversed().drop(while: { $0 == " " }).reversed())
+      }
+      #expect(rows.count == 7, "\(outcome.stdout)")
+      #expect(rows[0].hasPrefix("         Preface") && rows[0].hasSuffix("1 min"))
+      #expect(rows[1].trimmingCharacters(in: .whitespaces) == "Guide")
+      #expect(rows[2].hasPrefix("   1.    Start") && rows[2].hasSuffix("3 min"))
+      #expect(rows[3].trimmingCharacters(in: .whitespaces) == "First step")
+      #expect(rows[4].contains("1.1.") && rows[4].contains("  Deeper"))
+      #expect(rows[5].contains("2.") && rows[5].contains("Later (draft)"))
+      #expect(rows[6].hasSuffix("4 min ⌄"))
+      let json = Harness.run(["toc", "--format", "json", root.path + "/pages/SUMMARY.md"])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      #expect(object["chapterCount"] as? Int == 3)
+      let chapters = try #require(object["chapters"] as? [[String: Any]])
+      #expect(chapters.map { $0["kind"] as? String } == ["prefix", "part", "numbered", "numbered", "draft"])
+      #expect(chapters[4]["document"] is NSNull)
+    }
+  }
+
+  @Test func aMkDocsBookWithoutNavIsIndexFirstThenByName() throws {
+    try Harness.withTree([
+      "mkdocs.yml": "site_name: !ENV SITE\ndocs_dir: site\n",
+      "site/b.md": "# Bee\n", "site/index.md": "# Home\n", "site/a.md": "# Ay\n",
+    ]) { root in
+      let outcome = Harness.run(["toc", root.path + "/mkdocs.yml", "--format", "markdown"])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      #expect(
+        outcome.stdout.split(separator: "\n").map { String($0.split(separator: "]")[0]) } == [
+          "- [Home", "- [Ay", "- [Bee",
+        ])
+    }
+  }
+
+  @Test func anyFolderWithBookIsInNaturalOrder() throws {
+    try Harness.withTree(["d/10-y.md": "# Ten\n", "d/2-x.md": "# Two\n", "d/README.md": "# Read\n"]) {
+      root in
+      let outcome = Harness.run(["toc", "--book", root.path + "/d"])
+      let titles = outcome.stdout.split(separator: "\n").dropLast().map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      #expect(titles == ["Read", "Two", "Ten"], "\(outcome.stdout)")
+    }
+  }
+
+  @Test func aMalformedTableOfContentsIsOneLineNamingFileAndLine() throws {
+    try Harness.withTree([
+      "SUMMARY.md": "# Summary\n\n- just words\n", "mkdocs.yml": "nav:\n  - [unclosed\n",
+      "up/SUMMARY.md": "- [Out](../../secret.md)\n",
+    ]) { root in
+      let summary = Harness.run(["toc", root.path + "/SUMMARY.md"])
+      #expect(summary.status == 2)
+      #expect(summary.stderr.hasPrefix("isle: error: \(root.path)/SUMMARY.md:3: a list item"))
+      #expect(summary.stdout.isEmpty)
+      let yaml = Harness.run(["toc", root.path + "/mkdocs.yml"])
+      #expect(yaml.status == 2)
+      #expect(yaml.stderr.hasPrefix("isle: error: \(root.path)/mkdocs.yml:"), "\(yaml.stderr)")
+      #expect(yaml.stderr.split(separator: "\n").count == 1)
+      let out = Harness.run(["toc", root.path + "/up/SUMMARY.md"])
+      #expect(out.status == 2)
+      #expect(out.stderr.contains("leaves the book's folder"))
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: rustByExample),
+      "needs ../shared/corpus/rust-by-example"))
+  func rustByExampleIsEveryChapterInItsOrderAndTheTimesAddUp() throws {
+    let summary = try String(contentsOfFile: Self.rustByExample, encoding: .utf8)
+    let linked = summary.split(separator: "\n").filter { $0.contains("](") && !$0.contains("]()") }
+    let json = Harness.run(["toc", "--format", "json", Self.rustByExample])
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let chapters = try #require(object["chapters"] as? [[String: Any]])
+    #expect(object["chapterCount"] as? Int == linked.count)
+    let minutes = chapters.compactMap { ($0["document"] as? [String: Any])?["minutes"] as? Int }
+    #expect(object["minutes"] as? Int == minutes.reduce(0, +))
+    #expect(chapters.first?["title"] as? String == "Introduction")
+    #expect(chapters.contains { $0["number"] as? String == "1.2.2.1." })
+    let text = Harness.run(["toc", Self.rustByExample])
+    #expect(text.stdout.split(separator: "\n").filter { $0.hasSuffix("min") }.count == linked.count)
+  }
+}
