@@ -179,7 +179,10 @@ enum Command: String, CaseIterable, Sendable {
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
-        + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
+        + Self.displayOptions("text (the bar), spoken or json") + [
+          Self.bookOption,
+          OptionSpec("file", value: "CHAPTER", help: "the chapter of the book the position is in"),
+        ] + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
         + Self.displayOptions(nil) + [Self.helpOption]

@@ -137,6 +137,19 @@ extension CLI {
       return try McpCommand(cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
+      if let path = raw.operands.first,
+        let book = try BookCommand.book(path, forced: raw.has("book"), files: files)
+      {
+        let settings = try decideSettings(
+          raw, operands: [], command: .where, formats: [.text, .spoken, .json], terminal: terminal)
+        return try BookWhereCommand(
+          book: book, file: raw.value("file"), settings: settings, cli: self
+        )
+        .run()
+      }
+      if raw.has("book") || raw.has("file") {
+        throw UsageError("--book and --file name a book and its chapter", command: "where")
+      }
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
         terminal: terminal)

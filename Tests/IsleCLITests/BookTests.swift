@@ -11,16 +11,16 @@ import Testing
     try Harness.withTree([
       "book.toml": "[book]\nsrc = \"pages\"\n",
       "pages/SUMMARY.md": """
-        # Summary
+      # Summary
 
-        [Preface](preface.md)
+      [Preface](preface.md)
 
-        # Guide
+      # Guide
 
-        - [Start](start.md)
-            - [Deeper](deep/one.md)
-        - [Later]()
-        """,
+      - [Start](start.md)
+          - [Deeper](deep/one.md)
+      - [Later]()
+      """,
       "pages/preface.md": "# Preface\n\n" + String(repeating: "word ", count: 300) + "\n",
       "pages/start.md": "# Start\n\n## First step\n\n" + String(repeating: "word ", count: 600),
       "pages/deep/one.md": "# Deeper\n\ntext\n",
@@ -43,7 +43,10 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
       #expect(object["chapterCount"] as? Int == 3)
       let chapters = try #require(object["chapters"] as? [[String: Any]])
-      #expect(chapters.map { $0["kind"] as? String } == ["prefix", "part", "numbered", "numbered", "draft"])
+      #expect(
+        chapters.map { $0["kind"] as? String } == [
+          "prefix", "part", "numbered", "numbered", "draft",
+        ])
       #expect(chapters[4]["document"] is NSNull)
     }
   }
@@ -63,7 +66,8 @@ import Testing
   }
 
   @Test func anyFolderWithBookIsInNaturalOrder() throws {
-    try Harness.withTree(["d/10-y.md": "# Ten\n", "d/2-x.md": "# Two\n", "d/README.md": "# Read\n"]) {
+    try Harness.withTree(["d/10-y.md": "# Ten\n", "d/2-x.md": "# Two\n", "d/README.md": "# Read\n"])
+    {
       root in
       let outcome = Harness.run(["toc", "--book", root.path + "/d"])
       let titles = outcome.stdout.split(separator: "\n").dropLast().map {
@@ -111,5 +115,50 @@ import Testing
     #expect(chapters.contains { $0["number"] as? String == "1.2.2.1." })
     let text = Harness.run(["toc", Self.rustByExample])
     #expect(text.stdout.split(separator: "\n").filter { $0.hasSuffix("min") }.count == linked.count)
+  }
+}
+
+/// `isle where BOOK`: the place in the book from a chapter's line or a
+/// percent of the whole.
+@Suite struct BookWhereTests {
+  static let files = [
+    "SUMMARY.md": "- [One](one.md)\n- [Gap]()\n- [Two](two.md)\n",
+    "one.md": "# One\n\n" + String(repeating: "word ", count: 476) + "\n",
+    "two.md": "# Two\n\n## Middle\n\n" + String(repeating: "word ", count: 476) + "\n",
+  ]
+
+  @Test func aChaptersLineIsChapterKOfNWithTheBooksFraction() throws {
+    try Harness.withTree(Self.files) { root in
+      let outcome = Harness.run([
+        "where", root.path + "/SUMMARY.md", "--file", root.path + "/two.md", "--line", "3",
+        "--format", "json",
+      ])
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+      #expect(object["chapter"] as? Int == 2)
+      #expect(object["chapterCount"] as? Int == 2, "the draft is not counted")
+      let fraction = try #require(object["fraction"] as? Double)
+      #expect(fraction >= 0.5 && fraction < 1, "one whole chapter of two read: \(fraction)")
+      let text = Harness.run([
+        "where", root.path + "/SUMMARY.md", "--file", root.path + "/two.md", "--line", "3",
+      ])
+      #expect(text.stdout.contains("Two › Middle"))
+      #expect(text.stdout.contains("chapter 2 of 2"))
+    }
+  }
+
+  @Test func aPercentOfTheBookFallsInItsChapter() throws {
+    try Harness.withTree(Self.files) { root in
+      let early = Harness.run(["where", root.path, "--book", "--percent", "10", "--format", "json"])
+      #expect(early.stdout.contains("\"chapter\":1,"), "\(early.stdout)\(early.stderr)")
+      let late = Harness.run(["where", root.path + "/SUMMARY.md", "--percent", "90"])
+      #expect(late.stdout.contains("chapter 2 of 2"), "\(late.stdout)")
+      let missing = Harness.run([
+        "where", root.path + "/SUMMARY.md", "--file", "nope.md", "--line", "1",
+      ])
+      #expect(missing.status == 2)
+      #expect(missing.stderr.contains("no chapter is 'nope.md'"))
+    }
   }
 }
