@@ -15,6 +15,8 @@ public struct Wording: Sendable, Equatable {
   public var draft = "{title} (draft)"
   /// A chapter's place in a book: `chapter 3 of 12`.
   public var chapterPosition = "chapter {n} of {count}"
+  /// The time left in a book: `2 min left in the chapter, 1 h in the book`.
+  public var bookLeft = "{chapter} left in the chapter, {book} in the book"
   /// The section's place on the bar: `3 of 6`.
   public var position: String
   /// The section's place, spoken: `Section 3 of 6`.
@@ -69,6 +71,11 @@ public struct Wording: Sendable, Equatable {
   /// to read.
   /// A draft chapter's title as its row shows it.
   public func draft(_ title: String) -> String { Self.fill(draft, ["title": title]) }
+
+  /// The time left in the chapter and in the book, each already a time.
+  public func bookLeft(chapter: String, book: String) -> String {
+    Self.fill(bookLeft, ["chapter": chapter, "book": book])
+  }
 
   /// A chapter's place in a book (`chapter 3 of 12`).
   public func chapter(_ number: Int, of count: Int) -> String {

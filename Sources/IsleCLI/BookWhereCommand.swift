@@ -64,15 +64,15 @@ struct BookWhereCommand {
     case .spoken:
       var parts = [SafeText.forTerminal(title), position]
       if let named { parts.append(SafeText.forTerminal(named.title)) }
-      parts.append(copy.readAmount(fraction, left: bookLeftText))
-      parts.append(chapterLeftText + " / " + bookLeftText)
+      parts.append(copy.readAmount(fraction))
+      parts.append(copy.bookLeft(chapter: chapterLeftText, book: bookLeftText))
       try cli.stdout.write(parts.joined(separator: ". ") + "\n")
     case .text:
       let glyphs = settings.display.theme.glyphs
       var line = " " + glyphs.ring(for: fraction) + " " + SafeText.forTerminal(title)
       if let named { line += " › " + SafeText.forTerminal(named.title) }
-      line += "  " + position + "  " + copy.readAmount(fraction, left: bookLeftText)
-      line += "  " + chapterLeftText + " / " + bookLeftText
+      line += "  " + position + "  " + copy.readAmount(fraction)
+      line += "  " + copy.bookLeft(chapter: chapterLeftText, book: bookLeftText)
       try cli.stdout.write(
         Cells.truncate(line, toWidth: settings.display.width, ellipsis: glyphs.ellipsis) + "\n")
     }

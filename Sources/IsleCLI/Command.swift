@@ -181,7 +181,7 @@ enum Command: String, CaseIterable, Sendable {
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [
           Self.bookOption,
-          OptionSpec("file", value: "CHAPTER", help: "the chapter of the book the position is in"),
+          OptionSpec("file", value: "CHAPTER", help: "the book's chapter the position is in"),
         ] + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
@@ -232,7 +232,7 @@ enum Command: String, CaseIterable, Sendable {
 
   static let helpOption = OptionSpec("help", short: "h", help: "show this help")
   static let bookOption = OptionSpec(
-    "book", help: "read the folder given as a book (index first, then natural order)")
+    "book", help: "read the folder as a book, 2-x before 10-x")
 
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [
