@@ -204,3 +204,44 @@ struct BookFiles: BookFolder {
     return try? files.read(.file(path), limit: 16 << 20)
   }
 }
+
+extension BookCommand {
+  /// `isle check BOOK`'s own findings, before the chapters' links: each
+  /// entry that names no file (`SUMMARY.md:7:1: no chapter file x.md`)
+  /// and each document of the book's folder no entry names, in the form
+  /// of check's other lines.
+  static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
+    var lines: [String] = []
+    func add(path: String, line: Int, target: String, reason: String, text: String) {
+      if json {
+        var object = JSONObject()
+        object.add("path", path)
+        object.add("line", line)
+        object.add("column", 1)
+        object.add("target", target)
+        object.add("file", nil)
+        object.add("fragment", nil)
+        object.add("reason", reason)
+        object.add("suggestion", nil)
+        var output = ""
+        object.write(to: &output)
+        lines.append(output)
+      } else {
+        lines.append("\(SafeText.forTerminal(path)):\(line):1: " + text)
+      }
+    }
+    for chapter in audit.missing {
+      let path = chapter.path ?? ""
+      add(
+        path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
+        text: "no chapter file " + SafeText.forTerminal(path))
+    }
+    let listing = BookPath.name(of: book.source)
+    for path in audit.unlisted {
+      add(
+        path: BookPath.join(book.folder, path), line: 1, target: path, reason: "unlisted-chapter",
+        text: "in the book's folder, but no entry of \(SafeText.forTerminal(listing)) names it")
+    }
+    try cli.stdout.write(lines.map { $0 + "\n" }.joined())
+  }
+}

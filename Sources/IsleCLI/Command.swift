@@ -219,7 +219,7 @@ enum Command: String, CaseIterable, Sendable {
           "exclude", value: "GLOB",
           help: "leave out links whose path GLOB matches (repeatable)"),
         OptionSpec("stats", help: "say on stderr how many links broke or were excluded"),
-        Self.helpOption,
+        Self.bookOption, Self.helpOption,
       ]
     case .lsp:
       // Levels and speed are those of isle/where; the symbols show every level.

@@ -1,3 +1,4 @@
+import Book
 import Cells
 import Links
 import Outline
@@ -110,8 +111,25 @@ extension CLI {
       }
       return try TocCommand(settings: settings, cli: self).run()
     case .check:
+      var operands = raw.operands
+      var audited: (book: Book, audit: BookAudit)? = nil
+      if operands.count == 1,
+        let book = try BookCommand.book(operands[0], forced: raw.has("book"), files: files)
+      {
+        let audit = BookAudit(book, in: BookFiles(files: files))
+        let missing = Set(audit.missing.compactMap(\.path))
+        operands = book.chapters.compactMap(\.path).filter { !missing.contains($0) }.map {
+          BookPath.join(book.folder, $0)
+        }
+        audited = (book, audit)
+      }
       let settings = try decideSettings(
-        raw, operands: raw.operands, command: .check, formats: [.text, .json], terminal: terminal)
+        raw, operands: operands, command: .check, formats: [.text, .json], terminal: terminal)
+      if let audited {
+        try BookCommand.report(
+          audited.audit, of: audited.book, json: settings.format == .json, cli: self)
+        if operands.isEmpty { return audited.audit.isEmpty ? .success : .nothingFound }
+      }
       var repository: RepositoryURL? = nil
       if let address = raw.value("repository-url") {
         guard let parsed = RepositoryURL(address) else {
@@ -121,10 +139,13 @@ extension CLI {
         }
         repository = parsed
       }
-      return try CheckCommand(
+      let status = try CheckCommand(
         settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
         exclude: raw.options.filter { $0.name == "exclude" }.compactMap(\.value), cli: self
       ).run()
+      // The book's own findings count as broken links do.
+      if let audited, !audited.audit.isEmpty, status == .success { return .nothingFound }
+      return status
     case .lsp:
       guard raw.operands.isEmpty else {
         throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")

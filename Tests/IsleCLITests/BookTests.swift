@@ -162,3 +162,35 @@ import Testing
     }
   }
 }
+
+/// `isle check BOOK`: entries without a file, pages no entry names, and
+/// every chapter's links.
+@Suite struct BookCheckTests {
+  @Test func missingAndUnlistedChaptersAreFoundBesideBrokenLinks() throws {
+    try Harness.withTree([
+      "mkdocs.yml": "nav:\n  - index.md\n  - Gone: gone.md\n",
+      "docs/index.md": "# Home\n\n[on](extra.md#nowhere)\n",
+      "docs/extra.md": "# Extra\n",
+    ]) { root in
+      let outcome = Harness.run(["check", root.path])
+      #expect(outcome.status == 1, "\(outcome.stderr)")
+      let lines = outcome.stdout.split(separator: "\n").map { String($0) }
+      #expect(lines.count == 3, "\(outcome.stdout)")
+      #expect(lines[0].hasSuffix("mkdocs.yml:3:1: no chapter file gone.md"))
+      #expect(
+        lines[1].hasSuffix(
+          "docs/extra.md:1:1: in the book's folder, but no entry of mkdocs.yml names it"))
+      #expect(lines[2].contains("no heading #nowhere"))
+    }
+  }
+
+  @Test func aDraftIsNoErrorAndAWholeBookIsClean() throws {
+    try Harness.withTree([
+      "SUMMARY.md": "- [One](one.md)\n- [Later]()\n", "one.md": "# One\n",
+    ]) { root in
+      let outcome = Harness.run(["check", root.path + "/SUMMARY.md"])
+      #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+      #expect(outcome.stdout.isEmpty)
+    }
+  }
+}
