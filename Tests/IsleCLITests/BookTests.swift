@@ -194,3 +194,78 @@ import Testing
     }
   }
 }
+
+/// True when Python has MkDocs to compare with.
+private let hasMkDocs = (try? Harness.shell("python3 -c 'import mkdocs'").status) == 0
+
+/// MkDocs itself (PyPI `mkdocs`) agrees with isle's order of a MkDocs
+/// book, with nav and without, and with its warnings of missing and
+/// unlisted pages.
+@Suite(.enabled(if: hasMkDocs, "needs PyPI mkdocs (scripts/install-deps test)"))
+struct BookMkDocsTests {
+
+  static let pages = [
+    "docs/index.md": "# Home\n", "docs/guide/a.md": "# A\n", "docs/guide/b.md": "# B\n",
+    "docs/extra.md": "# Extra\n", "docs/b/z.md": "# Z\n", "docs/2-x.md": "# Two\n",
+    "docs/10-y.md": "# Ten\n",
+  ]
+
+  /// The pages MkDocs' own navigation holds, in its order.
+  static func mkDocsOrder(_ root: URL) throws -> [String] {
+    let script = """
+      from mkdocs.config import load_config
+      from mkdocs.structure.files import get_files
+      from mkdocs.structure.nav import get_navigation
+      cfg = load_config('\(root.path)/mkdocs.yml')
+      for page in get_navigation(get_files(cfg), cfg).pages: print(page.file.src_uri)
+      """
+    let run = try Harness.shell("python3 - 2>/dev/null <<'EOF'\n\(script)\nEOF\n")
+    return run.stdout.split(separator: "\n").map(String.init)
+  }
+
+  /// The pages isle reads, relative to the docs folder, in its order.
+  static func isleOrder(_ root: URL) throws -> [String] {
+    let json = Harness.run(["toc", "--format", "json", root.path + "/mkdocs.yml"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let chapters = try #require(object["chapters"] as? [[String: Any]])
+    return chapters.filter { !($0["document"] is NSNull) }.compactMap { $0["path"] as? String }
+      .map { String($0.dropFirst(root.path.count + "/docs/".count)) }
+  }
+
+  @Test func withoutNavTheOrderIsMkDocsOwn() throws {
+    var files = Self.pages
+    files["mkdocs.yml"] = "site_name: t\n"
+    try Harness.withTree(files) { root in
+      let theirs = try Self.mkDocsOrder(root)
+      #expect(theirs.count == Self.pages.count)
+      #expect(try Self.isleOrder(root) == theirs)
+    }
+  }
+
+  @Test func withNavTheOrderAndTheWarningsAreMkDocsOwn() throws {
+    var files = Self.pages
+    files["mkdocs.yml"] =
+      "site_name: t\nnav:\n  - index.md\n  - Guide:\n    - guide/b.md\n    - A: guide/a.md\n"
+      + "  - Gone: gone.md\n"
+    try Harness.withTree(files) { root in
+      #expect(try Self.isleOrder(root) == Self.mkDocsOrder(root))
+      let build = try Harness.shell(
+        "cd '\(root.path)' && mkdocs build --strict -d '\(root.path)/site' 2>&1")
+      #expect(build.status != 0)
+      let listed = build.stdout.split(separator: "\n").filter { $0.hasPrefix("  - ") }
+        .map { String($0.dropFirst(4)) }
+      let check = Harness.run(["check", "--format", "json", root.path])
+      let found = try check.stdout.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      let unlisted = found.filter { $0["reason"] as? String == "unlisted-chapter" }
+        .compactMap { $0["target"] as? String }
+      #expect(Set(unlisted) == Set(listed) && !listed.isEmpty, "\(build.stdout)")
+      let missing = found.filter { $0["reason"] as? String == "no-chapter-file" }
+        .compactMap { $0["target"] as? String }
+      #expect(missing == ["gone.md"])
+      #expect(build.stdout.contains("'gone.md' is included in the 'nav' configuration"))
+    }
+  }
+}
