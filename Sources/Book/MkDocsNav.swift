@@ -1,6 +1,10 @@
 /// `mkdocs.yml`: its `docs_dir` (default `docs`) and its `nav`, read as
 /// MkDocs reads them; everything else in the file is left alone.
 public enum MkDocsNav {
+  /// The most entries a nav may hold: aliases can make a small file name
+  /// billions (a "billion laughs"), which isle refuses rather than walks.
+  public static let largest = 100_000
+
   /// The docs folder (relative to the file's folder) and the nav's entries
   /// (nil when the file has no `nav`: MkDocs' own order then).
   public static func parse(_ bytes: [UInt8], file: String) throws(BookError) -> (
@@ -27,6 +31,9 @@ public enum MkDocsNav {
     _ items: [YAMLNode], depth: Int, into chapters: inout [Chapter], file: String
   ) throws(BookError) {
     for item in items {
+      guard chapters.count < largest else {
+        throw BookError(file, line: item.line, "the nav holds more than \(largest) entries")
+      }
       switch item {
       case .scalar(let path, let line):
         if let chapter = try page(title: nil, path: path, depth: depth, line: line, file: file) {

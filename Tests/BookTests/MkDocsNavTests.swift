@@ -65,4 +65,16 @@ import Testing
       try MkDocsNav.parse(Array("nav: [../secret.md]".utf8), file: "m.yml")
     }
   }
+
+  @Test func aliasesThatMultiplyTheNavPastTheLimitAreRefused() {
+    var lines = ["a0: &a0 [" + Array(repeating: "x.md", count: 10).joined(separator: ", ") + "]"]
+    for level in 1...8 {
+      let items = Array(repeating: "{S: *a\(level - 1)}", count: 10).joined(separator: ", ")
+      lines.append("a\(level): &a\(level) [\(items)]")
+    }
+    lines.append("nav: *a8")
+    #expect(throws: BookError.self) {
+      try MkDocsNav.parse(Array(lines.joined(separator: "\n").utf8), file: "mkdocs.yml")
+    }
+  }
 }
