@@ -8,7 +8,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-real bench-shapes bench-html bench-lsp install uninstall format clean
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall format clean
 
 all: build
 
@@ -83,6 +83,11 @@ bench-show: build
 bench-startup: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py startup
+
+# Only a book of 1,000 chapters made from ../shared/corpus: toc BOOK against
+# toc over the same files.
+bench-book: build
+	ISLE=$(BIN) python3 bench/run.py book
 
 # Only isle check on ../shared/corpus (every link of 1,170 documents).
 bench-check: build

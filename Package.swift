@@ -39,6 +39,12 @@ let package = Package(
     // in /usr/include and the module map links the library.
     // (scripts/install-deps installs libutf8proc-dev.)
     .systemLibrary(name: "CUtf8proc", path: "Sources/CUtf8proc"),
+    .systemLibrary(
+      name: "CYaml",
+      path: "Sources/CYaml",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel", swiftSettings: optimized),
     .target(
@@ -69,10 +75,13 @@ let package = Package(
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
     .target(name: "MCP", dependencies: ["LanguageServer", "Outline"]),
+    // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
+    // into chapters in the book's order.
+    .target(name: "Book", dependencies: ["CYaml"]),
     .target(
       name: "IsleCLI",
       dependencies: [
-        "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
+        "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
         "MCP",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
@@ -82,6 +91,7 @@ let package = Package(
       name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
+    .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(

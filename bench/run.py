@@ -567,6 +567,31 @@ def lsp_large():
     target("and with link requests asked first (%.3f s, %.2fx)" % (t_beside, t_beside / 0.1), t_beside < 0.1)
 
 
+def book_corpus(count=1000):
+    """A book of COUNT chapters made from the corpus's Markdown files (taken
+    in name order, again from the first when there are fewer), listed in a
+    SUMMARY.md: `isle toc BOOK` against `isle toc` over the same files."""
+    if not os.path.isdir(CORPUS):
+        say("\n%s is not here: the book row is skipped" % CORPUS)
+        return
+    names = sorted(os.path.join(d, f) for d, _, fs in os.walk(CORPUS) for f in fs if f.endswith(".md"))
+    root = os.path.join(OUT, "book")
+    chapters = os.path.join(root, "chapters")
+    os.makedirs(chapters, exist_ok=True)
+    lines = ["# Summary", ""]
+    for index in range(count):
+        name = "%04d.md" % (index + 1)
+        with open(os.path.join(chapters, name), "wb") as out:
+            out.write(open(names[index % len(names)], "rb").read())
+        lines.append("- [Chapter %d](chapters/%s)" % (index + 1, name))
+    summary = os.path.join(root, "SUMMARY.md")
+    with open(summary, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    say("\n%s: a book of %d chapters from the corpus" % (summary, count))
+    pair("isle toc chapters/ (the files)", [ISLE, "toc", chapters],
+         "isle toc SUMMARY.md (the book)", [ISLE, "toc", summary])
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     if sys.argv[1:] == ["read"]:
@@ -574,6 +599,10 @@ def main():
         documents = real_documents()
         if documents:
             reader(documents[1])
+        return
+    if sys.argv[1:] == ["book"]:
+        # make bench-book: only a book of 1,000 chapters against toc.
+        book_corpus()
         return
     if sys.argv[1:] == ["check"]:
         # make bench-check: only isle check on the corpus.
@@ -668,6 +697,7 @@ def main():
 
     startup(readme)
     check_corpus()
+    book_corpus()
     splitters()
     lsp_large()
 

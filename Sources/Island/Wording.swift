@@ -11,6 +11,12 @@ public struct Wording: Sendable, Equatable {
   /// The row of the text before the first heading, when the document has
   /// no title of its own (front matter's `title`, the page's `<title>`).
   public var preamble = "Introduction"
+  /// A book's chapter not yet written: `{title} (draft)`.
+  public var draft = "{title} (draft)"
+  /// A chapter's place in a book: `chapter 3 of 12`.
+  public var chapterPosition = "chapter {n} of {count}"
+  /// The time left in a book: `2 min left in the chapter, 1 h in the book`.
+  public var bookLeft = "{chapter} left in the chapter, {book} in the book"
   /// The section's place on the bar: `3 of 6`.
   public var position: String
   /// The section's place, spoken: `Section 3 of 6`.
@@ -63,6 +69,19 @@ public struct Wording: Sendable, Equatable {
 
   /// The short text at the end of a section's row, nil when it has nothing
   /// to read.
+  /// A draft chapter's title as its row shows it.
+  public func draft(_ title: String) -> String { Self.fill(draft, ["title": title]) }
+
+  /// The time left in the chapter and in the book, each already a time.
+  public func bookLeft(chapter: String, book: String) -> String {
+    Self.fill(bookLeft, ["chapter": chapter, "book": book])
+  }
+
+  /// A chapter's place in a book (`chapter 3 of 12`).
+  public func chapter(_ number: Int, of count: Int) -> String {
+    Self.fill(chapterPosition, ["n": String(number), "count": String(count)])
+  }
+
   public func detail(_ section: Section) -> String? {
     time(minutes: section.minutes, anything: !section.reading.isEmpty)
   }

@@ -174,11 +174,15 @@ enum Command: String, CaseIterable, Sendable {
     case .toc:
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
-          OptionSpec("stats", help: "say on stderr whether each document was split")
+          OptionSpec("stats", help: "say on stderr whether each document was split"),
+          Self.bookOption,
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
-        + Self.displayOptions("text (the bar), spoken or json") + [Self.helpOption]
+        + Self.displayOptions("text (the bar), spoken or json") + [
+          Self.bookOption,
+          OptionSpec("file", value: "CHAPTER", help: "the book's chapter the position is in"),
+        ] + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
         + Self.displayOptions(nil) + [Self.helpOption]
@@ -215,7 +219,7 @@ enum Command: String, CaseIterable, Sendable {
           "exclude", value: "GLOB",
           help: "leave out links whose path GLOB matches (repeatable)"),
         OptionSpec("stats", help: "say on stderr how many links broke or were excluded"),
-        Self.helpOption,
+        Self.bookOption, Self.helpOption,
       ]
     case .lsp:
       // Levels and speed are those of isle/where; the symbols show every level.
@@ -227,6 +231,8 @@ enum Command: String, CaseIterable, Sendable {
   }
 
   static let helpOption = OptionSpec("help", short: "h", help: "show this help")
+  static let bookOption = OptionSpec(
+    "book", help: "read the folder as a book, 2-x before 10-x")
 
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [

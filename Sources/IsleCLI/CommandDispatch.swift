@@ -1,3 +1,4 @@
+import Book
 import Cells
 import Links
 import Outline
@@ -90,6 +91,16 @@ extension CLI {
       try stdout.write(Completions.script(for: shell))
       return .success
     case .toc:
+      if raw.operands.count == 1 && !raw.has("write") && !raw.has("check") && !raw.has("diff"),
+        let book = try BookCommand.book(raw.operands[0], forced: raw.has("book"), files: files)
+      {
+        let settings = try decideSettings(
+          raw, operands: [], command: .toc, formats: [.text, .json, .markdown], terminal: terminal)
+        return try BookCommand(book: book, settings: settings, cli: self).run()
+      }
+      if raw.has("book") {
+        throw UsageError("--book reads one folder as a book", command: "toc")
+      }
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
         terminal: terminal)
@@ -100,8 +111,25 @@ extension CLI {
       }
       return try TocCommand(settings: settings, cli: self).run()
     case .check:
+      var operands = raw.operands
+      var audited: (book: Book, audit: BookAudit)? = nil
+      if operands.count == 1,
+        let book = try BookCommand.book(operands[0], forced: raw.has("book"), files: files)
+      {
+        let audit = BookAudit(book, in: BookFiles(files: files))
+        let missing = Set(audit.missing.compactMap(\.path))
+        operands = book.chapters.compactMap(\.path).filter { !missing.contains($0) }.map {
+          BookPath.join(book.folder, $0)
+        }
+        audited = (book, audit)
+      }
       let settings = try decideSettings(
-        raw, operands: raw.operands, command: .check, formats: [.text, .json], terminal: terminal)
+        raw, operands: operands, command: .check, formats: [.text, .json], terminal: terminal)
+      if let audited {
+        try BookCommand.report(
+          audited.audit, of: audited.book, json: settings.format == .json, cli: self)
+        if operands.isEmpty { return audited.audit.isEmpty ? .success : .nothingFound }
+      }
       var repository: RepositoryURL? = nil
       if let address = raw.value("repository-url") {
         guard let parsed = RepositoryURL(address) else {
@@ -111,10 +139,13 @@ extension CLI {
         }
         repository = parsed
       }
-      return try CheckCommand(
+      let status = try CheckCommand(
         settings: settings, root: raw.value("root"), repository: repository, fix: raw.has("fix"),
         exclude: raw.options.filter { $0.name == "exclude" }.compactMap(\.value), cli: self
       ).run()
+      // The book's own findings count as broken links do.
+      if let audited, !audited.audit.isEmpty, status == .success { return .nothingFound }
+      return status
     case .lsp:
       guard raw.operands.isEmpty else {
         throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")
@@ -127,6 +158,19 @@ extension CLI {
       return try McpCommand(cli: self).run()
     case .where:
       try Self.expectOneDocument(raw.operands, command: command)
+      if let path = raw.operands.first,
+        let book = try BookCommand.book(path, forced: raw.has("book"), files: files)
+      {
+        let settings = try decideSettings(
+          raw, operands: [], command: .where, formats: [.text, .spoken, .json], terminal: terminal)
+        return try BookWhereCommand(
+          book: book, file: raw.value("file"), settings: settings, cli: self
+        )
+        .run()
+      }
+      if raw.has("book") || raw.has("file") {
+        throw UsageError("--book and --file name a book and its chapter", command: "where")
+      }
       let settings = try decideSettings(
         raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
         terminal: terminal)

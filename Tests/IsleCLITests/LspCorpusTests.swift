@@ -58,6 +58,9 @@ import Testing
     for path in sample {
       try session.open(path)
       let symbols = try session.request("textDocument/documentSymbol", LspSession.document(path))
+      // toc reads a SUMMARY.md as the book it names: its rows are the
+      // book's chapters, not the file's sections, so they are not compared.
+      let isBook = path.hasSuffix("/SUMMARY.md")
       let toc = Harness.run(["toc", "--max-level", "6", "--format", "json", path])
       let sections = try JSONReader.read(Array(toc.stdout.utf8))["sections"]?.array ?? []
       let tocRows = sections.map { section -> String in
@@ -66,7 +69,7 @@ import Testing
         return
           "\(title.isEmpty ? String(repeating: "#", count: level) : title) \(section["line"]?.int ?? -1)"
       }
-      #expect(Self.rows(symbols) == tocRows, "\(path)")
+      #expect(isBook || Self.rows(symbols) == tocRows, "\(path)")
       let shown = session.diagnostics(path).map {
         "\(($0["range"]?["start"]?["line"]?.int ?? -2) + 1) \($0["code"]?.string ?? "") "
           + ($0["data"]?["suggestion"]?.string ?? "-")

@@ -1,0 +1,2 @@
+// libyaml's one public header: the event parser reads mkdocs.yml.
+#include <yaml.h>

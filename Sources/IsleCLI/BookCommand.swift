@@ -1,0 +1,247 @@
+import Book
+import Cells
+import Island
+import Outline
+import Parallel
+
+/// `isle toc BOOK`: a book's chapters in its order, each chapter's
+/// headings under it, with a time for each chapter and the whole.
+struct BookCommand {
+  let book: Book
+  let settings: Settings
+  let cli: CLI
+
+  /// The book `path` names, when it is one (`--book` makes any folder
+  /// one), or nil for an ordinary document or folder.
+  static func book(_ path: String, forced: Bool, files: FileReading) throws -> Book? {
+    let folder = BookFiles(files: files)
+    guard forced || Book.isNamed(path, in: folder) else { return nil }
+    do {
+      return try Book.open(path, in: folder)
+    } catch {
+      throw DocumentFailure(error.message, status: .failure)
+    }
+  }
+
+  /// Each entry's document: nil for a part, a separator, a draft, or a
+  /// file that could not be read (reported on standard error).
+  func documents() -> (documents: [Document?], failed: Bool) {
+    let loader = settings.loader(cli.files)
+    let chapters = book.chapters
+    let folder = book.folder
+    let results = OrderedParallelMap.collect(count: chapters.count, jobs: settings.jobs) {
+      index -> Result<Document?, any Error> in
+      guard let path = chapters[index].path else { return .success(nil) }
+      return Result { try loader.document(.file(BookPath.join(folder, path))) }
+    }
+    var failed = false
+    let documents = results.map { result -> Document? in
+      switch result {
+      case .success(let document): return document
+      case .failure(let error):
+        cli.report(CLI.failure(error).line ?? "\(error)")
+        failed = true
+        return nil
+      }
+    }
+    return (documents, failed)
+  }
+
+  func run() throws -> ExitStatus {
+    let (documents, failed) = self.documents()
+    let output: String
+    switch settings.format {
+    case .json, .spoken: output = json(documents) + "\n"
+    case .markdown: output = markdown(documents)
+    case .tsv, .text: output = text(documents).map { $0 + "\n" }.joined()
+    }
+    try cli.stdout.write(output)
+    return failed ? .failure : .success
+  }
+
+  /// The title an entry shows: the table of contents', else the
+  /// chapter's own, else its file's name.
+  static func title(_ chapter: Chapter, _ document: Document?) -> String {
+    if let title = chapter.title { return title }
+    if let document {
+      if let first = document.sections.first, first.level == 1 { return first.title }
+      if let title = document.title { return title }
+    }
+    return chapter.path.map { BookPath.name(of: $0) } ?? ""
+  }
+
+  /// A chapter's headings as rows: its title heading (the one that says
+  /// again what the row says) left out, levels counted from the chapter.
+  static func headings(_ chapter: Chapter, _ document: Document) -> [Section] {
+    var sections = document.sections
+    if let first = sections.first, first.level == (sections.map(\.level).min() ?? 1),
+      first.title.lowercased() == title(chapter, document).lowercased()
+    {
+      sections.removeFirst()
+    }
+    return sections
+  }
+
+  func text(_ documents: [Document?]) -> [String] {
+    let copy = settings.display.copy
+    var rows: [BookContents.Row] = []
+    var minutes = 0
+    var anything = false
+    for (chapter, document) in zip(book.chapters, documents) {
+      let title = Self.title(chapter, document)
+      switch chapter.kind {
+      case .part: rows.append(.init(kind: .part, title: title, depth: chapter.depth))
+      case .separator: rows.append(.init(kind: .separator, title: "", depth: chapter.depth))
+      case .draft:
+        rows.append(
+          .init(kind: .draft, number: chapter.numberText, title: title, depth: chapter.depth))
+      case .prefix, .numbered, .suffix:
+        let time = document.flatMap {
+          copy.time(minutes: $0.minutes, anything: !$0.reading.isEmpty)
+        }
+        minutes += document?.minutes ?? 0
+        anything = anything || !(document?.reading.isEmpty ?? true)
+        rows.append(
+          .init(
+            kind: .chapter, number: chapter.numberText, title: title, depth: chapter.depth,
+            time: time))
+        guard let document else { continue }
+        let headings = Self.headings(chapter, document)
+        let base = headings.map(\.level).min() ?? 1
+        for heading in headings {
+          rows.append(
+            .init(
+              kind: .heading, title: heading.title,
+              depth: chapter.depth + 1 + heading.level - base))
+        }
+      }
+    }
+    let display = settings.display
+    return BookContents(
+      rows: rows, barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
+      theme: display.theme, width: display.width
+    ).lines()
+  }
+
+  func json(_ documents: [Document?]) -> String {
+    var object = JSONObject()
+    object.add("book", book.source)
+    object.add("form", book.form.rawValue)
+    object.add("folder", book.folder)
+    object.add("chapterCount", book.readable.count)
+    object.add("minutes", documents.compactMap { $0?.minutes }.reduce(0, +))
+    object.add("chapters") { output in
+      output += "["
+      for (index, (chapter, document)) in zip(book.chapters, documents).enumerated() {
+        if index > 0 { output += "," }
+        var entry = JSONObject()
+        entry.add("kind", chapter.kind.rawValue)
+        entry.add("title", Self.title(chapter, document))
+        entry.add("number", chapter.numberText.isEmpty ? nil : chapter.numberText)
+        entry.add("path", chapter.path.map { BookPath.join(book.folder, $0) })
+        entry.add("depth", chapter.depth)
+        entry.add("line", chapter.line)
+        entry.add("document") { output in
+          if let document { DocumentJSON.write(document, to: &output) } else { output += "null" }
+        }
+        entry.write(to: &output)
+      }
+      output += "]"
+    }
+    var output = ""
+    object.write(to: &output)
+    return output
+  }
+
+  /// The linked list of the whole book: each chapter a link to its file,
+  /// its headings links into it; parts and drafts as plain items.
+  func markdown(_ documents: [Document?]) -> String {
+    var output = ""
+    for (chapter, document) in zip(book.chapters, documents) where chapter.kind != .separator {
+      let indent = String(repeating: "  ", count: chapter.depth)
+      let title = Self.escaped(Self.title(chapter, document))
+      guard let path = chapter.path else {
+        output += indent + "- " + (chapter.kind == .part ? "**\(title)**" : title) + "\n"
+        continue
+      }
+      let link = RelativePath.from(
+        settings.indexBase ?? ".", to: BookPath.join(book.folder, path)
+      ).replacing(" ", with: "%20")
+      output += indent + "- [\(title)](\(link))\n"
+      guard let document else { continue }
+      let headings = Self.headings(chapter, document)
+      let base = headings.map(\.level).min() ?? 1
+      for heading in headings where !heading.omittedFromContents {
+        let inner = String(repeating: "  ", count: chapter.depth + 1 + heading.level - base)
+        let anchor = heading.id.map { "#" + $0 } ?? ""
+        output += inner + "- [\(Self.escaped(heading.title))](\(link)\(anchor))\n"
+      }
+    }
+    return output
+  }
+
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if "[]\\*_`<".contains(character) { out.append("\\") }
+      out.append(character)
+    }
+    return out
+  }
+}
+
+/// The files a book is read from, through the CLI's own reader.
+struct BookFiles: BookFolder {
+  let files: FileReading
+
+  func entries(of folder: String) -> [(name: String, isFolder: Bool)]? {
+    guard files.isDirectory(folder), let names = files.entries(folder) else { return nil }
+    return names.map { ($0, files.isDirectory(BookPath.join(folder, $0))) }
+  }
+
+  func contents(of path: String) -> [UInt8]? {
+    guard files.kind(path) == .regular else { return nil }
+    return try? files.read(.file(path), limit: 16 << 20)
+  }
+}
+
+extension BookCommand {
+  /// `isle check BOOK`'s own findings, before the chapters' links: each
+  /// entry that names no file (`SUMMARY.md:7:1: no chapter file x.md`)
+  /// and each document of the book's folder no entry names, in the form
+  /// of check's other lines.
+  static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
+    var lines: [String] = []
+    func add(path: String, line: Int, target: String, reason: String, text: String) {
+      if json {
+        var object = JSONObject()
+        object.add("path", path)
+        object.add("line", line)
+        object.add("column", 1)
+        object.add("target", target)
+        object.add("file", nil)
+        object.add("fragment", nil)
+        object.add("reason", reason)
+        object.add("suggestion", nil)
+        var output = ""
+        object.write(to: &output)
+        lines.append(output)
+      } else {
+        lines.append("\(SafeText.forTerminal(path)):\(line):1: " + text)
+      }
+    }
+    for chapter in audit.missing {
+      let path = chapter.path ?? ""
+      add(
+        path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
+        text: "no chapter file " + SafeText.forTerminal(path))
+    }
+    let listing = BookPath.name(of: book.source)
+    for path in audit.unlisted {
+      add(
+        path: BookPath.join(book.folder, path), line: 1, target: path, reason: "unlisted-chapter",
+        text: "in the book's folder, but no entry of \(SafeText.forTerminal(listing)) names it")
+    }
+    try cli.stdout.write(lines.map { $0 + "\n" }.joined())
+  }
+}

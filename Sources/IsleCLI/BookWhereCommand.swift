@@ -1,0 +1,138 @@
+import Book
+import Cells
+import Island
+import Outline
+import Progress
+
+/// `isle where BOOK`: the island for a place in a book: the chapter and
+/// section, `chapter k of n`, the book's fraction read and the time left
+/// in the chapter and in the book.
+struct BookWhereCommand {
+  let book: Book
+  /// The chapter `--file` names, relative to the current folder; nil with
+  /// `--percent` of the whole book.
+  let file: String?
+  let settings: Settings
+  let cli: CLI
+
+  /// Where the reader is: the entry, its document and the place in it.
+  struct Spot {
+    var entry: Int
+    var document: Document
+    var place: Place
+  }
+
+  func run() throws -> ExitStatus {
+    let reader = BookCommand(book: book, settings: settings, cli: cli)
+    let (documents, _) = reader.documents()
+    let spot = try locate(documents)
+    let readable = book.chapters.indices.filter { documents[$0] != nil }
+    let k = (readable.firstIndex(of: spot.entry) ?? 0) + 1
+    let seconds = readable.map { documents[$0]?.seconds ?? 0 }
+    let before = readable.prefix(k - 1).map { documents[$0]?.seconds ?? 0 }.reduce(0, +)
+    let chapterSeconds = spot.document.seconds
+    let total = max(seconds.reduce(0, +), 1)
+    let fraction = min(
+      max((Double(before) + spot.place.fraction * Double(chapterSeconds)) / Double(total), 0), 1)
+    let chapterLeft = TimeLeft(spot.place, in: spot.document)
+    let after = readable.dropFirst(k).map { documents[$0]?.seconds ?? 0 }.reduce(0, +)
+    let bookSeconds = chapterLeft.seconds + after
+    let bookMinutes = (bookSeconds + 30) / 60
+    let copy = settings.display.copy
+    let title = BookCommand.title(book.chapters[spot.entry], spot.document)
+    let section = spot.place.currentIndex.map { spot.document.sections[$0] }
+    // The chapter's title heading says again what its name says.
+    let named = section.flatMap { $0.title.lowercased() == title.lowercased() ? nil : $0 }
+    let position = copy.chapter(k, of: readable.count)
+    let chapterLeftText = copy.timeLeft(minutes: chapterLeft.minutes, seconds: chapterLeft.seconds)
+    let bookLeftText = copy.timeLeft(minutes: bookMinutes, seconds: bookSeconds)
+    switch settings.format {
+    case .json, .tsv, .markdown:
+      var object = JSONObject()
+      object.add("book", book.source)
+      object.add("chapter", k)
+      object.add("chapterCount", readable.count)
+      object.add("title", title)
+      object.add("path", book.chapters[spot.entry].path.map { BookPath.join(book.folder, $0) })
+      object.add("fraction", fraction)
+      object.add("chapterMinutesLeft", chapterLeft.minutes)
+      object.add("minutesLeft", bookMinutes)
+      object.add("document", raw: DocumentJSON.render(spot.document, place: spot.place))
+      var output = ""
+      object.write(to: &output)
+      try cli.stdout.write(output + "\n")
+    case .spoken:
+      var parts = [SafeText.forTerminal(title), position]
+      if let named { parts.append(SafeText.forTerminal(named.title)) }
+      parts.append(copy.readAmount(fraction))
+      parts.append(copy.bookLeft(chapter: chapterLeftText, book: bookLeftText))
+      try cli.stdout.write(parts.joined(separator: ". ") + "\n")
+    case .text:
+      let glyphs = settings.display.theme.glyphs
+      var line = " " + glyphs.ring(for: fraction) + " " + SafeText.forTerminal(title)
+      if let named { line += " › " + SafeText.forTerminal(named.title) }
+      line += "  " + position + "  " + copy.readAmount(fraction)
+      line += "  " + copy.bookLeft(chapter: chapterLeftText, book: bookLeftText)
+      try cli.stdout.write(
+        Cells.truncate(line, toWidth: settings.display.width, ellipsis: glyphs.ellipsis) + "\n")
+    }
+    return section == nil ? .nothingFound : .success
+  }
+
+  /// The chapter `--file` names and the place in it, or the chapter and
+  /// place `--percent` of the whole book falls in.
+  func locate(_ documents: [Document?]) throws -> Spot {
+    let chapters = book.chapters
+    if let file {
+      let wanted = Self.tidy(cli.files.resolvedPath(file))
+      guard
+        let entry = chapters.indices.first(where: { index in
+          chapters[index].path.map {
+            Self.tidy(cli.files.resolvedPath(BookPath.join(book.folder, $0))) == wanted
+          } ?? false
+        }), let document = documents[entry]
+      else {
+        throw DocumentFailure("\(book.source): no chapter is '\(file)'", status: .failure)
+      }
+      let place =
+        try settings.position.place(in: document, name: file)
+        ?? Place.locate(.offset(0), in: document, viewport: nil, progress: nil)
+      return Spot(entry: entry, document: document, place: place)
+    }
+    guard let request = settings.position.position, request.kind == .percent,
+      let percent = Double(request.text.replacing("%", with: "")), (0...100).contains(percent)
+    else {
+      throw UsageError(
+        "where BOOK needs --file CHAPTER with a position, or --percent P of the book",
+        command: "where")
+    }
+    let readable = chapters.indices.filter { documents[$0] != nil }
+    guard !readable.isEmpty else {
+      throw DocumentFailure("\(book.source): no chapters", status: .failure)
+    }
+    let total = readable.map { documents[$0]!.seconds }.reduce(0, +)
+    var target = percent / 100 * Double(total)
+    for entry in readable {
+      let document = documents[entry]!
+      let seconds = Double(document.seconds)
+      if target <= seconds || entry == readable.last {
+        let local = seconds > 0 ? min(target / seconds, 1) * 100 : 0
+        let parsed = try Position.parse(String(local), as: .percent, in: document)
+        let place = Place.locate(parsed, in: document, viewport: nil, progress: nil)
+        return Spot(entry: entry, document: document, place: place)
+      }
+      target -= seconds
+    }
+    throw DocumentFailure("\(book.source): no chapters", status: .failure)
+  }
+
+  /// `path` with `.` and `..` resolved, to compare two spellings of it.
+  static func tidy(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      if part == "." { continue }
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+  }
+}
