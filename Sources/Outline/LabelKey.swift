@@ -1,11 +1,15 @@
+import CUtf8proc
+
 /// A key that link labels cmark matches share: white space collapsed and
-/// trimmed, case folded (Swift's full case mapping standing in for
-/// utf8proc's folding). It may join a few labels cmark keeps apart, which
-/// only costs a probe's certainty.
+/// trimmed, Unicode case folding (utf8proc's, as cmark folds), NUL and
+/// invalid UTF-8 read as U+FFFD (as cmark reads them). It may join a few
+/// labels cmark keeps apart (it collapses all Unicode white space, cmark
+/// only ASCII), which only costs a probe's certainty; it must never keep
+/// apart labels cmark joins.
 public enum LabelKey {
   /// The key of `text`; ASCII text without building a `String` twice.
   public static func of<Bytes: Collection>(_ text: Bytes) -> String where Bytes.Element == UInt8 {
-    guard text.allSatisfy({ $0 < 0x80 }) else {
+    guard text.allSatisfy({ $0 < 0x80 && $0 != 0 }) else {
       return unicode(String(decoding: text, as: UTF8.self))
     }
     var key: [UInt8] = []
@@ -26,13 +30,15 @@ public enum LabelKey {
   }
 
   /// The key of a text that is not all ASCII, scalar by scalar: white
-  /// space collapsed, each scalar's uppercase mapping lowercased (`ß` and
-  /// `SS` both `ss`), scalars that case mapping leaves alone copied.
+  /// space collapsed, each scalar case folded (`ẞ`, `ß` and `SS` all `ss`),
+  /// scalars that folding leaves alone copied.
   private static func unicode(_ text: String) -> String {
     var key = ""
     key.reserveCapacity(text.utf8.count)
     var space = false
-    for scalar in text.unicodeScalars {
+    var folded = [utf8proc_int32_t](repeating: 0, count: 8)
+    for read in text.unicodeScalars {
+      let scalar = read.value == 0 ? Unicode.Scalar(0xFFFD)! : read
       // Letters of scripts without case, and letters and spaces whose
       // class word counting knows, skip the properties' lookup.
       if CJK.contains(scalar) || (0x5D0...0x6FF).contains(scalar.value) {
@@ -57,7 +63,14 @@ public enum LabelKey {
         key.unicodeScalars.append(
           value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value + 0x20)! : scalar)
       } else if properties.changesWhenCaseMapped {
-        key += properties.uppercaseMapping.lowercased()
+        var boundary: utf8proc_int32_t = 0
+        let count = utf8proc_decompose_char(
+          utf8proc_int32_t(scalar.value), &folded, folded.count,
+          utf8proc_option_t(rawValue: UTF8PROC_CASEFOLD.rawValue), &boundary)
+        for index in 0..<max(count, 0) {
+          key.unicodeScalars.append(Unicode.Scalar(UInt32(folded[index])) ?? scalar)
+        }
+        if count <= 0 { key.unicodeScalars.append(scalar) }
       } else {
         key.unicodeScalars.append(scalar)
       }
@@ -74,7 +87,7 @@ public enum LabelKey {
     var space = false
     var started = false
     for byte in text {
-      if byte >= 0x80 { return self.hash(ofKey: of(text)) }
+      if byte >= 0x80 || byte == 0 { return self.hash(ofKey: of(text)) }
       if byte == 0x20 || (0x09...0x0D).contains(byte) {
         space = started
         continue

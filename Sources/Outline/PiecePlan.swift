@@ -41,16 +41,19 @@ struct PiecePlan: Equatable, Sendable {
     // A paragraph after the given footnotes, so that the piece's first
     // line, indented, cannot continue the last of them.
     if !footnotesGiven.isEmpty { entry(Array("isle".utf8)) }
+    // Three spaces after each probe (dropped at the paragraph's end): a
+    // label ending in the lead byte of a longer UTF-8 sequence would take
+    // the `]` with it when cmark makes it U+FFFD at the end of a line.
     for label in footnoteProbes {
       place.footnoteProbes[place.prefixLines + 1] = label.number
-      entry([0x5B, 0x5E] + label.bytes + [0x5D])
+      entry([0x5B, 0x5E] + label.bytes + [0x5D, 0x20, 0x20, 0x20])
     }
     for label in linksGiven {
       entry([0x5B] + label.bytes + Array("]: isle-ref:\(label.number)".utf8))
     }
     for label in linkProbes {
       place.probes[place.prefixLines + 1] = label.number
-      entry([0x5B] + label.bytes + [0x5D])
+      entry([0x5B] + label.bytes + [0x5D, 0x20, 0x20, 0x20])
     }
     return (bytes, place)
   }

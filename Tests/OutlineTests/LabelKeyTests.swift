@@ -21,6 +21,18 @@ import Testing
     #expect(LabelKey.of(Array("STRASSE".utf8)) == LabelKey.of(Array("straße".utf8)))
     #expect(LabelKey.of(Array("ΑΓΑΠΗ".utf8)) == LabelKey.of(Array("αγαπη".utf8)))
     #expect(LabelKey.of(Array(" Ünï\ncödé ".utf8)) == "ünï cödé")
+    // Folded, not lowercased: the capital sharp s too.
+    #expect(LabelKey.of(Array("ẞ".utf8)) == LabelKey.of(Array("ß".utf8)))
+    #expect(LabelKey.of(Array("ẞ".utf8)) == LabelKey.of(Array("SS".utf8)))
+    // cmark reads NUL and invalid UTF-8 as U+FFFD.
+    #expect(LabelKey.of([0x5E, 0x00]) == LabelKey.of([0x5E, 0xEB]))
+    #expect(LabelKey.of([0x5E, 0x00]) == LabelKey.of(Array("^\u{FFFD}".utf8)))
+  }
+
+  @Test(arguments: [[0x5E, 0x00], [0x61, 0x00, 0x62], [0x5E, 0xEB]] as [[UInt8]])
+  func aTextWithNulOrInvalidBytesHashesAsItsKey(_ bytes: [UInt8]) {
+    let hashed = bytes.withUnsafeBufferPointer { LabelKey.hash(of: $0) }
+    #expect(hashed == LabelKey.hash(ofKey: LabelKey.of(bytes)))
   }
 
   @Test func differentLabelsHaveDifferentHashes() {

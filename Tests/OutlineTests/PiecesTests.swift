@@ -145,6 +145,8 @@ import Testing
     ("# A [^h]\n\n# B\n\n[^h]:\n    ## In the note\n\n    text\n", 2),
     // Link labels over lines, at the top and in a quote.
     ("# A [x y] and [p q]\n\n# B\n\n[x\ny]: /u\n\n# C\n\n> [P\n> Q]: /v\n", 3),
+    // A capital sharp s refers to a sharp s: folded, both read "ss".
+    ("# A [ẞ]\n\n# B\n\n[ß]: /u\n", 2),
     // Labels inside code in every piece, and case-folded definitions.
     ("# A [Äb] ```[c]: /no```\n\n```\n[äb]: /no\n```\n\n# B\n\n    [c]: /no\n\n[äB]: /yes\n", 2),
   ])
@@ -339,6 +341,10 @@ enum Generated {
     // definition), probed again in the last piece, which then fell back on
     // it after a fence left open to the end.
     "pieces-last-piece-probed-into-an-open-fence.md",
+    // `[^NUL]` refers to `[^0xEB]:e`: cmark reads both labels as U+FFFD;
+    // and a probe `[^0xEB]` ending its line lost its `]` to the check of
+    // UTF-8 (a three-byte lead with two bytes left takes them all).
+    "pieces-probe-of-a-label-ending-in-a-lead-byte.md",
   ])
   func foundByTheFuzzer(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
