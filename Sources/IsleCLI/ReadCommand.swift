@@ -6,6 +6,10 @@ import Page
 import Parallel
 import Progress
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `isle read`: a full-screen pager with the island on the bottom row.
 ///
 /// The first screen is drawn from the bytes alone (only the pieces in view
@@ -96,7 +100,9 @@ struct ReadCommand {
     if TerminalRescue.stopping != 0 { TerminalRescue.end(by: TerminalRescue.stopping) }
     switch ending {
     case .gone:
-      throw DocumentFailure("\(name): the terminal went away", status: .failure)
+      // The kernel hangs up a closed terminal's programs too: whichever of
+      // the two the pager notices first, it ends the one way, by SIGHUP.
+      TerminalRescue.end(by: SIGHUP)
     case .interrupted: return .interrupted
     case .quit, .edit: return .success
     case .signalled(let signal): TerminalRescue.end(by: signal)

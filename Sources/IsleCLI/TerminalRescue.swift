@@ -34,8 +34,9 @@ enum TerminalRescue {
   nonisolated(unsafe) static var resized: sig_atomic_t = 0
   /// Non-zero while a loop ends itself on SIGTERM, SIGHUP or SIGINT (the
   /// pager, which keeps the reader's place first): the handler then only
-  /// notes the signal in `stopping`. A second one ends isle at once, and
-  /// so does the loop taking more than two seconds to end (SIGALRM).
+  /// notes the signal in `stopping`. A second one ends isle at once (but
+  /// a second SIGHUP), and so does the loop taking more than two seconds
+  /// to end (SIGALRM).
   nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
   /// The signal that asked a deferring loop to end; 0 while none has.
   nonisolated(unsafe) static var stopping: sig_atomic_t = 0
@@ -83,6 +84,11 @@ enum TerminalRescue {
         TerminalRescue.stopping = signal
         // Two seconds for the loop to end itself (it may be in a search).
         alarm(2)
+        return
+      }
+      // A window that closes sends SIGHUP twice, from the kernel and from
+      // the shell passing it on to its jobs: the second is no second ask.
+      if signal == SIGHUP && TerminalRescue.stopping == SIGHUP {
         return
       }
       TerminalRescue.restore()
