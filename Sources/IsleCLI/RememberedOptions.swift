@@ -67,7 +67,7 @@ enum RememberedOptions {
   /// isle's note for `options`, `--max-level 2 --details="On this page"`.
   static func note(_ options: [GivenOption]) -> String {
     let words = options.map { option -> String in
-      guard let value = option.value else { return "--" + option.name }
+      guard let value = option.value else { return "--" + option.name.rawValue }
       let plain = !value.isEmpty && !value.contains { $0 == " " || $0 == "\"" || $0 == "\\" }
       if plain { return "--\(option.name)=\(value)" }
       let escaped = value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
@@ -112,9 +112,9 @@ enum RememberedOptions {
     var own: [(name: String, value: String)] = []
     for option in options {
       switch option.name {
-      case "max-level": own.append(("maxlevel", option.value ?? ""))
-      case "min-level": own.append(("minlevel", option.value ?? ""))
-      case "slug" where option.value == "github" || option.value == "gitlab":
+      case .maxLevel: own.append(("maxlevel", option.value ?? ""))
+      case .minLevel: own.append(("minlevel", option.value ?? ""))
+      case .slug where option.value == "github" || option.value == "gitlab":
         own.append(("slug", option.value ?? ""))
       default: break
       }
@@ -135,7 +135,7 @@ enum RememberedOptions {
 
   /// The options mdformat-toc's marker records itself, left out of the note.
   static func inMdformatMarker(_ option: GivenOption) -> Bool {
-    option.name == "max-level" || option.name == "min-level"
-      || (option.name == "slug" && (option.value == "github" || option.value == "gitlab"))
+    option.name == .maxLevel || option.name == .minLevel
+      || (option.name == .slug && (option.value == "github" || option.value == "gitlab"))
   }
 }
