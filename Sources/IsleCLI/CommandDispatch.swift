@@ -7,6 +7,8 @@ import Cells
 /// words choose between its forms) and keeps its options as typed
 /// settings; tests can build one from either.
 protocol RunnableCommand {
+  /// Does what the command was asked, writing its output, and says how it
+  /// ended; an error thrown ends it too (see `Failure`).
   func run() throws -> ExitStatus
 }
 

@@ -23,9 +23,9 @@ enum RememberedOptions {
       for token in tokens where token.hasPrefix("--") {
         let parts = token.dropFirst(2).split(separator: "=", maxSplits: 1)
         guard parts.count == 2 else { continue }
-        let name = ["maxlevel": "max-level", "minlevel": "min-level", "slug": "slug"][
+        let name: OptionName? = ["maxlevel": .maxLevel, "minlevel": .minLevel, "slug": .slug][
           parts[0].lowercased()]
-        if let name { words += ["--" + name, String(parts[1])] }
+        if let name { words += ["--" + name.rawValue, String(parts[1])] }
       }
     case .toc:
       for token in tokens.dropFirst() {
@@ -34,10 +34,10 @@ enum RememberedOptions {
         switch parts[0].lowercased() {
         case "depthfrom", "depthto":
           guard let depth = Int(parts[1]) else { continue }
-          let name = parts[0].lowercased() == "depthfrom" ? "--min-level" : "--max-level"
-          words += [name, String(min(max(depth + shallowest - 1, 1), 6))]
+          let name: OptionName = parts[0].lowercased() == "depthfrom" ? .minLevel : .maxLevel
+          words += ["--" + name.rawValue, String(min(max(depth + shallowest - 1, 1), 6))]
         case "orderedlist" where parts[1] == "1" || parts[1].lowercased() == "true":
-          words.append("--ordered=increment")
+          words.append("--\(OptionName.ordered)=increment")
         default: break
         }
       }
