@@ -14,32 +14,39 @@ struct RawArguments: Equatable {
 
   /// The last time `name` was given, as a later option overrides an
   /// earlier one.
-  func last(_ name: String) -> GivenOption? {
+  func last(_ name: OptionName) -> GivenOption? {
     options.last { $0.name == name }
   }
 
   /// The last value given for `name`.
-  func value(_ name: String) -> String? {
+  func value(_ name: OptionName) -> String? {
     last(name)?.value
   }
 
+  /// Every value given for `name`, in order (`--exclude` is repeatable).
+  func values(_ name: OptionName) -> [String] {
+    options.filter { $0.name == name }.compactMap(\.value)
+  }
+
   /// True when the flag `name` was given.
-  func has(_ name: String) -> Bool {
+  func has(_ name: OptionName) -> Bool {
     options.contains { $0.name == name }
   }
 
   /// `name` as the user spelled it the last time (`--from-line`), else
   /// its long form.
-  func spelling(_ name: String) -> String {
-    last(name)?.spelling ?? "--" + name
+  func spelling(_ name: OptionName) -> String {
+    last(name)?.spelling ?? "--" + name.rawValue
   }
 
   /// The error for a bad value of `name`: naming the option as typed, or
   /// the config file and line that set it.
-  func invalid(_ name: String, _ text: String, expected: String, command: String?) -> UsageError {
+  func invalid(_ name: OptionName, _ text: String, expected: String, command: String?) -> UsageError
+  {
     if let origin = last(name)?.origin {
       return UsageError(
-        "\(origin): invalid value '\(text)' for '\(name)': expected \(expected)", command: command)
+        "\(origin): invalid value '\(text)' for '\(name.rawValue)': expected \(expected)",
+        command: command)
     }
     return UsageError(
       "invalid value '\(text)' for '\(spelling(name))': expected \(expected)", command: command)
@@ -126,7 +133,7 @@ struct RawArguments: Equatable {
   {
     let name = String(spelling.drop { $0 == "-" })
     var problem = "unknown option '\(spelling)'"
-    let near = EditDistance.suggestion(for: name, in: specs.map(\.name), prefix: "--")
+    let near = EditDistance.suggestion(for: name, in: specs.map(\.name.rawValue), prefix: "--")
     if !near.isEmpty {
       problem += near
     } else if spelling.hasPrefix("--") {

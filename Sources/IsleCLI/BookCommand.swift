@@ -6,7 +6,7 @@ import Parallel
 
 /// `isle toc BOOK`: a book's chapters in its order, each chapter's
 /// headings under it, with a time for each chapter and the whole.
-struct BookCommand {
+struct BookCommand: RunnableCommand {
   let book: Book
   let settings: Settings
   let cli: CLI
@@ -39,7 +39,7 @@ struct BookCommand {
       switch result {
       case .success(let document): return document
       case .failure(let error):
-        cli.report(CLI.failure(error).line ?? "\(error)")
+        cli.report(Failure(error).line ?? "\(error)")
         failed = true
         return nil
       }

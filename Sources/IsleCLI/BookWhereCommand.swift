@@ -7,7 +7,7 @@ import Progress
 /// `isle where BOOK`: the island for a place in a book: the chapter and
 /// section, `chapter k of n`, the book's fraction read and the time left
 /// in the chapter and in the book.
-struct BookWhereCommand {
+struct BookWhereCommand: RunnableCommand {
   let book: Book
   /// The chapter `--file` names, relative to the current folder; nil with
   /// `--percent` of the whole book.

@@ -51,16 +51,10 @@ public struct CLI {
       try stdout.flush()
       return status.rawValue
     } catch {
-      let failure = Self.failure(error)
+      let failure = Failure(error)
       if let line = failure.line { report(line) }
       return failure.status.rawValue
     }
-  }
-
-  /// `error` as isle reports it.
-  static func failure(_ error: any Error) -> any IsleError {
-    if let known = error as? any IsleError { return known }
-    return DocumentFailure("\(error)", status: .failure)
   }
 
   /// Writes one line to standard error.

@@ -1,3 +1,4 @@
+import Book
 import Island
 import Links
 import Outline
@@ -9,7 +10,7 @@ import Parallel
 /// headings and its links; then each one's links are resolved (in
 /// parallel too) against the outlines and the files around them. Broken
 /// links are printed sorted by file, line and column.
-struct CheckCommand {
+struct CheckCommand: RunnableCommand {
   let settings: Settings
   /// `--root`: where `/path` links start; nil for each document's
   /// repository root.
@@ -19,9 +20,27 @@ struct CheckCommand {
   /// `--exclude` and the config's `check.exclude`: links whose resolved
   /// path any of these globs matches are not reported.
   var exclude: [String] = []
+  /// A book checked as a whole: what its table of contents names that is
+  /// missing, and what its folder holds that it does not name, reported
+  /// before its chapters' links.
+  var book: (book: Book, audit: BookAudit)? = nil
   let cli: CLI
 
   func run() throws -> ExitStatus {
+    guard let book else { return try links() }
+    try BookCommand.report(book.audit, of: book.book, json: settings.format == .json, cli: cli)
+    // A book without a chapter to read has no links to check.
+    let missing = Set(book.audit.missing.compactMap(\.path))
+    if book.book.chapters.allSatisfy({ $0.path.map(missing.contains) ?? true }) {
+      return book.audit.isEmpty ? .success : .nothingFound
+    }
+    let status = try links()
+    // The book's own findings count as broken links do.
+    return !book.audit.isEmpty && status == .success ? .nothingFound : status
+  }
+
+  /// Checks the documents' links.
+  private func links() throws -> ExitStatus {
     if fix && settings.sources.contains(.standardInput) {
       throw UsageError(
         "--fix rewrites files, and standard input is no file: name the document",
@@ -67,7 +86,7 @@ struct CheckCommand {
         // A binary file met in a folder is passed over, as grep passes it.
         return (nil, nil, true)
       } catch {
-        return (nil, CLI.failure(error).line, false)
+        return (nil, Failure(error).line, false)
       }
     } consume: { _, outcome in
       if let document = outcome.document { documents.append(document) }
@@ -191,5 +210,38 @@ struct CheckCommand {
       }
     }
     return changed
+  }
+}
+
+extension CheckCommand {
+  /// `check`'s documents (a book's chapters, when the one folder given is
+  /// a book), where `/path` links start, and which links are left out.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    var operands = raw.operands
+    var audited: (book: Book, audit: BookAudit)? = nil
+    if operands.count == 1,
+      let book = try BookCommand.book(operands[0], forced: raw.has(.book), files: cli.files)
+    {
+      let audit = BookAudit(book, in: BookFiles(files: cli.files))
+      let missing = Set(audit.missing.compactMap(\.path))
+      operands = book.chapters.compactMap(\.path).filter { !missing.contains($0) }.map {
+        BookPath.join(book.folder, $0)
+      }
+      audited = (book, audit)
+    }
+    let settings = try cli.decideSettings(
+      raw, operands: operands, command: .check, formats: [.text, .json], terminal: cli.terminal)
+    var repository: RepositoryURL? = nil
+    if let address = raw.value(.repositoryURL) {
+      guard let parsed = RepositoryURL(address) else {
+        throw raw.invalid(
+          .repositoryURL, address, expected: "an http(s) URL such as https://github.com/o/r",
+          command: "check")
+      }
+      repository = parsed
+    }
+    self.init(
+      settings: settings, root: raw.value(.root), repository: repository, fix: raw.has(.fix),
+      exclude: raw.values(.exclude), book: audited, cli: cli)
   }
 }

@@ -174,14 +174,14 @@ enum Command: String, CaseIterable, Sendable {
     case .toc:
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
-          OptionSpec("stats", help: "say on stderr whether each document was split"),
+          OptionSpec(.stats, help: "say on stderr whether each document was split"),
           Self.bookOption,
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [
           Self.bookOption,
-          OptionSpec("file", value: "CHAPTER", help: "the book's chapter the position is in"),
+          OptionSpec(.file, value: "CHAPTER", help: "the book's chapter the position is in"),
         ] + [Self.helpOption]
     case .jump:
       return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
@@ -190,134 +190,134 @@ enum Command: String, CaseIterable, Sendable {
       return Self.outlineOptions + Self.manyOptions + Self.showOptions + [Self.helpOption]
     case .pick:
       return Self.outlineOptions + Self.readerOptions + [Self.printOption] + [
-        OptionSpec("closed", help: "start on the closed bar"),
-        OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+        OptionSpec(.closed, help: "start on the closed bar"),
+        OptionSpec(.reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .read:
       return Self.outlineOptions + Self.readerOptions + [
-        OptionSpec("section", value: "X", help: "open at section X (as jump names it)"),
-        OptionSpec("plain", help: "show the source as it is, as less does"),
-        OptionSpec("no-remember", help: "neither return to nor keep the place left"),
-        OptionSpec("no-front-matter", help: "draw no front matter (else a table of its keys)"),
-        OptionSpec("reduce-motion", help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+        OptionSpec(.section, value: "X", help: "open at section X (as jump names it)"),
+        OptionSpec(.plain, help: "show the source as it is, as less does"),
+        OptionSpec(.noRemember, help: "neither return to nor keep the place left"),
+        OptionSpec(.noFrontMatter, help: "draw no front matter (else a table of its keys)"),
+        OptionSpec(.reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .check:
       // Levels, reading speed and the part of a page shown mean nothing to
       // links: every heading and every id of the page count.
       let outline = Self.outlineOptions.filter {
-        ["from", "slug", "max-size", "max-nesting", "no-split"].contains($0.name)
+        [.from, .slug, .maxSize, .maxNesting, .noSplit].contains($0.name)
       }
       return outline + Self.manyOptions + [
         OptionSpec(
-          "format", value: "FORMAT", choices: ["text", "json"],
+          .format, value: "FORMAT", choices: ["text", "json"],
           help: "text (default) or json, one object a broken link"),
-        OptionSpec("root", value: "DIR", help: "where /path links start (default: the repository)"),
+        OptionSpec(.root, value: "DIR", help: "where /path links start (default: the repository)"),
         OptionSpec(
-          "repository-url", value: "URL", help: "check links to this repository's files by URL"),
-        OptionSpec("fix", help: "rewrite a fragment that has one close suggestion"),
+          .repositoryURL, value: "URL", help: "check links to this repository's files by URL"),
+        OptionSpec(.fix, help: "rewrite a fragment that has one close suggestion"),
         OptionSpec(
-          "exclude", value: "GLOB",
+          .exclude, value: "GLOB",
           help: "leave out links whose path GLOB matches (repeatable)"),
-        OptionSpec("stats", help: "say on stderr how many links broke or were excluded"),
+        OptionSpec(.stats, help: "say on stderr how many links broke or were excluded"),
         Self.bookOption, Self.helpOption,
       ]
     case .lsp:
       // Levels and speed are those of isle/where; the symbols show every level.
       return Self.outlineOptions.filter {
-        ["slug", "wpm", "min-level", "max-level", "max-size"].contains($0.name)
+        [.slug, .wpm, .minLevel, .maxLevel, .maxSize].contains($0.name)
       } + [Self.helpOption]
     case .mcp, .help, .completions: return [Self.helpOption]
     }
   }
 
-  static let helpOption = OptionSpec("help", short: "h", help: "show this help")
+  static let helpOption = OptionSpec(.help, short: "h", help: "show this help")
   static let bookOption = OptionSpec(
-    "book", help: "read the folder as a book, 2-x before 10-x")
+    .book, help: "read the folder as a book, 2-x before 10-x")
 
   /// What is read and how: shared by every command that outlines.
   static let outlineOptions = [
     OptionSpec(
-      "from", value: "FORMAT", choices: ["markdown", "html"],
+      .from, value: "FORMAT", choices: ["markdown", "html"],
       help: "markdown or html (default: by name, then content)"),
-    OptionSpec("min-level", value: "N", help: "shallowest heading level shown (default 1)"),
+    OptionSpec(.minLevel, value: "N", help: "shallowest heading level shown (default 1)"),
     OptionSpec(
-      "max-level", value: "N", aliases: ["depth"],
+      .maxLevel, value: "N", aliases: ["depth"],
       help: "deepest heading level shown (default 3)"),
     OptionSpec(
-      "slug", value: "FLAVOR", choices: SlugChoice.names,
+      .slug, value: "FLAVOR", choices: SlugChoice.names,
       help: "ids as this site makes them (default auto)"),
-    OptionSpec("wpm", value: "N", help: "reading speed in words a minute (default 238)"),
-    OptionSpec("max-size", value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
+    OptionSpec(.wpm, value: "N", help: "reading speed in words a minute (default 238)"),
+    OptionSpec(.maxSize, value: "BYTES", help: "largest document read (default 256M; K, M, G)"),
     OptionSpec(
-      "max-nesting", value: "N", aliases: ["max-depth"],
+      .maxNesting, value: "N", aliases: ["max-depth"],
       help: "deepest HTML nesting read (default 20000)"),
-    OptionSpec("no-split", help: "parse whole: Markdown on one core, HTML with gumbo"),
+    OptionSpec(.noSplit, help: "parse whole: Markdown on one core, HTML with gumbo"),
     OptionSpec(
-      "within", value: "SELECTOR",
+      .within, value: "SELECTOR",
       help: "HTML: keep to this element (default auto)"),
   ]
 
   /// Many documents at once.
   static let manyOptions = [
-    OptionSpec("jobs", value: "N", help: "read N documents at once (default: the cores)"),
-    OptionSpec("hidden", help: "walk hidden files and directories too"),
-    OptionSpec("no-ignore", help: "walk what .gitignore, .ignore and git excludes skip"),
+    OptionSpec(.jobs, value: "N", help: "read N documents at once (default: the cores)"),
+    OptionSpec(.hidden, help: "walk hidden files and directories too"),
+    OptionSpec(.noIgnore, help: "walk what .gitignore, .ignore and git excludes skip"),
   ]
 
   /// Whether each document's path is printed.
   static let pathOptions = [
     OptionSpec(
-      "with-path", short: "H", conflicts: notListed,
+      .withPath, short: "H", conflicts: notListed,
       help: "name the document even when there is one"),
     OptionSpec(
-      "no-path", conflicts: notListed, help: "never name the document, however many"),
+      .noPath, conflicts: notListed, help: "never name the document, however many"),
   ]
 
   /// What the path options cannot be given with: outputs that either
   /// always name the document (json) or never do (the list).
   private static let notListed: [OptionCondition] = [
-    .value("format", "json", "markdown"), .given("write"), .given("check"), .given("diff"),
+    .value(.format, "json", "markdown"), .given(.write), .given(.check), .given(.diff),
   ]
 
   /// Keeping a README's own contents list up to date.
   static let writeOptions = [
     OptionSpec(
-      "ordered", value: "increment", optional: true, choices: ["ones", "increment"],
+      .ordered, value: "increment", optional: true, choices: ["ones", "increment"],
       requires: listed, help: "a numbered list: 1. on every item, or counting up"),
     OptionSpec(
-      "details", value: "SUMMARY", optional: true, requires: listed,
+      .details, value: "SUMMARY", optional: true, requires: listed,
       help: "fold the list in <details> (summary: the --title)"),
     OptionSpec(
-      "include-title", requires: listed, help: "list the document's title heading too"),
+      .includeTitle, requires: listed, help: "list the document's title heading too"),
     OptionSpec(
-      "base", value: "DIR", requires: [.value("format", "markdown")],
+      .base, value: "DIR", requires: [.value(.format, "markdown")],
       help: "with many documents, link paths relative to DIR"),
     OptionSpec(
-      "write",
-      conflicts: [.given("check"), .given("diff"), .value("format", "text", "json", "tsv")],
+      .write,
+      conflicts: [.given(.check), .given(.diff), .value(.format, "text", "json", "tsv")],
       help: "update the contents list between a file's markers"),
     OptionSpec(
-      "check", conflicts: [.value("format", "text", "json", "tsv")],
+      .check, conflicts: [.value(.format, "text", "json", "tsv")],
       help: "change nothing; exit 1 naming stale files"),
     OptionSpec(
-      "diff", conflicts: [.value("format", "text", "json", "tsv")],
+      .diff, conflicts: [.value(.format, "text", "json", "tsv")],
       help: "check, and print the diff of each stale list"),
     OptionSpec(
-      "after-markers", requires: [.given("write"), .given("check"), .given("diff")],
+      .afterMarkers, requires: [.given(.write), .given(.check), .given(.diff)],
       help: "list only the headings after the list"),
   ]
 
   /// What the list's shapes need: a Markdown list, printed or kept.
   private static let listed: [OptionCondition] = [
-    .value("format", "markdown"), .given("write"), .given("check"), .given("diff"),
+    .value(.format, "markdown"), .given(.write), .given(.check), .given(.diff),
   ]
 
   /// What a document remembers of the options its contents list was made
   /// with (see `RememberedOptions`).
   static let remembered =
-    outlineOptions.filter { ["min-level", "max-level", "slug"].contains($0.name) }
+    outlineOptions.filter { [.minLevel, .maxLevel, .slug].contains($0.name) }
     + writeOptions.filter {
-      ["ordered", "details", "include-title", "after-markers"].contains($0.name)
+      [.ordered, .details, .includeTitle, .afterMarkers].contains($0.name)
     }
 
   /// Where the reader is: the same three spellings for every command.
@@ -325,48 +325,48 @@ enum Command: String, CaseIterable, Sendable {
   /// `--from-offset`, their old names, are still read).
   static let readerOptions = [
     OptionSpec(
-      "line", value: "N", aliases: ["from-line"], help: "the reader is at line N (1-based)"),
+      .line, value: "N", aliases: ["from-line"], help: "the reader is at line N (1-based)"),
     OptionSpec(
-      "offset", value: "B", aliases: ["from-offset"], help: "the reader is at byte B (0-based)"),
-    OptionSpec("percent", value: "P", help: "the reader is P percent through (0-100)"),
+      .offset, value: "B", aliases: ["from-offset"], help: "the reader is at byte B (0-based)"),
+    OptionSpec(.percent, value: "P", help: "the reader is P percent through (0-100)"),
   ]
 
   /// What `show` selects and how it prints it.
   static let showOptions = [
-    OptionSpec("line", value: "N", help: "the section holding line N (repeatable)"),
-    OptionSpec("offset", value: "B", help: "the section holding byte B (repeatable)"),
+    OptionSpec(.line, value: "N", help: "the section holding line N (repeatable)"),
+    OptionSpec(.offset, value: "B", help: "the section holding byte B (repeatable)"),
     OptionSpec(
-      "all", conflicts: [.given("no-subsections"), .given("body")],
+      .all, conflicts: [.given(.noSubsections), .given(.body)],
       help: "every section shown, and the text before the first"),
-    OptionSpec("no-subsections", help: "stop at the next heading of any level"),
-    OptionSpec("body", help: "leave out the section's own heading"),
+    OptionSpec(.noSubsections, help: "stop at the next heading of any level"),
+    OptionSpec(.body, help: "leave out the section's own heading"),
     OptionSpec(
-      "max-words", value: "N", requires: [.value("format", "json", "jsonl")],
+      .maxWords, value: "N", requires: [.value(.format, "json", "jsonl")],
       help: "cut longer sections into parts at block boundaries"),
     OptionSpec(
-      "format", value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
+      .format, value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
       help: "markdown, html (as written), text (laid out) or json"),
-    OptionSpec("width", value: "N", help: "text: lay out N cells wide (default 80)"),
+    OptionSpec(.width, value: "N", help: "text: lay out N cells wide (default 80)"),
     OptionSpec(
-      "color", value: "WHEN", choices: ["auto", "always", "never"],
+      .color, value: "WHEN", choices: ["auto", "always", "never"],
       help: "auto (default: on a terminal), always or never"),
-    OptionSpec("ascii", help: "draw with ASCII alone"),
+    OptionSpec(.ascii, help: "draw with ASCII alone"),
   ]
 
   static let viewportOption = OptionSpec(
-    "viewport", value: "N", help: "N lines are visible: all is read once the end shows")
+    .viewport, value: "N", help: "N lines are visible: all is read once the end shows")
 
   /// Where the reader stands, for `toc` and `where`.
   static let positionOptions =
     readerOptions + [
       viewportOption,
-      OptionSpec("progress", value: "F", help: "the read fraction (0-1), as a pager knows it"),
-      OptionSpec("section", value: "X", help: "the reader is in section X (as jump names it)"),
+      OptionSpec(.progress, value: "F", help: "the read fraction (0-1), as a pager knows it"),
+      OptionSpec(.section, value: "X", help: "the reader is in section X (as jump names it)"),
     ]
 
   /// What `jump` and `pick` print.
   static let printOption = OptionSpec(
-    "print", value: "WHAT", choices: ["line", "offset", "id", "bar", "json"],
+    .print, value: "WHAT", choices: ["line", "offset", "id", "bar", "json"],
     help: "line (default), offset, id, bar or json")
 
   /// How it is printed; `formats` names the formats, nil for none.
@@ -374,32 +374,32 @@ enum Command: String, CaseIterable, Sendable {
     var options: [OptionSpec] = []
     if let formats {
       let choices = ["text", "spoken", "json", "tsv", "markdown"].filter { formats.contains($0) }
-      options.append(OptionSpec("format", value: "FORMAT", choices: choices, help: formats))
+      options.append(OptionSpec(.format, value: "FORMAT", choices: choices, help: formats))
     }
     return options + [
-      OptionSpec("width", value: "N", help: "draw at most N cells wide, wherever it goes"),
+      OptionSpec(.width, value: "N", help: "draw at most N cells wide, wherever it goes"),
       OptionSpec(
-        "max-width", value: "N", help: "widest it grows (default: the terminal's width)"),
+        .maxWidth, value: "N", help: "widest it grows (default: the terminal's width)"),
       OptionSpec(
-        "color", value: "WHEN", choices: ["auto", "always", "never"],
+        .color, value: "WHEN", choices: ["auto", "always", "never"],
         help: "auto (default: on a terminal), always or never"),
-      OptionSpec("accent", value: "COLOR", help: "the accent: a name (red, blue...) or #RRGGBB"),
-      OptionSpec("ascii", help: "draw with ASCII alone"),
-      OptionSpec("no-top", help: "leave out the back-to-top mark"),
-      OptionSpec("title", value: "TEXT", help: "the contents title (default \"Contents\")"),
+      OptionSpec(.accent, value: "COLOR", help: "the accent: a name (red, blue...) or #RRGGBB"),
+      OptionSpec(.ascii, help: "draw with ASCII alone"),
+      OptionSpec(.noTop, help: "leave out the back-to-top mark"),
+      OptionSpec(.title, value: "TEXT", help: "the contents title (default \"Contents\")"),
       OptionSpec(
-        "preamble-text", value: "TEXT",
+        .preambleText, value: "TEXT",
         help: "the row before the first heading (\"Introduction\")"),
       OptionSpec(
-        "position-text", value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
+        .positionText, value: "TEXT", help: "the place on the bar (default \"{n} of {count}\")"),
       OptionSpec(
-        "spoken-text", value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
+        .spokenText, value: "TEXT", help: "the place, spoken (\"Section {n} of {count}\")"),
       OptionSpec(
-        "read-text", value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
-      OptionSpec("time-text", value: "TEXT", help: "a time (default \"{m} min\")"),
-      OptionSpec("hours-text", value: "TEXT", help: "a time past an hour (\"{h} h {m} min\")"),
-      OptionSpec("short-text", value: "TEXT", help: "under half a minute (default \"< 1 min\")"),
-      OptionSpec("left-text", value: "TEXT", help: "time left, spoken (\"{m} minutes left\")"),
+        .readText, value: "TEXT", help: "how much is read (default \"{percent}% read\")"),
+      OptionSpec(.timeText, value: "TEXT", help: "a time (default \"{m} min\")"),
+      OptionSpec(.hoursText, value: "TEXT", help: "a time past an hour (\"{h} h {m} min\")"),
+      OptionSpec(.shortText, value: "TEXT", help: "under half a minute (default \"< 1 min\")"),
+      OptionSpec(.leftText, value: "TEXT", help: "time left, spoken (\"{m} minutes left\")"),
     ]
   }
 
@@ -418,7 +418,7 @@ enum Command: String, CaseIterable, Sendable {
   private static func label(_ option: OptionSpec) -> String {
     let short = option.short.map { "-\($0), " } ?? "    "
     let value = option.valueName.map { option.valueIsOptional ? "[=\($0)]" : " " + $0 } ?? ""
-    return short + "--" + option.name + value
+    return short + "--" + option.name.rawValue + value
   }
 
   /// The help of isle itself.

@@ -19,7 +19,7 @@ enum Completions {
 
   private static func flags(_ command: Command) -> [String] {
     command.options.flatMap { option in
-      ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
+      ["--" + option.name.rawValue] + (option.short.map { ["-\($0)"] } ?? [])
     }
   }
 
@@ -35,9 +35,9 @@ enum Completions {
       lines.append("    \(command.rawValue)) opts=\"\(flags(command).joined(separator: " "))\" ;;")
     }
     lines += ["  esac", "  case \"$prev\" in"]
-    var seen = Set<String>()
+    var seen = Set<OptionName>()
     for option in commands.flatMap(\.options)
-    where !option.choices.isEmpty && option.name != "format" {
+    where !option.choices.isEmpty && option.name != .format {
       guard seen.insert(option.name).inserted else { continue }
       lines.append(
         "    --\(option.name)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
@@ -46,7 +46,7 @@ enum Completions {
     lines.append("    --format)")
     lines.append("      case \"${COMP_WORDS[1]}\" in")
     for command in commands {
-      if let format = command.options.first(where: { $0.name == "format" }) {
+      if let format = command.options.first(where: { $0.name == .format }) {
         lines.append(
           "        \(command.rawValue)) COMPREPLY=($(compgen -W \"\(format.choices.joined(separator: " "))\" -- \"$cur\")) ;;"
         )
@@ -54,7 +54,8 @@ enum Completions {
     }
     lines += ["      esac", "      return ;;"]
     let valued = Set(
-      commands.flatMap(\.options).filter { $0.takesValue && $0.choices.isEmpty }.map(\.name))
+      commands.flatMap(\.options).filter { $0.takesValue && $0.choices.isEmpty }.map(
+        \.name.rawValue))
     lines.append("    \(valued.sorted().map { "--" + $0 }.joined(separator: "|"))) return ;;")
     if commands.contains(.completions) {
       lines.append("  esac")

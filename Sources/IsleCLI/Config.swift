@@ -17,16 +17,18 @@ import Outline
 /// accent = #0A84FF
 /// ```
 enum Config {
-  /// The options a config file may set.
-  static let keys: Set<String> = [
-    "title", "preamble-text", "position-text", "spoken-text", "read-text", "time-text",
-    "hours-text", "short-text", "left-text", "accent", "color", "max-width", "wpm", "slug",
-    "check.exclude",
+  /// The options a config file may set, its keys their names.
+  static let settable: [OptionName] = [
+    .title, .preambleText, .positionText, .spokenText, .readText, .timeText, .hoursText,
+    .shortText, .leftText, .accent, .color, .maxWidth, .wpm, .slug,
   ]
 
   /// Keys that hold a list, each value one option (`check.exclude =
   /// ["../std/**", "*.png"]` is `--exclude` twice), and the option.
-  static let lists = ["check.exclude": "exclude"]
+  static let lists: [String: OptionName] = ["check.exclude": .exclude]
+
+  /// Every key a config file may have.
+  static let keys = Set(settable.map(\.rawValue)).union(lists.keys)
 
   /// Where the config file is, from the environment.
   static func path(environment: [String: String]) -> String? {
@@ -84,8 +86,9 @@ enum Config {
             GivenOption(name: option, value: $0, origin: place)
           }
         } else {
+          let name = OptionName(rawValue: key)!
           options.append(
-            GivenOption(name: key, value: try ConfigValue.parse(value), origin: place))
+            GivenOption(name: name, value: try ConfigValue.parse(value), origin: place))
         }
       } catch {
         problems.append(UsageError("\(place): \(error.reason)"))

@@ -13,27 +13,4 @@ struct ContentsRequest: Sendable, Equatable {
   var includeTitle = false
   /// `--after-markers`: only the headings after the list.
   var afterMarkers = false
-
-  static func decide(_ raw: RawArguments, command: String) throws -> ContentsRequest {
-    var request = ContentsRequest()
-    if let ordered = raw.last("ordered") {
-      switch ordered.value {
-      case nil, "ones": request.numbering = .ones
-      case "increment": request.numbering = .increment
-      case let text?:
-        throw raw.invalid("ordered", text, expected: "ones or increment", command: command)
-      }
-    }
-    if let details = raw.last("details") {
-      let summary = details.value ?? ""
-      // The summary stands in an HTML comment when remembered.
-      guard !summary.contains("-->") else {
-        throw raw.invalid("details", summary, expected: "a summary without '-->'", command: command)
-      }
-      request.details = summary
-    }
-    request.includeTitle = raw.has("include-title")
-    request.afterMarkers = raw.has("after-markers")
-    return request
-  }
 }

@@ -30,17 +30,17 @@ struct Display: Sendable {
     _ raw: RawArguments, command: String, environment: [String: String], terminal: TerminalFacts
   ) throws -> Display {
     var copy = Wording()
-    if let title = raw.value("title") { copy.contentsTitle = title }
-    if let text = raw.value("preamble-text") { copy.preamble = text }
-    if let text = raw.value("position-text") { copy.position = text }
-    if let text = raw.value("spoken-text") { copy.spokenPosition = text }
-    if let text = raw.value("read-text") { copy.readAmount = text }
-    if let text = raw.value("time-text") { copy.minutes = text }
-    if let text = raw.value("hours-text") { copy.hours = text }
-    if let text = raw.value("short-text") { copy.underAMinute = text }
-    if let text = raw.value("left-text") { copy.replaceSpokenLeft(text) }
+    if let title = raw.value(.title) { copy.contentsTitle = title }
+    if let text = raw.value(.preambleText) { copy.preamble = text }
+    if let text = raw.value(.positionText) { copy.position = text }
+    if let text = raw.value(.spokenText) { copy.spokenPosition = text }
+    if let text = raw.value(.readText) { copy.readAmount = text }
+    if let text = raw.value(.timeText) { copy.minutes = text }
+    if let text = raw.value(.hoursText) { copy.hours = text }
+    if let text = raw.value(.shortText) { copy.underAMinute = text }
+    if let text = raw.value(.leftText) { copy.replaceSpokenLeft(text) }
 
-    let maxWidth = try OptionValues.integer(raw, "max-width", in: 1...100_000, command: command)
+    let maxWidth = try OptionValues.integer(raw, .maxWidth, in: 1...100_000, command: command)
     var width: Int
     if terminal.isTerminal {
       // A terminal: as wide as it is, unless --max-width or the config says less.
@@ -50,15 +50,15 @@ struct Display: Sendable {
       width = min(maxWidth ?? columns, columns)
     } else {
       // A file or a pipe: nothing is cut unless the command line asks.
-      let typed = raw.last("max-width")?.origin == nil ? maxWidth : nil
+      let typed = raw.last(.maxWidth)?.origin == nil ? maxWidth : nil
       width = typed ?? Self.unbounded
     }
-    if let outright = try OptionValues.integer(raw, "width", in: 1...100_000, command: command) {
+    if let outright = try OptionValues.integer(raw, .width, in: 1...100_000, command: command) {
       width = outright
     }
 
     let choice =
-      try OptionValues.choice(raw, "color", as: ColorChoice.self, command: command) ?? .auto
+      try OptionValues.choice(raw, .color, as: ColorChoice.self, command: command) ?? .auto
     let colored: Bool
     switch choice {
     case .always: colored = true
@@ -69,10 +69,10 @@ struct Display: Sendable {
         && environment["TERM"] != "dumb"
     }
     var accent = Accent.red
-    if let text = raw.value("accent") {
+    if let text = raw.value(.accent) {
       guard let parsed = Accent(text) else {
         throw raw.invalid(
-          "accent", text,
+          .accent, text,
           expected: "#RRGGBB or one of " + Accent.named.keys.sorted().joined(separator: ", "),
           command: command)
       }
@@ -80,9 +80,9 @@ struct Display: Sendable {
     }
     let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     let theme = Theme(
-      glyphs: raw.has("ascii") ? .ascii : .unicode,
+      glyphs: raw.has(.ascii) ? .ascii : .unicode,
       paint: Paint(enabled: colored, accent: accent, trueColor: trueColor))
-    return Display(copy: copy, theme: theme, width: width, showsTop: !raw.has("no-top"))
+    return Display(copy: copy, theme: theme, width: width, showsTop: !raw.has(.noTop))
   }
 
   /// The bar for the reader at `place` in `document`.

@@ -3,8 +3,9 @@ import Island
 import Outline
 import Progress
 
-/// A document that could not be answered for: one line for standard error,
-/// and the exit status it calls for.
+/// A document that could not be answered for (no such section, a binary
+/// file, a page too deep): one line naming it, and the exit status it
+/// calls for.
 struct DocumentFailure: IsleError {
   let text: String
   let status: ExitStatus

@@ -55,7 +55,8 @@ extension CLI {
         let stats = "\(SafeText.forTerminal(source.displayName)): binary file, skipped"
         return DocumentOutput(status: .nothingFound, stats: settings.stats ? stats : nil)
       } catch {
-        return DocumentOutput(status: Self.failure(error).status, error: Self.failure(error).line)
+        let failure = Failure(error)
+        return DocumentOutput(status: failure.status, error: failure.line)
       }
     } consume: { _, answer in
       if let error = answer.error { report(error) }

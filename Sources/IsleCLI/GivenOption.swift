@@ -1,8 +1,8 @@
 /// One option as it was given: its long name, its value, how it was
 /// spelled, and where it came from when not from the command line.
 struct GivenOption: Sendable, Equatable {
-  /// The long name of the option, whatever spelling was used.
-  let name: String
+  /// The option, whatever spelling was used.
+  let name: OptionName
   /// Its value, or nil for a flag.
   let value: String?
   /// As typed, with its dashes: `--from-line`, `-H`.
@@ -10,10 +10,10 @@ struct GivenOption: Sendable, Equatable {
   /// `file:line` of the config file that set it, or nil for the command line.
   let origin: String?
 
-  init(name: String, value: String?, spelling: String? = nil, origin: String? = nil) {
+  init(name: OptionName, value: String?, spelling: String? = nil, origin: String? = nil) {
     self.name = name
     self.value = value
-    self.spelling = spelling ?? "--" + name
+    self.spelling = spelling ?? "--" + name.rawValue
     self.origin = origin
   }
 }

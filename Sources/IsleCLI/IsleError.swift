@@ -1,6 +1,7 @@
-/// Every error a command can end with: the one line it reports and the
-/// exit status it calls for. `CLI.run` catches these once; the loop over
-/// many documents catches them per document, so the others go on.
+/// An error isle throws knowing how it ends: the one line it reports and
+/// the exit status it calls for. Each keeps what it is about (an option, a
+/// file and its `errno`, a document) for whoever catches it; `Failure`
+/// turns any error into its line and status, once, at the edge.
 public protocol IsleError: Error {
   /// The line for standard error after `isle: error: `; nil when the
   /// end is a quiet one (a closed pipe).

@@ -3,7 +3,7 @@ import Outline
 import Progress
 
 /// `isle jump`: pick a section and say where it is.
-struct JumpCommand {
+struct JumpCommand: RunnableCommand {
   let target: String
   let print: SectionPrint
   let settings: Settings
@@ -50,5 +50,40 @@ struct JumpCommand {
       place.currentIndex = section.number - 1
       return settings.display.bar(at: place, in: document) ?? ""
     }
+  }
+}
+
+extension JumpCommand {
+  /// `jump`'s target, its one document at most, and what it prints.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    let (target, files) = try Self.operands(raw.operands, files: cli.files)
+    let settings = try cli.decideSettings(
+      raw, operands: files, command: .jump, formats: [.text], terminal: cli.terminal)
+    let print =
+      try OptionValues.choice(raw, .print, as: SectionPrint.self, command: "jump") ?? .line
+    self.init(target: target, print: print, settings: settings, cli: cli)
+  }
+
+  /// `jump`'s target and its document: a target, and one document at
+  /// most. `isle jump README.md`, the one word a file, is a target
+  /// forgotten (a title that is also a file's name goes before `-`).
+  private static func operands(_ operands: [String], files: FileReading) throws -> (
+    String, [String]
+  ) {
+    guard let target = operands.first else {
+      throw UsageError(
+        "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
+        command: "jump")
+    }
+    let documents = Array(operands.dropFirst())
+    if documents.isEmpty, files.kind(target) == .regular {
+      throw UsageError(
+        "jump needs a TARGET before the document '\(target)': a number, an id, a title, "
+          + "next, prev, first or last ('isle jump next \(target)'; to look for "
+          + "'\(target)' in standard input, 'isle jump \(target) -')",
+        command: "jump")
+    }
+    try CLI.expectOneDocument(documents, command: .jump)
+    return (target, documents)
   }
 }

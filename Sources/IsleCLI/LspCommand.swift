@@ -9,14 +9,15 @@ import Parallel
 /// `isle lsp`: the language server on standard input and output. The
 /// protocol lives in the LanguageServer module; this only starts it, with
 /// the disk and the command line's options as its workspace.
-struct LspCommand {
-  let raw: RawArguments
-  /// The config file's lines that are wrong, which the server logs.
-  let configProblems: [UsageError]
+struct LspCommand: RunnableCommand {
+  let settings: Settings
+  /// What is wrong in the config file, which the server logs: its lines
+  /// that are none, and its values that are bad (the default taken).
+  let problems: [String]
   let cli: CLI
 
-  /// The settings the server runs with, from `raw`.
-  private struct Settings {
+  /// The settings the server runs with, from the words given.
+  struct Settings {
     var options: OutlineOptions
     var slug: SlugChoice
     var maxSize: Int
@@ -58,10 +59,10 @@ struct LspCommand {
   }
 
   /// The value of `name` in `settings`, as a problem names it.
-  private static func value(of name: String, in settings: Settings) -> String? {
+  private static func value(of name: OptionName, in settings: Settings) -> String? {
     switch name {
-    case "wpm": return String(settings.options.rate.wordsPerMinute)
-    case "slug":
+    case .wpm: return String(settings.options.rate.wordsPerMinute)
+    case .slug:
       guard case .fixed(let flavor) = settings.slug else { return "auto" }
       return flavor.rawValue
     default: return nil
@@ -69,15 +70,13 @@ struct LspCommand {
   }
 
   func run() throws -> ExitStatus {
-    let (raw, problems) = Self.settled(raw)
-    let settings = try Settings(raw)
     let host = DiskWorkspace(
       files: cli.files, options: settings.options,
       detector: settings.slug == .auto ? SlugFlavorDetector(files: cli.files) : nil,
       maxSize: settings.maxSize, environment: cli.environment)
     let output = Lock<Void>(())
     let server = LanguageServer(
-      host: host, version: CLI.version, problems: configProblems.map(\.problem) + problems
+      host: host, version: CLI.version, problems: problems
     ) { body in
       let bytes = MessageFramer.frame(body)
       output.withLock { _ in Self.writeAll(bytes) }
@@ -104,5 +103,18 @@ struct LspCommand {
         offset += written
       }
     }
+  }
+}
+
+extension LspCommand {
+  /// The server's settings from `raw`, the config file's bad values left
+  /// out and logged with its lines that are wrong (`configProblems`).
+  init(_ raw: RawArguments, configProblems: [UsageError], cli: CLI) throws {
+    guard raw.operands.isEmpty else {
+      throw UsageError("lsp reads no files; it speaks on stdin and stdout", command: "lsp")
+    }
+    let (kept, problems) = Self.settled(raw)
+    self.init(
+      settings: try Settings(kept), problems: configProblems.map(\.problem) + problems, cli: cli)
   }
 }

@@ -7,8 +7,16 @@ import MCP
 /// `isle mcp`: the Model Context Protocol server on standard input and
 /// output. The protocol and the tools live in the MCP module; this starts
 /// it in the current folder, each tool running an isle command in-process.
-struct McpCommand {
+struct McpCommand: RunnableCommand {
   let cli: CLI
+
+  /// The server reads no files: it speaks on standard input and output.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    guard raw.operands.isEmpty else {
+      throw UsageError("mcp reads no files; it speaks on stdin and stdout", command: "mcp")
+    }
+    self.cli = cli
+  }
 
   func run() throws -> ExitStatus {
     // Only the end of input or SIGTERM ends the server: an agent's Ctrl-C

@@ -1,18 +1,18 @@
 /// An option as a rule of the option tables names it: given at all
 /// (`--check`), or given with one of some values (`--format json`).
 struct OptionCondition: Sendable, Equatable {
-  /// The option's long name.
-  let name: String
+  /// The option.
+  let name: OptionName
   /// The values that count, or nil for any.
   let values: [String]?
 
   /// The option given with any value, or as a flag.
-  static func given(_ name: String) -> OptionCondition {
+  static func given(_ name: OptionName) -> OptionCondition {
     OptionCondition(name: name, values: nil)
   }
 
   /// The option given with one of `values`.
-  static func value(_ name: String, _ values: String...) -> OptionCondition {
+  static func value(_ name: OptionName, _ values: String...) -> OptionCondition {
     OptionCondition(name: name, values: values)
   }
 
@@ -30,6 +30,6 @@ struct OptionCondition: Sendable, Equatable {
 
   /// How a rule names it when it was not given: `'--format markdown'`.
   var described: String {
-    "'--\(name)" + (values.map { " " + $0.joined(separator: "|") } ?? "") + "'"
+    "'--\(name.rawValue)" + (values.map { " " + $0.joined(separator: "|") } ?? "") + "'"
   }
 }

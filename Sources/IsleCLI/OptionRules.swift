@@ -4,7 +4,7 @@
 enum OptionRules {
   /// Throws the first rule `raw` breaks, in the order the options were given.
   static func check(_ raw: RawArguments, specs: [OptionSpec], command: String) throws {
-    var seen = Set<String>()
+    var seen = Set<OptionName>()
     for given in raw.options where seen.insert(given.name).inserted {
       guard let spec = specs.first(where: { $0.name == given.name }) else { continue }
       let typed = "'\(given.spelling)'"

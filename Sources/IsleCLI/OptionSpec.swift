@@ -2,7 +2,7 @@
 /// and what it cannot be given with.
 struct OptionSpec: Sendable {
   /// The long name, without `--`.
-  let name: String
+  let name: OptionName
   /// A one-letter name, without `-`.
   let short: Character?
   /// The placeholder for its value, or nil for a flag.
@@ -22,7 +22,7 @@ struct OptionSpec: Sendable {
   let conflicts: [OptionCondition]
 
   init(
-    _ name: String, short: Character? = nil, value: String? = nil, optional: Bool = false,
+    _ name: OptionName, short: Character? = nil, value: String? = nil, optional: Bool = false,
     choices: [String] = [],
     aliases: [String] = [], requires: [OptionCondition] = [], conflicts: [OptionCondition] = [],
     help: String
@@ -43,6 +43,6 @@ struct OptionSpec: Sendable {
 
   /// True when `--spelling` names this option, by its name or an old one.
   func answers(to spelling: String) -> Bool {
-    spelling == name || aliases.contains(spelling)
+    spelling == name.rawValue || aliases.contains(spelling)
   }
 }

@@ -8,7 +8,7 @@ import Progress
 
 /// `isle pick`: the interactive island, drawn inline below the prompt on
 /// the terminal device, like `fzf --height`.
-struct PickCommand {
+struct PickCommand: RunnableCommand {
   let settings: Settings
   let print: SectionPrint
   let closed: Bool
@@ -33,7 +33,7 @@ struct PickCommand {
     do {
       terminal = try RawTerminal()
     } catch {
-      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
+      throw TerminalFailure(name: source.displayName, reason: error.reason)
     }
     var session = Session(
       terminal: terminal, document: document, display: settings.display, start: start,
@@ -44,7 +44,7 @@ struct PickCommand {
       return session.run()
     }
     if terminal.isGone {
-      throw DocumentFailure("\(source.displayName): the terminal went away", status: .failure)
+      throw TerminalFailure(name: source.displayName, reason: "the terminal went away")
     }
     switch outcome {
     case .picked(let index):
@@ -209,5 +209,24 @@ struct PickCommand {
     func clear() {
       draw(Array(repeating: "", count: reserved))
     }
+  }
+}
+
+extension PickCommand {
+  /// `pick`'s one document, what it prints and how it starts.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    try CLI.expectOneDocument(raw.operands, command: .pick)
+    // The island is drawn on the terminal device, whatever stdout is.
+    let settings = try cli.decideSettings(
+      raw, operands: raw.operands, command: .pick, formats: [.text],
+      terminal: TerminalFacts(isTerminal: true, columns: nil))
+    let print =
+      try OptionValues.choice(
+        raw, .print, as: SectionPrint.self, allowed: [.line, .offset, .id, .json],
+        command: "pick")
+      ?? .line
+    self.init(
+      settings: settings, print: print, closed: raw.has(.closed),
+      reduceMotion: cli.reducesMotion(raw), cli: cli)
   }
 }

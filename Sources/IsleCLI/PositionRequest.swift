@@ -16,22 +16,24 @@ struct PositionRequest: Sendable {
     let name = command.rawValue
     // Every command spells a position the same way: jump steps from it,
     // pick opens on it, toc and where stand at it.
-    let kinds: [Position.Kind] = [.offset, .line, .percent]
-    let given = kinds.compactMap { kind in raw.value(kind.rawValue).map { (kind, $0) } }
+    let kinds: [(Position.Kind, OptionName)] = [
+      (.offset, .offset), (.line, .line), (.percent, .percent),
+    ]
+    let given = kinds.compactMap { kind, option in raw.value(option).map { (kind, option, $0) } }
     guard given.count <= 1 else {
-      let names = given.map { "'\(raw.spelling($0.0.rawValue))'" }.joined(separator: " and ")
+      let names = given.map { "'\(raw.spelling($0.1))'" }.joined(separator: " and ")
       throw UsageError("give one position, not \(names)", command: name)
     }
     var request = PositionRequest()
-    request.position = given.first
-    request.viewport = try OptionValues.integer(raw, "viewport", in: 1...Int.max, command: name)
-    if let text = raw.value("progress") {
+    request.position = given.first.map { (kind: $0.0, text: $0.2) }
+    request.viewport = try OptionValues.integer(raw, .viewport, in: 1...Int.max, command: name)
+    if let text = raw.value(.progress) {
       guard let value = Double(text), (0...1).contains(value) else {
-        throw raw.invalid("progress", text, expected: "a fraction from 0 to 1", command: name)
+        throw raw.invalid(.progress, text, expected: "a fraction from 0 to 1", command: name)
       }
       request.progress = value
     }
-    request.section = raw.value("section")
+    request.section = raw.value(.section)
     return request
   }
 

@@ -18,7 +18,7 @@ import Progress
 /// `--section`…) needs the outline first; a remembered one is a byte.
 /// Standard output not a terminal, the page is written there instead, as
 /// `less` and `glow` do in a pipe.
-struct ReadCommand {
+struct ReadCommand: RunnableCommand {
   let settings: Settings
   let options: ReadOptions
   let cli: CLI
@@ -70,7 +70,7 @@ struct ReadCommand {
     do {
       terminal = try RawTerminal()
     } catch {
-      throw DocumentFailure("\(source.displayName): \(error.reason)", status: .failure)
+      throw TerminalFailure(name: source.displayName, reason: error.reason)
     }
     let loader = settings.loader(cli.files)
     let outlined = Lock<Result<Document, any Error>?>(nil)
@@ -198,5 +198,19 @@ struct ReadCommand {
       ? DocumentShape.htmlAsUTF8(bytes.buffer.span)
       : DocumentShape.wideTextAsUTF8(bytes.buffer.span)
     return text.map { DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset) }
+  }
+}
+
+extension ReadCommand {
+  /// `read`'s one document and the pager's own options.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    try CLI.expectOneDocument(raw.operands, command: .read)
+    // The pager draws on the terminal whatever standard output is; in a
+    // pipe, the page goes there, coloured only as the pipe is.
+    let terminal = cli.terminal
+    let settings = try cli.decideSettings(
+      raw, operands: raw.operands, command: .read, formats: [.text],
+      terminal: terminal.isTerminal ? TerminalFacts(isTerminal: true, columns: nil) : terminal)
+    self.init(settings: settings, options: try ReadOptions.decide(raw, cli: cli), cli: cli)
   }
 }

@@ -21,13 +21,15 @@ struct ReadOptions: Sendable {
   /// a wider window.
   static let readableMeasure = 100
 
-  static func decide(_ raw: RawArguments, environment: [String: String]) throws -> ReadOptions {
+  /// The pager's options from the words given and the environment.
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> ReadOptions {
+    let environment = cli.environment
     var options = ReadOptions()
-    options.plain = raw.has("plain")
-    options.measure = try OptionValues.integer(raw, "width", in: 1...100_000, command: "read")
-    options.remember = !raw.has("no-remember")
-    options.frontMatter = !raw.has("no-front-matter")
-    options.reduceMotion = CLI.reducesMotion(raw, environment: environment)
+    options.plain = raw.has(.plain)
+    options.measure = try OptionValues.integer(raw, .width, in: 1...100_000, command: "read")
+    options.remember = !raw.has(.noRemember)
+    options.frontMatter = !raw.has(.noFrontMatter)
+    options.reduceMotion = cli.reducesMotion(raw)
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       options.placesFile = state + "/isle/places"
     } else if let home = environment["HOME"], !home.isEmpty {

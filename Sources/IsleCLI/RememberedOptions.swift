@@ -23,9 +23,9 @@ enum RememberedOptions {
       for token in tokens where token.hasPrefix("--") {
         let parts = token.dropFirst(2).split(separator: "=", maxSplits: 1)
         guard parts.count == 2 else { continue }
-        let name = ["maxlevel": "max-level", "minlevel": "min-level", "slug": "slug"][
+        let name: OptionName? = ["maxlevel": .maxLevel, "minlevel": .minLevel, "slug": .slug][
           parts[0].lowercased()]
-        if let name { words += ["--" + name, String(parts[1])] }
+        if let name { words += ["--" + name.rawValue, String(parts[1])] }
       }
     case .toc:
       for token in tokens.dropFirst() {
@@ -34,10 +34,10 @@ enum RememberedOptions {
         switch parts[0].lowercased() {
         case "depthfrom", "depthto":
           guard let depth = Int(parts[1]) else { continue }
-          let name = parts[0].lowercased() == "depthfrom" ? "--min-level" : "--max-level"
-          words += [name, String(min(max(depth + shallowest - 1, 1), 6))]
+          let name: OptionName = parts[0].lowercased() == "depthfrom" ? .minLevel : .maxLevel
+          words += ["--" + name.rawValue, String(min(max(depth + shallowest - 1, 1), 6))]
         case "orderedlist" where parts[1] == "1" || parts[1].lowercased() == "true":
-          words.append("--ordered=increment")
+          words.append("--\(OptionName.ordered)=increment")
         default: break
         }
       }
@@ -67,7 +67,7 @@ enum RememberedOptions {
   /// isle's note for `options`, `--max-level 2 --details="On this page"`.
   static func note(_ options: [GivenOption]) -> String {
     let words = options.map { option -> String in
-      guard let value = option.value else { return "--" + option.name }
+      guard let value = option.value else { return "--" + option.name.rawValue }
       let plain = !value.isEmpty && !value.contains { $0 == " " || $0 == "\"" || $0 == "\\" }
       if plain { return "--\(option.name)=\(value)" }
       let escaped = value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
@@ -112,9 +112,9 @@ enum RememberedOptions {
     var own: [(name: String, value: String)] = []
     for option in options {
       switch option.name {
-      case "max-level": own.append(("maxlevel", option.value ?? ""))
-      case "min-level": own.append(("minlevel", option.value ?? ""))
-      case "slug" where option.value == "github" || option.value == "gitlab":
+      case .maxLevel: own.append(("maxlevel", option.value ?? ""))
+      case .minLevel: own.append(("minlevel", option.value ?? ""))
+      case .slug where option.value == "github" || option.value == "gitlab":
         own.append(("slug", option.value ?? ""))
       default: break
       }
@@ -135,7 +135,7 @@ enum RememberedOptions {
 
   /// The options mdformat-toc's marker records itself, left out of the note.
   static func inMdformatMarker(_ option: GivenOption) -> Bool {
-    option.name == "max-level" || option.name == "min-level"
-      || (option.name == "slug" && (option.value == "github" || option.value == "gitlab"))
+    option.name == .maxLevel || option.name == .minLevel
+      || (option.name == .slug && (option.value == "github" || option.value == "gitlab"))
   }
 }

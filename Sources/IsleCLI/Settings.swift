@@ -1,3 +1,4 @@
+import Island
 import Outline
 
 #if canImport(Glibc)
@@ -57,10 +58,10 @@ struct Settings: Sendable {
         command: name)
     }
     let format =
-      try OptionValues.choice(raw, "format", as: OutputFormat.self, allowed: formats, command: name)
+      try OptionValues.choice(raw, .format, as: OutputFormat.self, allowed: formats, command: name)
       ?? .text
     let walker = SourceWalker(
-      includeHidden: raw.has("hidden"), ignoring: !raw.has("no-ignore"), environment: environment,
+      includeHidden: raw.has(.hidden), ignoring: !raw.has(.noIgnore), environment: environment,
       fileSystem: files)
     let walked =
       operands.isEmpty
@@ -77,13 +78,13 @@ struct Settings: Sendable {
       position: try PositionRequest.decide(raw, command: command),
       sources: walked.sources,
       walk: walked,
-      jobs: try OptionValues.integer(raw, "jobs", in: 1...1024, command: name) ?? Self.cores,
-      showsPaths: raw.options.last { $0.name == "with-path" || $0.name == "no-path" }
-        .map { $0.name == "with-path" } ?? (walked.sources.count > 1),
+      jobs: try OptionValues.integer(raw, .jobs, in: 1...1024, command: name) ?? Self.cores,
+      showsPaths: raw.options.last { $0.name == .withPath || $0.name == .noPath }
+        .map { $0.name == .withPath } ?? (walked.sources.count > 1),
       contents: try ContentsRequest.decide(raw, command: name),
-      indexBase: raw.value("base")
+      indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
-      maxSize: try OptionValues.size(raw, command: name), stats: raw.has("stats"))
+      maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats))
   }
 
   /// How these settings load a document.
@@ -95,4 +96,30 @@ struct Settings: Sendable {
 
   /// The cores this machine has online, the default for `--jobs`.
   static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+}
+
+extension ContentsRequest {
+  /// What the words given ask of a contents list.
+  static func decide(_ raw: RawArguments, command: String) throws -> ContentsRequest {
+    var request = ContentsRequest()
+    if let ordered = raw.last(.ordered) {
+      switch ordered.value {
+      case nil, "ones": request.numbering = .ones
+      case "increment": request.numbering = .increment
+      case let text?:
+        throw raw.invalid(.ordered, text, expected: "ones or increment", command: command)
+      }
+    }
+    if let details = raw.last(.details) {
+      let summary = details.value ?? ""
+      // The summary stands in an HTML comment when remembered.
+      guard !summary.contains("-->") else {
+        throw raw.invalid(.details, summary, expected: "a summary without '-->'", command: command)
+      }
+      request.details = summary
+    }
+    request.includeTitle = raw.has(.includeTitle)
+    request.afterMarkers = raw.has(.afterMarkers)
+    return request
+  }
 }

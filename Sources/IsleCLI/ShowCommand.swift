@@ -9,7 +9,7 @@ import Progress
 /// is decided in `Progress` (`Selector`, `HeadingTree`, `Excerpt`); this
 /// reads the documents side by side, prints them in order, and says what
 /// no document had.
-struct ShowCommand {
+struct ShowCommand: RunnableCommand {
   /// How a section is printed.
   enum Format: String, CaseIterable, Sendable {
     /// Laid out as `isle read` draws it: an HTML page's default.
@@ -78,7 +78,7 @@ struct ShowCommand {
         // A binary file met in a folder is passed over, as grep passes it.
         return Answer(skipped: true)
       } catch {
-        let failure = CLI.failure(error)
+        let failure = Failure(error)
         return Answer(status: failure.status, error: failure.line)
       }
     } consume: { _, answer in
@@ -243,5 +243,74 @@ struct ShowCommand {
     case .position(let error):
       return error.message(document: name)
     }
+  }
+}
+
+extension ShowCommand {
+  /// `show`'s words read into selectors, files and a request.
+  init(_ raw: RawArguments, cli: CLI) throws {
+    let all = raw.has(.all)
+    let (words, files) = Self.operands(raw, files: cli.files)
+    var selectors = words.map(Selector.init)
+    for option in raw.options where option.name == .line || option.name == .offset {
+      selectors.append(.position(option.name == .line ? .line : .offset, option.value ?? ""))
+    }
+    if all, let first = selectors.first {
+      let named = words.isEmpty ? " ('\(first.text)')" : ", and '\(first.text)' names no file"
+      throw UsageError(
+        "'--all' prints every section and takes no selector" + named, command: "show")
+    }
+    if !all && selectors.isEmpty {
+      throw UsageError(
+        "show needs a SELECTOR: a number, an id, a title, a path (Install/Linux), "
+          + "a range (3..5), --line N or --offset B; or --all",
+        command: "show")
+    }
+    if let backwards = selectors.first(where: \.isBackwards) {
+      throw UsageError(
+        "the range '\(backwards.text)' runs backwards: give its first section first",
+        command: "show")
+    }
+    // Formats and positions are show's own: the settings see neither.
+    var common = raw
+    common.options.removeAll { [.format, .line, .offset].contains($0.name) }
+    let settings = try cli.decideSettings(
+      common, operands: files, command: .show, formats: [.text], terminal: cli.terminal)
+    var request = ShowCommand.Request(selectors: selectors, all: all)
+    request.format = try OptionValues.choice(
+      raw, .format, as: ShowCommand.Format.self, command: "show")
+    request.subsections = !raw.has(.noSubsections)
+    request.body = raw.has(.body)
+    request.maxWords = try OptionValues.integer(
+      raw, .maxWords, in: 1...1_000_000_000, command: "show")
+    // A readable measure on a terminal, as the pager's; 80 in a pipe.
+    request.width =
+      try OptionValues.integer(raw, .width, in: 1...100_000, command: "show")
+      ?? (cli.terminal.isTerminal ? min(settings.display.width, ReadOptions.readableMeasure) : 80)
+    self.init(request: request, settings: settings, cli: cli)
+  }
+
+  /// The selectors and the files: the operands up to the first that names
+  /// a file or folder there is, or `-`, or looks like a document's name
+  /// (so a mistyped one is reported missing); or those before `--` when
+  /// some stand before it. A `--` that only ended the options (a selector
+  /// that starts with `-`) leaves the rule to the words after it, up to a
+  /// second `--`.
+  private static func operands(_ raw: RawArguments, files: FileReading) -> ([String], [String]) {
+    var words = raw.operands
+    if let dashes = raw.operandsBeforeDashes {
+      if dashes > 0 { return (Array(words[..<dashes]), Array(words[dashes...])) }
+      if let second = words.firstIndex(of: "--") {
+        return (Array(words[..<second]), Array(words[(second + 1)...]))
+      }
+    }
+    let first =
+      words.firstIndex { word in
+        word == "-" || files.kind(word) != FileKind.missing
+          || (!word.contains("#") && SourceWalker.isDocument(word))
+      } ?? words.count
+    let documents = Array(words[first...])
+    words.removeSubrange(first...)
+    return (words, documents)
   }
 }

@@ -4,7 +4,7 @@ import Outline
 import Progress
 
 /// `isle toc`: the contents of each document.
-struct TocCommand {
+struct TocCommand: RunnableCommand {
   let settings: Settings
   let cli: CLI
 
@@ -125,5 +125,33 @@ struct TocCommand {
       width: display.width)
     contents.preamble = document.preamble
     return contents
+  }
+}
+
+extension TocCommand {
+  /// The form of `toc` the words ask for: a book's contents (one folder
+  /// that is a book, or `--book`), the contents list kept in a file
+  /// (`--write`, `--check`, `--diff`), or the contents of each document.
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    let keeps = raw.has(.write) || raw.has(.check) || raw.has(.diff)
+    if raw.operands.count == 1 && !keeps,
+      let book = try BookCommand.book(raw.operands[0], forced: raw.has(.book), files: cli.files)
+    {
+      let settings = try cli.decideSettings(
+        raw, operands: [], command: .toc, formats: [.text, .json, .markdown],
+        terminal: cli.terminal)
+      return BookCommand(book: book, settings: settings, cli: cli)
+    }
+    if raw.has(.book) {
+      throw UsageError("--book reads one folder as a book", command: "toc")
+    }
+    let settings = try cli.decideSettings(
+      raw, operands: raw.operands, command: .toc, formats: [.text, .json, .tsv, .markdown],
+      terminal: cli.terminal)
+    if keeps {
+      return TocWriteCommand(
+        settings: settings, raw: raw, check: !raw.has(.write), diff: raw.has(.diff), cli: cli)
+    }
+    return TocCommand(settings: settings, cli: cli)
   }
 }

@@ -10,7 +10,7 @@ import Outline
 /// `RememberedOptions`) and those on the command line win and are
 /// remembered in turn. A file without markers is skipped with a note, so
 /// that a hook can run over any set of files.
-struct TocWriteCommand {
+struct TocWriteCommand: RunnableCommand {
   let settings: Settings
   /// The command line, for the options a document's own override.
   let raw: RawArguments
@@ -68,7 +68,7 @@ struct TocWriteCommand {
       } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
         continue  // a binary file met in a folder is passed over
       } catch {
-        if let line = CLI.failure(error).line { cli.report(line) }
+        if let line = Failure(error).line { cli.report(line) }
         status = .failure
         continue
       }

@@ -3,7 +3,7 @@ import Outline
 import Progress
 
 /// `isle where`: the closed island for a position.
-struct WhereCommand {
+struct WhereCommand: RunnableCommand {
   let settings: Settings
   let cli: CLI
 
@@ -36,5 +36,34 @@ struct WhereCommand {
         return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status, note: note)
       }
     }
+  }
+}
+
+extension WhereCommand {
+  /// The form of `where` the words ask for: the island for a place in a
+  /// book (a folder that is one, or `--book`; `--file` names the
+  /// chapter), or in one document, where a position is needed.
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try CLI.expectOneDocument(raw.operands, command: .where)
+    if let path = raw.operands.first,
+      let book = try BookCommand.book(path, forced: raw.has(.book), files: cli.files)
+    {
+      let settings = try cli.decideSettings(
+        raw, operands: [], command: .where, formats: [.text, .spoken, .json],
+        terminal: cli.terminal)
+      return BookWhereCommand(book: book, file: raw.value(.file), settings: settings, cli: cli)
+    }
+    if raw.has(.book) || raw.has(.file) {
+      throw UsageError("--book and --file name a book and its chapter", command: "where")
+    }
+    let settings = try cli.decideSettings(
+      raw, operands: raw.operands, command: .where, formats: [.text, .spoken, .json],
+      terminal: cli.terminal)
+    guard !settings.position.isEmpty else {
+      throw UsageError(
+        "where needs a position: --offset B, --line N, --percent P or --section X",
+        command: "where")
+    }
+    return WhereCommand(settings: settings, cli: cli)
   }
 }

@@ -11,17 +11,17 @@ import Testing
       ["--wpm", "200", "a.md", "--format=json", "-", "--", "--not-an-option"], specs: specs,
       command: "toc")
     #expect(raw.operands == ["a.md", "-", "--not-an-option"])
-    #expect(raw.value("wpm") == "200")
-    #expect(raw.value("format") == "json")
+    #expect(raw.value(.wpm) == "200")
+    #expect(raw.value(.format) == "json")
   }
 
   @Test func laterValuesWin() throws {
     let raw = try RawArguments.parse(["--wpm", "1", "--wpm", "2"], specs: specs, command: "toc")
-    #expect(raw.value("wpm") == "2")
+    #expect(raw.value(.wpm) == "2")
   }
 
   @Test func shortHelp() throws {
-    #expect(try RawArguments.parse(["-h"], specs: specs, command: "toc").has("help"))
+    #expect(try RawArguments.parse(["-h"], specs: specs, command: "toc").has(.help))
   }
 
   @Test func negativeNumbersAreOperands() throws {
@@ -38,6 +38,79 @@ import Testing
     #expect(throws: UsageError("option '--help' takes no value", command: "toc")) {
       try RawArguments.parse(["--help=yes"], specs: specs, command: "toc")
     }
+  }
+}
+
+/// Each command's type decides its form and settings from the words, and
+/// any error ends isle one way.
+@Suite struct CommandTypeTests {
+  let cli = CLI(
+    environment: [:], stdout: StringSink(), stderr: StringSink(),
+    files: SystemFiles(directory: Harness.root.path))
+
+  func decide(_ words: [String]) throws -> any RunnableCommand {
+    let command = Command(rawValue: words[0])!
+    let raw = try RawArguments.parse(
+      Array(words.dropFirst()), specs: command.options, command: command.rawValue)
+    return try command.decide(raw, configProblems: [], cli: cli)
+  }
+
+  @Test func theWordsChooseTheForm() throws {
+    #expect(try decide(["toc", "fixtures/recipe.md"]) is TocCommand)
+    let diff = try #require(
+      try decide(["toc", "--diff", "fixtures/toc-stale.md"]) as? TocWriteCommand)
+    #expect(diff.check && diff.diff)
+    let write = try #require(
+      try decide(["toc", "--write", "fixtures/toc-stale.md"]) as? TocWriteCommand)
+    #expect(!write.check && !write.diff)
+    #expect(try decide(["toc", "fixtures/book"]) is BookCommand)
+    #expect(try decide(["where", "--line", "3", "fixtures/recipe.md"]) is WhereCommand)
+    #expect(try decide(["where", "--percent", "50", "fixtures/book"]) is BookWhereCommand)
+    let book = try #require(try decide(["check", "fixtures/book"]) as? CheckCommand)
+    #expect(book.book != nil)
+    #expect((try decide(["check", "fixtures/recipe.md"]) as? CheckCommand)?.book == nil)
+  }
+
+  @Test func optionsBecomeTypedSettings() throws {
+    let jump = try #require(
+      try decide(["jump", "next", "--print", "offset", "--line", "9", "fixtures/recipe.md"])
+        as? JumpCommand)
+    #expect(jump.target == "next")
+    #expect(jump.print == .offset)
+    #expect(jump.settings.position.position?.text == "9")
+    let check = try #require(
+      try decide([
+        "check", "--exclude", "a/**", "--exclude", "*.png", "--fix", "fixtures/recipe.md",
+      ])
+        as? CheckCommand)
+    #expect(check.exclude == ["a/**", "*.png"])
+    #expect(check.fix && check.root == nil)
+    let show = try #require(
+      try decide(["show", "--line", "3", "--no-subsections", "fixtures/recipe.md"]) as? ShowCommand)
+    #expect(show.request.selectors.count == 1)
+    #expect(!show.request.subsections && !show.request.body)
+  }
+
+  @Test func everyNameIsAnOptionOfSomeCommand() {
+    let named = Set(Command.allCases.flatMap(\.options).map(\.name))
+    #expect(named == Set(OptionName.allCases))
+  }
+
+  struct Unknown: Error {}
+
+  @Test func anyErrorBecomesOneLineAndAStatus() {
+    let usage = Failure(UsageError("bad", command: "toc"))
+    #expect(usage.line == "isle: error: bad (see 'isle help toc')")
+    #expect(usage.status == .failure)
+    let unknown = Failure(Unknown())
+    #expect(unknown.line == "isle: error: Unknown()")
+    #expect(unknown.status == .failure)
+    let pipe = Failure(ClosedPipe())
+    #expect(pipe.line == nil && pipe.status == .success)
+    let terminal = Failure(TerminalFailure(name: "doc.md", reason: "the terminal went away"))
+    #expect(terminal.line == "isle: error: doc.md: the terminal went away")
+    let binary = Failure(DocumentFailure.binary("x.md"))
+    #expect(binary.line == "isle: x.md: binary file, not a document")
   }
 }
 

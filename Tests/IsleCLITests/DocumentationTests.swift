@@ -39,7 +39,7 @@ import Testing
     for command in Command.allCases {
       #expect(outcome.stdout.contains(command.rawValue))
       for option in command.options {
-        #expect(outcome.stdout.contains(option.name), "\(shell) lacks \(option.name)")
+        #expect(outcome.stdout.contains(option.name.rawValue), "\(shell) lacks \(option.name)")
       }
     }
   }
