@@ -8,7 +8,13 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/isle
 DEMO ?= fixtures/beekeeping.md
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall format clean
+# isle's version is Package.swift's (`let version`). The commit every build
+# is of, which `isle --version` names, is git's (scripts/commit, with
+# -modified when the tree differs from it); from a tarball there is none,
+# and --version says so.
+export ISLE_COMMIT := $(shell scripts/commit)
+
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall deb screenshots format clean
 
 all: build
 
@@ -141,6 +147,24 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/isle \
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_isle \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/isle.fish
+
+# The Debian package, isle_VERSION-N_amd64.deb here (scripts/deb): the
+# release binary, its man page and completions, LICENSE as the copyright
+# file and both changelogs, Depends on the packages of the C libraries the
+# binary links at the versions this build used; lintian must find no error.
+# `apt-get install ./isle_*.deb` installs it (.ci/run does, and removes it).
+deb: build
+	@scripts/install-deps deb
+	scripts/deb $(BIN)
+
+# Pictures of isle in a real terminal, as SVG under doc/: tmux runs isle
+# pick and isle read on fixtures/, and scripts/screenshots turns each pane
+# and its colours (capture-pane -e) into an SVG of monospace text. A test
+# makes them again and fails when doc/ holds others: run this after a
+# change to what those screens show.
+screenshots: build
+	@scripts/install-deps screenshots
+	scripts/screenshots $(BIN) doc
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests fuzz

@@ -4,6 +4,19 @@ import PackageDescription
 // No outside Swift packages: everything beyond the toolchain comes from
 // Debian's C libraries through system-library targets.
 
+// isle's version, in this one place: `isle --version`, the Makefile and the
+// Debian package (`make deb`) read it here.
+let version = "0.1.0"
+
+// The commit the build is of, as the Makefile finds it (ISLE_COMMIT, empty
+// outside a git checkout; `-modified` when the tree differs from it). Not
+// Context.gitInformation: SwiftPM caches it with the manifest, so it stays
+// at the commit of the manifest's last edit (swift-package-manager#8202),
+// while the environment is part of that cache's key.
+let commit = (Context.environment["ISLE_COMMIT"] ?? "").filter {
+  $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+}
+
 // The modules that parse, count, lay out numbers and write JSON are
 // optimized in debug builds too: the tests run them (in process, and as the
 // isle binary they start) over large and random documents, and unoptimized
@@ -45,6 +58,12 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"])]
     ),
+    // The version and the commit, as C strings: a Swift -D carries no value.
+    .target(
+      name: "BuildInfo",
+      cSettings: [
+        .define("ISLE_VERSION", to: "\"\(version)\""), .define("ISLE_COMMIT", to: "\"\(commit)\""),
+      ]),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel", swiftSettings: optimized),
     .target(
@@ -82,7 +101,7 @@ let package = Package(
       name: "IsleCLI",
       dependencies: [
         "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
-        "MCP",
+        "MCP", "BuildInfo",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.

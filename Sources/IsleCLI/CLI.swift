@@ -1,8 +1,23 @@
+import BuildInfo
+
 /// The command line as a library: arguments, environment and streams come
 /// in, an exit status goes out, so tests run it in-process.
 public struct CLI {
-  /// The version `--version` prints.
-  public static let version = "0.1.0"
+  /// isle's version (Package.swift's).
+  public static let version = String(cString: isle_version())
+
+  /// The commit the binary was built from (`-modified` after it when the
+  /// tree had changes), nil when the build did not know it.
+  public static let commit: String? = {
+    let commit = String(cString: isle_commit())
+    return commit.isEmpty ? nil : commit
+  }()
+
+  /// What `--version` prints: the version and the commit, or that none is
+  /// known (a build from a tarball, or without the Makefile).
+  static var versionLine: String {
+    "isle \(version) (\(commit ?? "no commit recorded"))"
+  }
 
   /// The environment. isle reads `COLUMNS`, `NO_COLOR`, `TERM`,
   /// `COLORTERM`, `ISLE_REDUCE_MOTION`, and `XDG_CONFIG_HOME` or `HOME` to

@@ -24,7 +24,7 @@ extension CLI {
       try stdout.write(Command.generalHelp)
       return .success
     case "--version", "-V":
-      try stdout.write("isle \(Self.version)\n")
+      try stdout.write(Self.versionLine + "\n")
       return .success
     default:
       break

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IsleCLI
@@ -118,13 +119,32 @@ import Testing
   @Test func versionAndHelpGoToStandardOutput() throws {
     let version = Harness.run(["--version"])
     #expect(version.status == 0)
-    #expect(version.stdout == "isle \(CLI.version)\n")
+    #expect(version.stdout == "isle \(CLI.version) (\(CLI.commit ?? "no commit recorded"))\n")
     for words in [["--help"], ["-h"], ["help"]] {
       let help = Harness.run(words)
       #expect(help.status == 0)
       #expect(help.stdout.contains("Usage: isle <command>"))
       #expect(help.stderr.isEmpty)
     }
+  }
+
+  /// The version is Package.swift's, and the commit, when the build knew
+  /// one, is a commit of this repository (the Makefile passes it).
+  @Test func versionNamesPackageSwiftsVersionAndARealCommit() throws {
+    let manifest = try String(
+      contentsOf: Harness.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(manifest.contains("\nlet version = \"\(CLI.version)\"\n"))
+    guard let commit = CLI.commit else { return }
+    let hash = String(commit.prefix { $0 != "-" })
+    #expect(hash.count >= 7 && hash.allSatisfy(\.isHexDigit))
+    #expect(commit.dropFirst(hash.count).isEmpty || commit.hasSuffix("-modified"))
+    let git = "/usr/bin/git"
+    guard FileManager.default.isExecutableFile(atPath: git),
+      FileManager.default.fileExists(atPath: Harness.root.appendingPathComponent(".git").path)
+    else { return }
+    let known = try Spawn.run(
+      git, ["-C", Harness.root.path, "cat-file", "-e", hash + "^{commit}"], timeout: 20)
+    #expect(known.status == 0, "\(hash) is no commit of this repository: \(known.errors)")
   }
 
   @Test func helpForACommand() throws {
