@@ -76,10 +76,12 @@ public struct MarkdownTree: Sendable {
       }
       let line = place.line(cmark_node_get_start_line(node))
       let start = lines.offset(ofLine: line, column: Int(cmark_node_get_start_column(node)))
+      // The document starts among the lines borrowed: on the stretch's first.
       let end = self.end(node, place: place)
       steps.append(
         Step(
-          node: MarkdownNode(kind: Self.kind(of: node), range: start..<max(end, start), line: line),
+          node: MarkdownNode(
+            kind: Self.kind(of: node), range: start..<max(end, start), line: max(line, 1)),
           entering: event == CMARK_EVENT_ENTER))
     }
   }
