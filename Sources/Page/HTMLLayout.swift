@@ -34,11 +34,13 @@ struct HTMLLayout {
   ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
-    layout.walk(HTMLTree.parse(bytes, scope: scope).steps)
+    layout.walk(HTMLTree.parse(bytes, scope: scope, keeping: Self.read).steps)
     layout.flush(end: base + bytes.count)
     return layout.lines
   }
 
+  /// The attributes drawn or obeyed.
+  private static let read: Set<String> = ["hidden", "href", "alt", "start"]
   private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head"]
   private static let inline: Set<String> = [
     "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",

@@ -21,11 +21,18 @@ public struct HTMLTree: Sendable {
 
   /// The steps in walk order.
   public private(set) var steps: [Step] = []
+  /// The attributes kept, by name; nil for all.
+  private var kept: Set<String>? = nil
 
   /// The tree of `bytes` (UTF-8 HTML): of the element `scope` names, or
-  /// of the whole page (no steps when a selector matches nothing).
-  public static func parse(_ bytes: [UInt8], scope: HTMLScope = .whole) -> HTMLTree {
+  /// of the whole page (no steps when a selector matches nothing). Of the
+  /// attributes, only those named in `keeping` are kept (all when nil): a
+  /// layout reads a few, and a page carries many.
+  public static func parse(
+    _ bytes: [UInt8], scope: HTMLScope = .whole, keeping: Set<String>? = nil
+  ) -> HTMLTree {
     var tree = HTMLTree()
+    tree.kept = keeping
     bytes.withUnsafeBufferPointer { buffer in
       guard let start = buffer.baseAddress, !buffer.isEmpty else { return }
       var options = kGumboDefaultOptions
@@ -61,7 +68,7 @@ public struct HTMLTree: Sendable {
       case GUMBO_NODE_DOCUMENT: children = node.pointee.v.document.children
       case GUMBO_NODE_ELEMENT:
         stack.append((node, steps.count))
-        steps.append(.enter(Self.element(node.pointee.v.element)))
+        steps.append(.enter(Self.element(node.pointee.v.element, keeping: kept)))
         children = node.pointee.v.element.children
       case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
         guard let text = node.pointee.v.text.text else { continue }
@@ -85,17 +92,20 @@ public struct HTMLTree: Sendable {
     String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0)))
   }
 
-  private static func element(_ element: GumboElement) -> HTMLElement {
+  private static func element(_ element: GumboElement, keeping kept: Set<String>?)
+    -> HTMLElement
+  {
     var attributes: [HTMLElement.Attribute] = []
     if let data = element.attributes.data {
       for index in 0..<Int(element.attributes.length) {
         guard let attribute = data[index]?.assumingMemoryBound(to: GumboAttribute.self),
           let name = attribute.pointee.name
         else { continue }
+        let lowercased = String(cString: name).lowercased()
+        if let kept, !kept.contains(lowercased) { continue }
         attributes.append(
           HTMLElement.Attribute(
-            name: String(cString: name).lowercased(),
-            value: attribute.pointee.value.map { String(cString: $0) } ?? ""))
+            name: lowercased, value: attribute.pointee.value.map { String(cString: $0) } ?? ""))
       }
     }
     let tag = element.tag.rawValue
