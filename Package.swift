@@ -87,7 +87,7 @@ let package = Package(
       name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
-    .target(name: "Page", dependencies: ["CCmarkGFM", "CGumbo", "Outline", "Cells"]),
+    .target(name: "Page", dependencies: ["Outline", "Cells"]),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"],
@@ -100,8 +100,8 @@ let package = Package(
     .target(
       name: "IsleCLI",
       dependencies: [
-        "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page", "LanguageServer",
-        "MCP", "BuildInfo",
+        "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page",
+        "LanguageServer", "MCP", "BuildInfo",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.

@@ -27,7 +27,7 @@ public enum ExcerptJSON {
   /// `output`; `text` is what it prints, UTF-8.
   public static func write(
     _ excerpt: Excerpt, in tree: HeadingTree, context: Context,
-    text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    text: Span<UInt8>, to output: inout [UInt8]
   ) {
     var object = JSONBytes(after: &output)
     let heading = excerpt.heading.map { tree.headings[$0] }
@@ -46,7 +46,7 @@ public enum ExcerptJSON {
     object.add("parts", excerpt.parts)
     object.add(
       "frontMatter", pair: context.frontMatter.map { ($0.lowerBound, $0.upperBound) })
-    object.add("text", utf8: text)
+    text.withUnsafeBufferPointer { object.add("text", utf8: $0) }
     object.close()
     object.finish(into: &output)
   }

@@ -1,3 +1,5 @@
+import Page
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -76,5 +78,12 @@ public final class LoadedBytes: Sendable {
     let last = (address + range.upperBound) / page * page
     guard last > first else { return }
     madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_DONTNEED)
+  }
+}
+
+extension LoadedBytes: PageBytes {
+  /// The bytes, for a page to read as it lays them out.
+  public func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+    try body(buffer.span)
   }
 }

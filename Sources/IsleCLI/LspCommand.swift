@@ -81,13 +81,7 @@ struct LspCommand: RunnableCommand {
       let bytes = MessageFramer.frame(body)
       output.withLock { _ in Self.writeAll(bytes) }
     }
-    let status = server.run { buffer in
-      while true {
-        let count = read(0, buffer.baseAddress, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        return count
-      }
-    }
+    let status = server.run { StandardInput.next() }
     return status == 0 ? .success : .nothingFound
   }
 

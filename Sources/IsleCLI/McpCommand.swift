@@ -31,13 +31,7 @@ struct McpCommand: RunnableCommand {
       return (status, output.text, error.text)
     }
     let server = MCPServer(tools: tools, version: CLI.version) { Self.writeAll($0) }
-    server.run { buffer in
-      while true {
-        let count = read(0, buffer.baseAddress, buffer.count)
-        if count < 0 && errno == EINTR { continue }
-        return count
-      }
-    }
+    server.run { StandardInput.next() }
     return .success
   }
 

@@ -120,38 +120,27 @@ struct ReadCommand: RunnableCommand {
     of bytes: LoadedBytes, source: InputSource, width: Int, settings: Settings,
     options: ReadOptions
   ) throws -> Page {
-    let format = DocumentShape.format(
-      of: bytes.buffer.span, path: source.path, given: settings.outline.format)
-    let pageFormat: PageFormat = options.plain ? .plain : format == .html ? .html : .markdown
-    if pageFormat == .html {
-      let limit = settings.outline.maxDepth
-      let depth = DocumentShape.htmlDepth(of: bytes.buffer.span, limit: limit)
-      guard depth <= limit else {
+    var pageOptions = PageOptions()
+    pageOptions.path = source.path
+    pageOptions.format = settings.outline.format
+    pageOptions.plain = options.plain
+    pageOptions.width = width
+    pageOptions.frontMatter = options.frontMatter
+    pageOptions.glyphs = settings.display.theme.glyphs == .ascii ? .ascii : .unicode
+    pageOptions.scope = settings.outline.within
+    pageOptions.maxDepth = settings.outline.maxDepth
+    do throws(PageError) {
+      return try Page(bytes: bytes, options: pageOptions)
+    } catch {
+      switch error {
+      case .outline(let error):
         throw DocumentFailure(
-          source.displayName + ": " + DocumentLoader.describe(.tooDeep(depth: depth, limit: limit)),
-          status: .failure)
+          source.displayName + ": " + DocumentLoader.describe(error), status: .failure)
+      case .nothingWithin(let selector):
+        throw DocumentFailure(
+          source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
       }
     }
-    let decoded = Self.decoded(bytes, as: pageFormat)
-    let cuts = decoded == nil ? Page.cuts(of: bytes.buffer.span, format: pageFormat) : [0]
-    let page = Page(
-      size: bytes.buffer.count, format: pageFormat, width: width,
-      cuts: cuts,
-      hidden: pageFormat == .markdown ? DocumentShape.frontMatterEnd(of: bytes.buffer.span) : 0,
-      frontMatter: options.frontMatter,
-      glyphs: settings.display.theme.glyphs == .ascii ? .ascii : .unicode,
-      decoded: decoded,
-      scope: settings.outline.within,
-      definitions: pageFormat == .markdown && cuts.count > 1
-        ? LinkDefinitions(of: bytes.buffer.span) : LinkDefinitions()
-    ) { range in Array(bytes.buffer[range]) }
-    if pageFormat == .html, case .within(let selector) = settings.outline.within,
-      page.lines(ofPiece: 0).isEmpty
-    {
-      throw DocumentFailure(
-        source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
-    }
-    return page
   }
 
   /// Standard output is a file or a pipe: the page laid out `--width`
@@ -187,17 +176,6 @@ struct ReadCommand: RunnableCommand {
     }
     try cli.stdout.write(text)
     return .success
-  }
-
-  /// A page in another encoding (HTML as declared, Markdown and plain
-  /// text by a UTF-16 or UTF-32 byte order mark) in UTF-8, to be laid out
-  /// whole; nil for UTF-8.
-  static func decoded(_ bytes: LoadedBytes, as format: PageFormat) -> DecodedText? {
-    let text =
-      format == .html
-      ? DocumentShape.htmlAsUTF8(bytes.buffer.span)
-      : DocumentShape.wideTextAsUTF8(bytes.buffer.span)
-    return text.map { DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset) }
   }
 }
 

@@ -43,12 +43,11 @@ extension ShowCommand {
           path: source.path, lines: tree.lines(of: excerpt.bytes),
           frontMatter: tree.textStart > 0 && start == tree.textStart ? 0..<start : nil)
         // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD.
-        var text =
-          page.map { laidOut($0, excerpt.bytes, screen: nil) }
-          ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[excerpt.bytes]), as: UTF8.self)
-        text.withUTF8 {
-          ExcerptJSON.write(excerpt, in: tree, context: context, text: $0, to: &output)
-        }
+        let text = Array(
+          (page.map { laidOut($0, excerpt.bytes, screen: nil) }
+            ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[excerpt.bytes]), as: UTF8.self))
+            .utf8)
+        ExcerptJSON.write(excerpt, in: tree, context: context, text: text.span, to: &output)
       }
     }
     return output

@@ -12,21 +12,19 @@ import Parallel
 /// diagnostics once the messages pause (`DiagnosticsLull`): symbols never
 /// wait for a document's links to be found or checked.
 extension LanguageServer {
-  /// Reads messages with `read` (which fills the buffer and returns how
-  /// many bytes it read, 0 at the end of the stream, less on an error)
-  /// until `exit`; returns the exit status: 0 after `shutdown`, 1 when
-  /// `exit` came without it, the stream ended, or it broke the framing.
-  public func run(read: @escaping @Sendable (UnsafeMutableRawBufferPointer) -> Int) -> Int32 {
+  /// Reads messages with `read` (which returns the next bytes of the
+  /// stream, none at its end or on an error) until `exit`; returns the
+  /// exit status: 0 after `shutdown`, 1 when `exit` came without it, the
+  /// stream ended, or it broke the framing.
+  public func run(read: @escaping @Sendable () -> [UInt8]) -> Int32 {
     let queue = MessageQueue()
     // Reading blocks: a queue of its own, not one of the shared threads.
     DispatchQueue(label: "isle.reader").async { [self] in
       var framer = MessageFramer()
-      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-      defer { buffer.deallocate() }
       while true {
-        let count = read(buffer)
-        guard count > 0 else { return queue.put(.end(nil)) }
-        framer.append(buffer[0..<count])
+        let bytes = read()
+        guard !bytes.isEmpty else { return queue.put(.end(nil)) }
+        framer.append(bytes)
         do throws(FramingError) {
           while let body = try framer.next() {
             if let id = Self.cancelledID(body) { cancel(id) } else { queue.put(.body(body)) }

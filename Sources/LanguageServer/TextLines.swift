@@ -1,7 +1,8 @@
 import Outline
 
 /// A document's bytes with their lines, turning byte offsets into the
-/// protocol's positions (lines, UTF-16 units) and back.
+/// protocol's positions (0-based lines, UTF-16 units) and back. The lines
+/// are Outline's `LineIndex`; this adds only the protocol's units.
 ///
 /// Lines end where cmark and the protocol end them: `\n`, `\r\n` or `\r`.
 /// A byte that starts no UTF-8 character counts as one unit, as the
@@ -25,18 +26,10 @@ public struct TextLines: Sendable {
   }
 
   /// The offset where 0-based `line` starts; the end for a line past the last.
-  func start(ofLine line: Int) -> Int {
-    line >= lines.lineCount ? bytes.count : lines.offset(ofLine: line + 1)
-  }
+  func start(ofLine line: Int) -> Int { lines.offset(ofLine: line + 1) }
 
   /// The offset where `line`'s text ends, before its line ending.
-  func end(ofLine line: Int) -> Int {
-    var end = start(ofLine: line + 1)
-    let start = self.start(ofLine: line)
-    if end > start, bytes[end - 1] == 0x0A { end -= 1 }
-    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-    return end
-  }
+  func end(ofLine line: Int) -> Int { lines.textEnd(ofLine: line + 1, in: bytes) }
 
   /// The byte offset of `position`; a character past the line's end is
   /// its end, as the protocol asks.

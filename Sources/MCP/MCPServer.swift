@@ -25,16 +25,14 @@ public final class MCPServer {
     self.send = send
   }
 
-  /// Reads messages with `read` (a `read(2)`: bytes read, 0 at the end,
-  /// negative on an error) until the input ends, answering each.
-  public func run(read: (UnsafeMutableRawBufferPointer) -> Int) {
+  /// Reads messages with `read` (the next bytes of the input, none at its
+  /// end or on an error) until the input ends, answering each.
+  public func run(read: () -> [UInt8]) {
     var pending: [UInt8] = []
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
-    defer { buffer.deallocate() }
     while true {
-      let count = read(buffer)
-      if count <= 0 { break }
-      pending.append(contentsOf: buffer[0..<count])
+      let bytes = read()
+      if bytes.isEmpty { break }
+      pending.append(contentsOf: bytes)
       var start = 0
       while let newline = pending[start...].firstIndex(of: 0x0A) {
         receive(Array(pending[start..<newline]))

@@ -45,17 +45,6 @@ public enum DocumentShape {
 }
 
 extension DocumentShape {
-  /// Runs `finish` (a cmark-gfm parser's `cmark_parser_finish`, its tree
-  /// returned as an address) side by side with the outline's own parses
-  /// when cmark-gfm's global table of special characters is known to stay
-  /// set, else one at a time with them (see `SpecialCharacters`).
-  public static func finishingMarkdown(_ finish: () -> UInt) -> UInt {
-    if SpecialCharacters.isKeptSet { return finish() }
-    return MarkdownWalker.inlinePhase.withLock { _ in finish() }
-  }
-}
-
-extension DocumentShape {
   /// An HTML page declared in an encoding other than UTF-8 (by a `<meta>`
   /// or a byte order mark, as the outline reads it) turned into UTF-8, with
   /// the way back from its offsets to the raw bytes'; nil for UTF-8.

@@ -4,10 +4,10 @@ import CGumbo
 /// of a selector in tree order (descendants matched against the path of
 /// ancestors, nearest first), or the page's one `<main>`, else its one
 /// `<article>`. `<template>` contents are not part of the tree searched.
-public enum HTMLScopeFinder {
+enum HTMLScopeFinder {
   /// What to outline: nil for the whole page; `.some(nil)` when a selector
   /// matched nothing.
-  public static func find(_ scope: HTMLScope, in root: UnsafeMutablePointer<GumboNode>)
+  static func find(_ scope: HTMLScope, in root: UnsafeMutablePointer<GumboNode>)
     -> UnsafeMutablePointer<GumboNode>??
   {
     switch scope {

@@ -143,11 +143,40 @@ public struct LineIndex: Sendable, Equatable {
   /// without its line ending.
   func text(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     let start = offset(ofLine: line)
-    var end = max(offset(ofLine: line + 1), start)
-    if end > start && bytes[end - 1] == 0x0A { end -= 1 }
-    if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+    let end = Self.textEnd(from: start, to: max(offset(ofLine: line + 1), start)) { bytes[$0] }
     return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
+
+  /// Where the text of 1-based line `line` of `bytes` (the document
+  /// indexed) ends: before its line ending.
+  public func textEnd(ofLine line: Int, in bytes: [UInt8]) -> Int {
+    let start = offset(ofLine: line)
+    return Self.textEnd(from: start, to: max(offset(ofLine: line + 1), start)) { bytes[$0] }
+  }
+
+  /// `end` with the line ending that closes `start..<end` taken off.
+  private static func textEnd(from start: Int, to end: Int, _ byte: (Int) -> UInt8) -> Int {
+    var end = end
+    if end > start && byte(end - 1) == 0x0A { end -= 1 }
+    if end > start && byte(end - 1) == 0x0D { end -= 1 }
+    return end
+  }
+
+  /// Just past 1-based line `line`, its line ending included: where the
+  /// next line starts (the end for the last line).
+  public func endOffset(ofLine line: Int) -> Int { offset(ofLine: line + 1) }
+
+  /// The offset of 1-based `column` (in bytes, as cmark counts them) on
+  /// 1-based `line`, clamped to the document.
+  public func offset(ofLine line: Int, column: Int) -> Int {
+    min(offset(ofLine: line) + max(column - 1, 0), size)
+  }
+
+  /// Where the line holding byte `offset` starts.
+  public func lineStart(at offset: Int) -> Int { self.offset(ofLine: line(ofOffset: offset)) }
+
+  /// Just past the line holding byte `offset`: where the next one starts.
+  public func lineEnd(at offset: Int) -> Int { self.offset(ofLine: line(ofOffset: offset) + 1) }
 
   /// The 1-based line that holds byte `offset` (the last line for the end of
   /// the document). Binary search.

@@ -11,12 +11,12 @@ import Parallel
 /// returns; no cmark pointer outlives the call.
 enum MarkdownWalker {
   /// The GitHub extensions, attached to every parser.
-  private static let extensionNames = [
+  static let extensionNames = [
     "table", "strikethrough", "autolink", "tagfilter", "tasklist",
   ]
 
   /// Registers the core extensions once, whatever thread asks first.
-  private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+  static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
 
   /// Parses `bytes` as GitHub-flavoured Markdown. The bytes before
   /// `hiddenPrefix` (front matter) reach cmark as their line endings alone,

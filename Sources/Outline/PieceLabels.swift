@@ -47,8 +47,13 @@ public struct PieceLabels: Sendable {
     references.formUnion(other.references)
   }
 
+  /// The labels of `bytes`.
+  public static func scan(_ bytes: Span<UInt8>) -> PieceLabels {
+    bytes.withUnsafeBufferPointer { scan($0, range: 0..<$0.count) }
+  }
+
   /// The labels of the bytes in `range`.
-  public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> PieceLabels {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> PieceLabels {
     var labels = PieceLabels()
     guard let base = bytes.baseAddress, !range.isEmpty else { return labels }
     var position = range.lowerBound

@@ -62,8 +62,9 @@ enum SpecialCharacters {
 }
 
 /// The program's `cmark_manage_extensions_special_characters` (see
-/// `SpecialCharacters`): adds once, never removes.
+/// `SpecialCharacters`): adds once, never removes. Visible to the linker
+/// (package access, as public would be) but in no module's API.
 @_cdecl("cmark_manage_extensions_special_characters")
-public func keepSpecialCharacters(_ parser: OpaquePointer?, _ add: Int32) {
+package func keepSpecialCharacters(_ parser: OpaquePointer?, _ add: Int32) {
   SpecialCharacters.manage(parser, add: add != 0)
 }

@@ -1,4 +1,5 @@
 import Cells
+import Outline
 
 /// A code block drawn in a frame: a top edge naming its language, each
 /// line after a bar, never wrapped (a line wider than the page scrolls
@@ -7,7 +8,7 @@ import Cells
 struct CodeFrame {
   let lines: [String]
   let info: String
-  let source: SourceLines
+  let source: LineIndex
   let base: Int
   /// The source line of the code's first line (in the stretch).
   let contentLine: Int
@@ -16,13 +17,13 @@ struct CodeFrame {
   let glyphs: PageGlyphs
 
   func lines(first: [Run], rest: [Run]) -> [PageLine] {
-    let expanded = lines.map(Self.expandTabs)
+    let expanded = lines.map(TabStops.expand)
     let widest = expanded.map { Cells.width(of: $0) }.max() ?? 0
     let frame = max(widest + 2, Cells.width(of: info) + 4, 8)
     let label = info.isEmpty ? "" : " " + info + " "
     let top =
       glyphs.topCorner + label + glyphs.line(frame - 2 - Cells.width(of: label))
-    let firstContent = source.start(ofLine: contentLine)
+    let firstContent = source.offset(ofLine: contentLine)
     let corner = glyphs.topCorner.prefix(1).count
     var result = [
       PageLine(
@@ -33,8 +34,8 @@ struct CodeFrame {
     for (index, text) in expanded.enumerated() {
       let line = contentLine + index
       // A line cmark counts in the block may stand past its last byte.
-      let start = min(max(source.start(ofLine: line), block.lowerBound), block.upperBound)
-      let end = max(min(source.end(ofLine: line), block.upperBound), start)
+      let start = min(max(source.offset(ofLine: line), block.lowerBound), block.upperBound)
+      let end = max(min(source.endOffset(ofLine: line), block.upperBound), start)
       result.append(
         PageLine(
           runs: rest + [
@@ -53,22 +54,4 @@ struct CodeFrame {
 
   /// The characters of `runs`.
   static func count(_ runs: [Run]) -> Int { runs.reduce(0) { $0 + $1.text.count } }
-
-  /// Tabs as spaces to the next stop of four.
-  static func expandTabs(_ text: String) -> String {
-    guard text.contains("\t") else { return text }
-    var result = ""
-    var column = 0
-    for character in text {
-      if character == "\t" {
-        let spaces = 4 - column % 4
-        result += String(repeating: " ", count: spaces)
-        column += spaces
-      } else {
-        result.append(character)
-        column += Cells.width(of: character)
-      }
-    }
-    return result
-  }
 }

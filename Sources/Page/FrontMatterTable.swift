@@ -1,4 +1,5 @@
 import Cells
+import Outline
 
 /// Markdown front matter drawn as a small dimmed table: a row for each
 /// top-level key (YAML `key: value`, TOML `key = value` or `[table]`),
@@ -18,7 +19,7 @@ struct FrontMatterTable {
   }
 
   let bytes: [UInt8]
-  let source: SourceLines
+  let source: LineIndex
   /// Just past the closing fence's line.
   let end: Int
 
@@ -32,10 +33,10 @@ struct FrontMatterTable {
     var indent: Int? = nil
     var line = 2
     // The closing fence's line ends at `end`; the lines before it are the body.
-    while source.end(ofLine: line) < end {
+    while source.endOffset(ofLine: line) < end {
       defer { line += 1 }
-      let start = source.start(ofLine: line)
-      let text = String(decoding: bytes[start..<source.end(ofLine: line)], as: UTF8.self)
+      let start = source.offset(ofLine: line)
+      let text = String(decoding: bytes[start..<source.endOffset(ofLine: line)], as: UTF8.self)
         .trimmed(leading: false)
       guard !text.trimmed().isEmpty, !text.trimmed().hasPrefix("#") else { continue }
       let blanks = text.prefix { $0 == " " || $0 == "\t" }.utf8.count

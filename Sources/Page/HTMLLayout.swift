@@ -1,17 +1,12 @@
-import CGumbo
 import Cells
 import Outline
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Lays an HTML page (or an HTML block inside Markdown) out in lines: the
 /// visible text the outline reads (not `<head>`, `<script>`, `<style>`,
 /// `<template>`, `<noscript>` or what is `hidden`), with its block
 /// structure: headings, paragraphs, lists, quotes, preformatted text in a
-/// frame, tables, rules. gumbo's tree is walked with a stack of our own (deep
-/// nesting cannot overflow it) and freed before `lay` returns.
+/// frame, tables, rules. The outline's tree of it (`HTMLTree`) is walked in
+/// order.
 struct HTMLLayout {
   let base: Int
   let width: Int
@@ -39,92 +34,52 @@ struct HTMLLayout {
   ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let start = buffer.baseAddress, !buffer.isEmpty else { return }
-      var options = kGumboDefaultOptions
-      options.max_errors = 0
-      let output = start.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        gumbo_parse_with_options(&options, $0, buffer.count)
-      }
-      guard let output else { return }
-      defer { gumbo_destroy_output(&options, output) }
-      switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
-      case .none: layout.walk(output.pointee.document)
-      case .some(.some(let element)): layout.walk(element)
-      case .some(.none): break
-      }
-    }
+    layout.walk(HTMLTree.parse(bytes, scope: scope, keeping: Self.read).steps)
     layout.flush(end: base + bytes.count)
     return layout.lines
   }
 
-  private static let skipped: Set<UInt32> = Set(
-    [GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_NOSCRIPT, GUMBO_TAG_TEMPLATE, GUMBO_TAG_HEAD]
-      .map(\.rawValue))
-  private static let inline: Set<UInt32> = Set(
-    [
-      GUMBO_TAG_A, GUMBO_TAG_ABBR, GUMBO_TAG_B, GUMBO_TAG_BDI, GUMBO_TAG_BDO, GUMBO_TAG_CITE,
-      GUMBO_TAG_CODE, GUMBO_TAG_DATA, GUMBO_TAG_DEL, GUMBO_TAG_DFN, GUMBO_TAG_EM, GUMBO_TAG_FONT,
-      GUMBO_TAG_I, GUMBO_TAG_INS, GUMBO_TAG_KBD, GUMBO_TAG_LABEL, GUMBO_TAG_MARK, GUMBO_TAG_Q,
-      GUMBO_TAG_S, GUMBO_TAG_SAMP, GUMBO_TAG_SMALL, GUMBO_TAG_SPAN, GUMBO_TAG_STRIKE,
-      GUMBO_TAG_STRONG, GUMBO_TAG_SUB, GUMBO_TAG_SUP, GUMBO_TAG_TIME, GUMBO_TAG_TT, GUMBO_TAG_U,
-      GUMBO_TAG_VAR, GUMBO_TAG_WBR, GUMBO_TAG_BIG, GUMBO_TAG_NOBR, GUMBO_TAG_IMG, GUMBO_TAG_BR,
-    ].map(\.rawValue))
-  private static let styles: [UInt32: Style] = [
-    GUMBO_TAG_B.rawValue: .bold, GUMBO_TAG_STRONG.rawValue: .bold, GUMBO_TAG_EM.rawValue: .italic,
-    GUMBO_TAG_I.rawValue: .italic, GUMBO_TAG_CITE.rawValue: .italic,
-    GUMBO_TAG_CODE.rawValue: .code, GUMBO_TAG_KBD.rawValue: .code, GUMBO_TAG_SAMP.rawValue: .code,
-    GUMBO_TAG_TT.rawValue: .code, GUMBO_TAG_S.rawValue: .strike, GUMBO_TAG_DEL.rawValue: .strike,
-    GUMBO_TAG_STRIKE.rawValue: .strike, GUMBO_TAG_U.rawValue: .underline,
+  /// The attributes drawn or obeyed.
+  private static let read: Set<String> = ["hidden", "href", "alt", "start"]
+  private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head"]
+  private static let inline: Set<String> = [
+    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",
+    "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
+    "time", "tt", "u", "var", "wbr", "big", "nobr", "img", "br",
   ]
-  private static let levels: [UInt32: Int] = [
-    GUMBO_TAG_H1.rawValue: 1, GUMBO_TAG_H2.rawValue: 2, GUMBO_TAG_H3.rawValue: 3,
-    GUMBO_TAG_H4.rawValue: 4, GUMBO_TAG_H5.rawValue: 5, GUMBO_TAG_H6.rawValue: 6,
+  private static let styles: [String: Style] = [
+    "b": .bold, "strong": .bold, "em": .italic, "i": .italic, "cite": .italic, "code": .code,
+    "kbd": .code, "samp": .code, "tt": .code, "s": .strike, "del": .strike, "strike": .strike,
+    "u": .underline,
+  ]
+  private static let levels: [String: Int] = [
+    "h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6,
   ]
 
-  private mutating func walk(_ root: UnsafeMutablePointer<GumboNode>) {
-    var stack: [(node: UnsafeMutablePointer<GumboNode>, leaving: Bool)] = [(root, false)]
-    while let (node, leaving) = stack.popLast() {
-      if leaving {
-        leave(node)
-        continue
+  /// Walks the steps, an element `enter` turns down (and all it holds)
+  /// passed over.
+  private mutating func walk(_ steps: [HTMLTree.Step]) {
+    var index = 0
+    while index < steps.count {
+      switch steps[index] {
+      case .enter(let element):
+        if !enter(element) { index = element.leaving }
+      case .leave(let element): leave(element)
+      case .text(let text, let offset, let whitespace):
+        self.text(text, offset: offset, whitespace: whitespace)
       }
-      var children: GumboVector? = nil
-      switch node.pointee.type {
-      case GUMBO_NODE_DOCUMENT: children = node.pointee.v.document.children
-      case GUMBO_NODE_ELEMENT:
-        guard enter(node) else { continue }
-        stack.append((node, true))
-        children = node.pointee.v.element.children
-      case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: text(node)
-      default: break
-      }
-      guard let children, let data = children.data else { continue }
-      for index in stride(from: Int(children.length) - 1, through: 0, by: -1) {
-        if let child = data[index] {
-          stack.append((child.assumingMemoryBound(to: GumboNode.self), false))
-        }
-      }
+      index += 1
     }
-  }
-
-  private static func attribute(_ name: String, of element: GumboElement) -> String? {
-    var attributes = element.attributes
-    guard let found = gumbo_get_attribute(&attributes, name), let value = found.pointee.value else {
-      return nil
-    }
-    return String(cString: value)
   }
 
   private var style: Style { styles.reduce([]) { $0.union($1) } }
 
-  private mutating func enter(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+  private mutating func enter(_ element: HTMLElement) -> Bool {
     let glyphs = self.glyphs
-    let element = node.pointee.v.element
-    let tag = element.tag.rawValue
-    let start = base + Int(element.start_pos.offset)
-    if Self.skipped.contains(tag) || Self.attribute("hidden", of: element) != nil { return false }
-    if tag == GUMBO_TAG_TITLE.rawValue { return false }
+    let tag = element.tag
+    let start = base + element.start
+    if Self.skipped.contains(tag) || element.attribute("hidden") != nil { return false }
+    if tag == "title" { return false }
     if !Self.inline.contains(tag) && table == nil {
       flush(end: start)
       // A block's first line stands from its start tag, as a heading's
@@ -136,16 +91,16 @@ struct HTMLLayout {
     case _ where Self.levels[tag] != nil:
       heading = Self.levels[tag]!
       styles.append(MarkdownLayout.headingStyle(heading))
-    case GUMBO_TAG_A.rawValue:
-      links.append(Self.attribute("href", of: element))
+    case "a":
+      links.append(element.attribute("href"))
       styles.append(.underline)
-    case GUMBO_TAG_IMG.rawValue:
+    case "img":
       add(
         Run(
-          "[image: \(Self.attribute("alt", of: element) ?? "")]", style: style.union(.faint),
+          "[image: \(element.attribute("alt") ?? "")]", style: style.union(.faint),
           offset: start))
-    case GUMBO_TAG_BR.rawValue: add(Run("\n", style: style, offset: start))
-    case GUMBO_TAG_HR.rawValue:
+    case "br": add(Run("\n", style: style, offset: start))
+    case "hr":
       emit(start..<start) { width, first, _ in
         [
           PageLine(
@@ -156,58 +111,57 @@ struct HTMLLayout {
             ], bytes: start..<start)
         ]
       }
-    case GUMBO_TAG_PRE.rawValue: preformatted += 1
-    case GUMBO_TAG_UL.rawValue, GUMBO_TAG_MENU.rawValue: numbers.append(nil)
-    case GUMBO_TAG_OL.rawValue: numbers.append(Int(Self.attribute("start", of: element) ?? "") ?? 1)
-    case GUMBO_TAG_LI.rawValue:
+    case "pre": preformatted += 1
+    case "ul", "menu": numbers.append(nil)
+    case "ol": numbers.append(Int(element.attribute("start") ?? "") ?? 1)
+    case "li":
       var marker = glyphs.bullets[0]
       if let number = numbers.last ?? nil {
         marker = "\(number). "
         numbers[numbers.count - 1] = number + 1
       }
       containers.append(Container(kind: .item, list: numbers.count, tight: true, marker: marker))
-    case GUMBO_TAG_BLOCKQUOTE.rawValue:
+    case "blockquote":
       containers.append(Container(kind: .quote, list: nil, tight: false, marker: glyphs.quote))
-    case GUMBO_TAG_TABLE.rawValue where table == nil: table = TableLayout()
-    case GUMBO_TAG_TR.rawValue: table?.startRow(header: false, at: start - base)
-    case GUMBO_TAG_TH.rawValue, GUMBO_TAG_TD.rawValue:
+    case "table" where table == nil: table = TableLayout()
+    case "tr": table?.startRow(header: false, at: start - base)
+    case "th", "td":
       if table != nil {
         runs = []
-        if tag == GUMBO_TAG_TH.rawValue, table!.rows.count == 1 { table!.rows[0].header = true }
+        if tag == "th", table!.rows.count == 1 { table!.rows[0].header = true }
       }
     default: break
     }
     return true
   }
 
-  private mutating func leave(_ node: UnsafeMutablePointer<GumboNode>) {
+  private mutating func leave(_ element: HTMLElement) {
     let glyphs = self.glyphs
-    let element = node.pointee.v.element
-    let tag = element.tag.rawValue
-    let end = base + Int(element.end_pos.offset)
+    let tag = element.tag
+    let end = base + element.end
     if Self.styles[tag] != nil { styles.removeLast() }
     switch tag {
     case _ where Self.levels[tag] != nil:
       flush(end: end)
       heading = 0
       styles.removeLast()
-    case GUMBO_TAG_A.rawValue:
+    case "a":
       links.removeLast()
       styles.removeLast()
-    case GUMBO_TAG_PRE.rawValue:
+    case "pre":
       flush(end: end)
       preformatted -= 1
-    case GUMBO_TAG_UL.rawValue, GUMBO_TAG_MENU.rawValue, GUMBO_TAG_OL.rawValue:
+    case "ul", "menu", "ol":
       if !numbers.isEmpty { numbers.removeLast() }
-    case GUMBO_TAG_LI.rawValue, GUMBO_TAG_BLOCKQUOTE.rawValue:
+    case "li", "blockquote":
       flush(end: end)
       if !containers.isEmpty { containers.removeLast() }
-    case GUMBO_TAG_TH.rawValue, GUMBO_TAG_TD.rawValue:
+    case "th", "td":
       if table != nil {
         table!.addCell(runs)
         runs = []
       }
-    case GUMBO_TAG_TABLE.rawValue:
+    case "table":
       if let table {
         let base = self.base
         let start = table.rows.first.map { base + $0.start } ?? end
@@ -224,13 +178,12 @@ struct HTMLLayout {
     }
   }
 
-  private mutating func text(_ node: UnsafeMutablePointer<GumboNode>) {
-    guard let pointer = node.pointee.v.text.text else { return }
-    var text = String(cString: pointer)
-    let offset = base + Int(node.pointee.v.text.start_pos.offset)
+  private mutating func text(_ text: String, offset: Int, whitespace: Bool) {
+    var text = text
+    let offset = base + offset
     if preformatted == 0 {
       text = String(text.map { $0.isWhitespace ? " " : $0 })
-      if node.pointee.type == GUMBO_NODE_WHITESPACE && runs.isEmpty { return }
+      if whitespace && runs.isEmpty { return }
     }
     add(
       Run(
@@ -265,7 +218,7 @@ struct HTMLLayout {
           let line = PageLine(
             runs: [
               Run(glyphs.codeBar, style: .faint),
-              Run(CodeFrame.expandTabs(piece), style: .code, offset: offset),
+              Run(TabStops.expand(piece), style: .code, offset: offset),
             ],
             bytes: offset..<min(offset + piece.utf8.count + 1, max(range.upperBound, offset)),
             lead: glyphs.codeBar.count, sideways: true)

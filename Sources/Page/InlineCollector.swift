@@ -1,7 +1,7 @@
-import CCmarkGFM
+import Outline
 
 /// Gathers the runs of one leaf block (a paragraph, a heading, a table
-/// cell) from cmark's inline nodes: emphasis, strong, strikethrough and
+/// cell) from the outline's inline nodes (`MarkdownNode`): emphasis, strong, strikethrough and
 /// code as styles, links with their destination, images as
 /// `[image: alt]`, soft breaks as spaces and hard breaks as line breaks.
 ///
@@ -37,28 +37,26 @@ struct InlineCollector {
   private var style: Style { styles.reduce([]) { $0.union($1) } }
   private var link: String? { links.last { $0 != nil } ?? nil }
 
-  mutating func visit(_ node: OpaquePointer, type: cmark_node_type, name: String, entering: Bool) {
-    switch (type, name) {
-    case (CMARK_NODE_TEXT, _): text(literal(node))
-    case (CMARK_NODE_CODE, _):
-      text(literal(node), extra: .code)
-    case (CMARK_NODE_SOFTBREAK, _): add(Run(" ", style: style, link: link))
-    case (CMARK_NODE_LINEBREAK, _): add(Run("\n", style: style, link: link))
-    case (CMARK_NODE_HTML_INLINE, _):
-      let tag = literal(node).lowercased()
-      if tag.hasPrefix("<br") { add(Run("\n", style: style)) }
-    case (CMARK_NODE_EMPH, _): entering ? styles.append(.italic) : pop()
-    case (CMARK_NODE_STRONG, _): entering ? styles.append(.bold) : pop()
-    case (_, "strikethrough"): entering ? styles.append(.strike) : pop()
-    case (CMARK_NODE_LINK, _):
+  mutating func visit(_ node: MarkdownNode, entering: Bool) {
+    switch node.kind {
+    case .text(let literal): text(literal)
+    case .code(let literal): text(literal, extra: .code)
+    case .softBreak: add(Run(" ", style: style, link: link))
+    case .lineBreak: add(Run("\n", style: style, link: link))
+    case .htmlInline(let literal):
+      if literal.lowercased().hasPrefix("<br") { add(Run("\n", style: style)) }
+    case .emphasis: entering ? styles.append(.italic) : pop()
+    case .strong: entering ? styles.append(.bold) : pop()
+    case .strikethrough: entering ? styles.append(.strike) : pop()
+    case .link(let destination):
       if entering {
-        links.append(cmark_node_get_url(node).map { String(cString: $0) })
+        links.append(destination)
         styles.append(.underline)
       } else {
         links.removeLast()
         pop()
       }
-    case (CMARK_NODE_IMAGE, _):
+    case .image:
       if entering {
         alt = ""
         altOffset = nil
@@ -67,18 +65,14 @@ struct InlineCollector {
         alt = nil
         add(Run("[image: \(text)]", style: style.union(.faint), link: link, offset: altOffset))
       }
-    case (CMARK_NODE_FOOTNOTE_REFERENCE, _):
+    case .footnoteReference(let literal):
       guard entering else { break }
-      add(Run("[^\(literal(node))]", style: style.union(.faint), link: link))
+      add(Run("[^\(literal)]", style: style.union(.faint), link: link))
     default: break
     }
   }
 
   private mutating func pop() { if !styles.isEmpty { styles.removeLast() } }
-
-  private func literal(_ node: OpaquePointer) -> String {
-    cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-  }
 
   private mutating func text(_ text: String, extra: Style = []) {
     let offset = find(text)

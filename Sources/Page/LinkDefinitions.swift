@@ -16,17 +16,17 @@ import Outline
 /// label is used as a link elsewhere. Labels match as the outline's pieces
 /// match them (`LabelKey`, `PieceLabels`). Footnotes (`[^1]:`) are left
 /// out: a footnote whose text is in another piece shows as `[^1]`.
-public struct LinkDefinitions: Sendable {
+struct LinkDefinitions: Sendable {
   /// The first definition of each label (by its key), as lines.
   private var lines: [String: [UInt8]] = [:]
   /// The keys by their hash, as a piece's brackets are kept.
   private var keys: [UInt64: [String]] = [:]
 
   /// No definitions.
-  public init() {}
+  init() {}
 
   /// The definitions in `bytes`.
-  public init(of span: Span<UInt8>) {
+  init(of span: Span<UInt8>) {
     self = span.withUnsafeBufferPointer { Self.found(in: $0) }
   }
 
@@ -60,15 +60,13 @@ public struct LinkDefinitions: Sendable {
   }
 
   /// True when there are none.
-  public var isEmpty: Bool { lines.isEmpty }
+  var isEmpty: Bool { lines.isEmpty }
 
   /// The definitions of the labels `piece` uses in brackets, as lines of
   /// Markdown ending with a blank line; empty when it uses none.
   func prefix(for piece: [UInt8]) -> [UInt8] {
     guard !lines.isEmpty else { return [] }
-    let brackets = piece.withUnsafeBufferPointer {
-      PieceLabels.scan($0, range: 0..<$0.count).brackets
-    }
+    let brackets = PieceLabels.scan(piece.span).brackets
     var prefix: [UInt8] = []
     for hash in brackets {
       for key in keys[hash] ?? [] {

@@ -6,8 +6,7 @@ import Outline
 /// screen of a document of any size is drawn at once. Each line knows the
 /// source bytes it shows, so a position survives a change of width.
 ///
-/// No I/O: the bytes come from `read`, which the caller backs with the
-/// document it loaded.
+/// No I/O: the bytes are the document the caller loaded (`PageBytes`).
 public final class Page {
   /// The document's size in bytes.
   public let size: Int
@@ -40,13 +39,29 @@ public final class Page {
   /// How many pieces stay laid out.
   static let kept = 48
 
-  /// A page of a document of `size` bytes in `format`, cut at `cuts`
-  /// (see `cuts(of:format:)`), `width` cells wide.
-  public init(
-    size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int = 0,
-    frontMatter: Bool = true, glyphs: PageGlyphs = .unicode, decoded: DecodedText? = nil,
-    scope: HTMLScope = .whole,
-    definitions: LinkDefinitions = LinkDefinitions(),
+  /// The page of `bytes` as `options` draw it: its format decided as the
+  /// outline decides it, a large document cut in pieces (nothing is laid
+  /// out until asked), text in another encoding turned into UTF-8.
+  /// `bytes` are read again as pieces are laid out, and never copied whole.
+  public convenience init(bytes: some PageBytes, options: PageOptions) throws(PageError) {
+    let shape = try bytes.withSpan { span in
+      Result { () throws(PageError) -> Shape in try Shape(span, options: options) }
+    }.get()
+    self.init(
+      size: shape.size, format: shape.format, width: options.width, cuts: shape.cuts,
+      hidden: shape.hidden, frontMatter: options.frontMatter, glyphs: options.glyphs,
+      decoded: shape.decoded, scope: options.scope, definitions: shape.definitions
+    ) { range in
+      bytes.withSpan { span in span.withUnsafeBufferPointer { Array($0[range]) } }
+    }
+    if format == .html, case .within(let selector) = options.scope, lines(ofPiece: 0).isEmpty {
+      throw PageError.nothingWithin(selector.description)
+    }
+  }
+
+  private init(
+    size: Int, format: PageFormat, width: Int, cuts: [Int], hidden: Int, frontMatter: Bool,
+    glyphs: PageGlyphs, decoded: DecodedText?, scope: HTMLScope, definitions: LinkDefinitions,
     read: @escaping (Range<Int>) -> [UInt8]
   ) {
     self.scope = scope

@@ -21,10 +21,7 @@ import Testing
     var outlineOptions = OutlineOptions()
     outlineOptions.levels = 1...6
     let document = try Outliner.outline(bytes, path: nil, options: outlineOptions)
-    let page = Page(
-      size: bytes.count, format: format, width: 80,
-      cuts: Page.cuts(of: bytes.span, format: format, every: 2 << 10)
-    ) { Array(bytes[$0]) }
+    let page = try Page(bytes: bytes, options: PageOptions(drawing: format, pieceSize: 2 << 10))
     let terminal = ScriptedTerminal(columns: columns, rows: rows)
     var options = options
     options.reduceMotion = true

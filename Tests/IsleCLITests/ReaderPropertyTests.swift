@@ -57,12 +57,9 @@ final class ScriptedTerminal: TerminalDevice {
     var options = OutlineOptions()
     options.levels = 1...6
     let document = try Outliner.outline(bytes, path: nil, options: options)
-    let cuts = Page.cuts(of: bytes.span, format: .markdown, every: 2 << 10)
-    let page = Page(
-      size: bytes.count, format: seed % 3 == 2 ? .plain : .markdown, width: 80, cuts: cuts
-    ) {
-      Array(bytes[$0])
-    }
+    let page = try Page(
+      bytes: bytes,
+      options: PageOptions(drawing: seed % 3 == 2 ? .plain : .markdown, pieceSize: 2 << 10))
     let terminal = ScriptedTerminal(
       columns: Int(random.next() % 120) + 1, rows: Int(random.next() % 40) + 1)
     let display = Display(copy: Wording(), theme: .plain, width: 80, showsTop: true)
@@ -125,7 +122,7 @@ final class ScriptedTerminal: TerminalDevice {
     var options = OutlineOptions()
     options.format = .html
     let document = try Outliner.outline(bytes, path: nil, options: options)
-    let page = Page(size: bytes.count, format: .html, width: 80, cuts: [0]) { Array(bytes[$0]) }
+    let page = try Page(bytes: bytes, options: PageOptions(drawing: .html))
     let terminal = ScriptedTerminal(columns: 4, rows: 3)
     var readOptions = ReadOptions()
     readOptions.reduceMotion = true
@@ -156,7 +153,7 @@ final class ScriptedTerminal: TerminalDevice {
       0x64, 0x0A, 0xCC, 0xAF, 0x2D,
     ]
     let document = try Outliner.outline(bytes, path: nil)
-    let page = Page(size: bytes.count, format: .markdown, width: 80, cuts: [0]) { Array(bytes[$0]) }
+    let page = try Page(bytes: bytes, options: PageOptions(drawing: .markdown))
     let terminal = ScriptedTerminal(columns: 1, rows: 59)
     let session = ReadSession(
       terminal: terminal, page: page,

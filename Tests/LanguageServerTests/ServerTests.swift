@@ -103,16 +103,14 @@ import Testing
       sent.withLock { $0.append(value) }
     }
     let given = Lock(false)
-    let status = server.run { buffer in
-      let bytes = Array("nonsense\r\n\r\n".utf8)
+    let status = server.run {
       guard
         !given.withLock({ done in
           defer { done = true }
           return done
         })
-      else { return 0 }
-      buffer.copyBytes(from: bytes)
-      return bytes.count
+      else { return [] }
+      return Array("nonsense\r\n\r\n".utf8)
     }
     #expect(status == 1)
     let logged = sent.withLock { $0 }.filter { $0["method"]?.string == "window/logMessage" }

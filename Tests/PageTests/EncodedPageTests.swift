@@ -16,12 +16,7 @@ import Testing
     var options = OutlineOptions()
     options.levels = 1...6
     let document = try Outliner.outline(bytes, path: name, options: options)
-    let decoded = DocumentShape.htmlAsUTF8(bytes.span).map {
-      DecodedText(utf8: $0.utf8, rawOffset: $0.rawOffset)
-    }
-    let page = Page(size: bytes.count, format: .html, width: 200, cuts: [0], decoded: decoded) {
-      Array(bytes[$0])
-    }
+    let page = try Page(bytes: bytes, options: PageOptions(drawing: .html, width: 200))
     let lines = page.lines(ofPiece: 0)
     #expect(!document.sections.isEmpty)
     for section in document.sections {

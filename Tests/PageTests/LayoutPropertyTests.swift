@@ -66,9 +66,9 @@ import Testing
     let cuts = Page.cuts(of: bytes.span, format: .markdown, every: 8 << 10)
     #expect(cuts.count > 2, "the document is cut in pieces")
     for width in [30, 72] {
-      let page = Page(size: bytes.count, format: .markdown, width: width, cuts: cuts) {
-        Array(bytes[$0])
-      }
+      let page = try Page(
+        bytes: bytes, options: PageOptions(drawing: .markdown, width: width, pieceSize: 8 << 10))
+      #expect(page.cuts == cuts)
       var spot = page.first
       var seen = 0
       var previous = -1
@@ -106,7 +106,9 @@ import Testing
     #expect(zip(cuts, cuts.dropFirst()).allSatisfy { $0 < $1 && $1 - $0 <= 4 * size })
     #expect(
       cuts.allSatisfy { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }, "no character is split")
-    let page = Page(size: bytes.count, format: format, width: 50, cuts: cuts) { Array(bytes[$0]) }
+    let page = try Page(
+      bytes: bytes, options: PageOptions(drawing: format, width: 50, pieceSize: size))
+    #expect(page.cuts == cuts)
     for byte in stride(from: 0, to: bytes.count, by: 9_973) {
       let line = try #require(page.line(at: page.spot(atByte: byte)))
       #expect(line.bytes.lowerBound <= byte, "byte \(byte): \(line.bytes)")

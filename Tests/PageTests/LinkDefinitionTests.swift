@@ -35,10 +35,9 @@ import Testing
     let bytes = Self.document()
     let cuts = Page.cuts(of: bytes.span, format: .markdown, every: 2 << 10)
     try #require(cuts.count > 4, "the document is cut in pieces")
-    let page = Page(
-      size: bytes.count, format: .markdown, width: 60, cuts: cuts,
-      definitions: LinkDefinitions(of: bytes.span)
-    ) { Array(bytes[$0]) }
+    let page = try Page(
+      bytes: bytes, options: PageOptions(drawing: .markdown, width: 60, pieceSize: 2 << 10))
+    #expect(page.cuts == cuts)
     let runs = Self.links(in: page)
     #expect(runs.contains { $0.text == "the docs" && $0.link == "https://example.com/docs" })
     #expect(runs.filter { $0.link == "https://example.com/docs" }.count == 2)

@@ -37,9 +37,7 @@ import Testing
     let source = "# Title\n\n" + container + words.joined(separator: " ") + "\n"
     let bytes = Array(source.utf8)
     let width = Int(random.next() % 30) + 12
-    let page = Page(size: bytes.count, format: .markdown, width: width, cuts: [0]) {
-      Array(bytes[$0])
-    }
+    let page = try Page(bytes: bytes, options: PageOptions(drawing: .markdown, width: width))
     for _ in 0..<10 {
       let first = Int(random.next() % UInt64(count))
       let length = min(Int(random.next() % 4) + 1, count - first)
