@@ -47,7 +47,9 @@ import Testing
   /// Long texts go eight bytes at a time: every escape at every place in
   /// a word comes out as the scalar-wise oracle writes it.
   @Test func escapesLongTextsAsScalarsDo() throws {
-    let pieces = ["a", "é", "\u{2028}", "\u{2029}", "\u{2027}", "\"", "\\", "\n", "\u{7F}", "日", "😀"]
+    let pieces = [
+      "a", "é", "\u{2028}", "\u{2029}", "\u{2027}", "\"", "\\", "\n", "\u{7F}", "日", "😀",
+    ]
     var state: UInt64 = 29
     for _ in 0..<300 {
       var text = ""
