@@ -64,6 +64,9 @@ let package = Package(
       cSettings: [
         .define("ISLE_VERSION", to: "\"\(version)\""), .define("ISLE_COMMIT", to: "\"\(commit)\""),
       ]),
+    // JSON read into values and written as bytes: the one reader and the
+    // one writer, for the commands' output, the language server and MCP.
+    .target(name: "JSON", swiftSettings: optimized),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel", swiftSettings: optimized),
     .target(
@@ -84,23 +87,24 @@ let package = Package(
     // Links found by Outline's walk, resolved against headings and files.
     .target(name: "Links", dependencies: ["Outline", "Cells"], swiftSettings: optimized),
     .target(
-      name: "Island", dependencies: ["Outline", "Progress", "Links", "Cells"],
+      name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
     .target(name: "Page", dependencies: ["Outline", "Cells"]),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
-      name: "LanguageServer", dependencies: ["Outline", "Progress", "Links", "Island", "Parallel"],
+      name: "LanguageServer",
+      dependencies: ["JSON", "Outline", "Progress", "Links", "Island", "Parallel"],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["LanguageServer", "Outline"]),
+    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
     .target(
       name: "IsleCLI",
       dependencies: [
-        "Book", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page",
+        "Book", "JSON", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page",
         "LanguageServer", "MCP", "BuildInfo",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
@@ -111,11 +115,12 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
     .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
     .testTarget(
       name: "LanguageServerTests",
-      dependencies: ["LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
+      dependencies: ["JSON", "LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
     .testTarget(
       name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
@@ -126,7 +131,9 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "IsleCLITests",
-      dependencies: ["IsleCLI", "Outline", "Links", "Cells", "LanguageServer", "TestSupport"],
+      dependencies: [
+        "IsleCLI", "JSON", "Outline", "Links", "Cells", "LanguageServer", "TestSupport",
+      ],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),
   ]

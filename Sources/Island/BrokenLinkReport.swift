@@ -1,4 +1,5 @@
 import Cells
+import JSON
 import Links
 
 /// A broken link as `isle check` prints it: a compiler's line
@@ -28,7 +29,8 @@ public enum BrokenLinkReport {
   /// One JSON object on one line: `path`, `line`, `column`, `target`,
   /// `file`, `fragment`, `reason` and `suggestion`.
   public static func json(_ broken: BrokenLink) -> String {
-    var object = JSONObject()
+    var object = JSONWriter()
+    object.open()
     object.add("path", broken.path)
     object.add("line", broken.line)
     object.add("column", broken.column)
@@ -37,9 +39,8 @@ public enum BrokenLinkReport {
     object.add("fragment", broken.fragment)
     object.add("reason", broken.reason.rawValue)
     object.add("suggestion", broken.suggestion)
-    var output = ""
-    object.write(to: &output)
-    return output
+    object.close()
+    return object.text
   }
 
   /// What `--fix` changed, as a compiler's line: `docs/guide.md:14:5:

@@ -1,3 +1,4 @@
+import JSON
 import Outline
 import Progress
 
@@ -13,69 +14,90 @@ public enum DocumentJSON {
     return output
   }
 
-  /// The same, appended to `output`: the sections written in place, so a
-  /// document with thousands of them is not built in pieces and copied.
+  /// The same, appended to `output`, handed over a stretch at a time: a
+  /// document with thousands of sections never stands twice over.
   public static func write(
     _ document: Document, place: Place? = nil, bar: String? = nil, to output: inout String
   ) {
-    var object = JSONObject()
-    object.add("path", document.path)
-    object.add("format", document.format.rawValue)
-    object.add("slug", document.slug?.rawValue)
-    object.add("charset", document.charset)
-    object.add("decoded", raw: document.decoded ? "true" : "false")
-    object.add("size", document.size)
-    object.add("lines", document.lineCount)
-    object.add("title", document.title)
-    object.add("words", document.reading.wordCount)
-    object.add("seconds", document.seconds)
-    object.add("minutes", document.minutes)
-    object.add("preamble", raw: document.preamble.map { preamble($0) } ?? "null")
-    object.add("sections") { text in
-      text.reserveCapacity(text.utf8.count + document.sections.count * 256)
-      text += "["
-      // Written as bytes and handed over a stretch at a time, so the
-      // sections never stand twice over.
-      var sections = JSONBytes(capacity: 1 << 16)
-      let wording = Wording()
-      for (index, section) in document.sections.enumerated() {
-        if index > 0 { sections.comma() }
-        write(section, wording: wording, to: &sections)
-        if sections.bytes.count >= 1 << 16 { text += sections.take() }
-      }
-      text += sections.take()
-      text += "]"
+    output.reserveCapacity(output.utf8.count + document.sections.count * 256)
+    var json = JSONWriter(capacity: 1 << 16)
+    write(document, place: place, bar: bar, to: &json) { json in
+      if json.bytes.count >= 1 << 16 { output += json.take() }
     }
+    output += json.take()
+  }
+
+  /// The same, written by `json` (a value within a larger object).
+  public static func write(
+    _ document: Document, place: Place? = nil, bar: String? = nil, to json: inout JSONWriter
+  ) {
+    write(document, place: place, bar: bar, to: &json) { _ in }
+  }
+
+  /// The document's object, `handOver` called after each section.
+  private static func write(
+    _ document: Document, place: Place?, bar: String?, to json: inout JSONWriter,
+    handOver: (inout JSONWriter) -> Void
+  ) {
+    json.open()
+    json.add("path", document.path)
+    json.add("format", document.format.rawValue)
+    json.add("slug", document.slug?.rawValue)
+    json.add("charset", document.charset)
+    json.add("decoded", document.decoded)
+    json.add("size", document.size)
+    json.add("lines", document.lineCount)
+    json.add("title", document.title)
+    json.add("words", document.reading.wordCount)
+    json.add("seconds", document.seconds)
+    json.add("minutes", document.minutes)
+    json.key("preamble")
+    if let preamble = document.preamble {
+      write(preamble: preamble, to: &json)
+    } else {
+      json.null()
+    }
+    json.key("sections")
+    json.openArray()
+    let wording = Wording()
+    for section in document.sections {
+      json.element()
+      write(section, wording: wording, to: &json)
+      handOver(&json)
+    }
+    json.closeArray()
     if let place {
-      object.add(
-        "current", raw: place.currentIndex.map { section(document.sections[$0]) } ?? "null")
-      object.add("fraction", place.fraction)
+      json.key("current")
+      if let index = place.currentIndex {
+        write(document.sections[index], wording: wording, to: &json)
+      } else {
+        json.null()
+      }
+      json.add("fraction", place.fraction)
       let left = TimeLeft(place, in: document)
-      object.add("minutesLeft", left.minutes)
-      object.add("secondsLeft", left.seconds)
-      object.add("sectionMinutesLeft", left.sectionMinutes)
-      object.add("sectionSecondsLeft", left.sectionSeconds)
+      json.add("minutesLeft", left.minutes)
+      json.add("secondsLeft", left.seconds)
+      json.add("sectionMinutesLeft", left.sectionMinutes)
+      json.add("sectionSecondsLeft", left.sectionSeconds)
     }
-    if let bar { object.add("bar", bar) }
-    object.write(to: &output)
+    if let bar { json.add("bar", bar) }
+    json.close()
   }
 
   /// The text before the first section: where it lies and its reading,
   /// as a section's (its `title` the document's own, else null).
-  static func preamble(_ part: Section) -> String {
-    var object = JSONBytes()
-    object.open()
-    object.add("title", part.title.isEmpty ? nil : part.title)
-    object.add("line", part.line)
-    object.add("offset", part.offset)
-    object.add("endLine", part.endLine)
-    object.add("endOffset", part.endOffset)
-    object.add("words", part.words)
-    object.add("seconds", part.seconds)
-    object.add("minutes", part.minutes)
-    object.add("detail", Wording().detail(part))
-    object.close()
-    return String(decoding: object.bytes, as: UTF8.self)
+  static func write(preamble part: Section, to json: inout JSONWriter) {
+    json.open()
+    json.add("title", part.title.isEmpty ? nil : part.title)
+    json.add("line", part.line)
+    json.add("offset", part.offset)
+    json.add("endLine", part.endLine)
+    json.add("endOffset", part.endOffset)
+    json.add("words", part.words)
+    json.add("seconds", part.seconds)
+    json.add("minutes", part.minutes)
+    json.add("detail", Wording().detail(part))
+    json.close()
   }
 
   /// One section's JSON object, with every field the README lists.
@@ -87,12 +109,12 @@ public enum DocumentJSON {
 
   /// The same, appended to `output`.
   public static func write(_ section: Section, to output: inout String) {
-    var object = JSONBytes()
-    write(section, wording: Wording(), to: &object)
-    output += String(decoding: object.bytes, as: UTF8.self)
+    var json = JSONWriter()
+    write(section, wording: Wording(), to: &json)
+    output += json.text
   }
 
-  private static func write(_ section: Section, wording: Wording, to object: inout JSONBytes) {
+  private static func write(_ section: Section, wording: Wording, to object: inout JSONWriter) {
     object.open()
     object.add("number", section.number)
     object.add("level", section.level)

@@ -1,3 +1,4 @@
+import JSON
 import Outline
 import Progress
 
@@ -29,7 +30,7 @@ public enum ExcerptJSON {
     _ excerpt: Excerpt, in tree: HeadingTree, context: Context,
     text: Span<UInt8>, to output: inout [UInt8]
   ) {
-    var object = JSONBytes(after: &output)
+    var object = JSONWriter(after: &output)
     let heading = excerpt.heading.map { tree.headings[$0] }
     object.open()
     object.add("path", context.path)

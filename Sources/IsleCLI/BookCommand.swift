@@ -1,6 +1,7 @@
 import Book
 import Cells
 import Island
+import JSON
 import Outline
 import Parallel
 
@@ -124,33 +125,31 @@ struct BookCommand: RunnableCommand {
   }
 
   func json(_ documents: [Document?]) -> String {
-    var object = JSONObject()
-    object.add("book", book.source)
-    object.add("form", book.form.rawValue)
-    object.add("folder", book.folder)
-    object.add("chapterCount", book.readable.count)
-    object.add("minutes", documents.compactMap { $0?.minutes }.reduce(0, +))
-    object.add("chapters") { output in
-      output += "["
-      for (index, (chapter, document)) in zip(book.chapters, documents).enumerated() {
-        if index > 0 { output += "," }
-        var entry = JSONObject()
-        entry.add("kind", chapter.kind.rawValue)
-        entry.add("title", Self.title(chapter, document))
-        entry.add("number", chapter.numberText.isEmpty ? nil : chapter.numberText)
-        entry.add("path", chapter.path.map { BookPath.join(book.folder, $0) })
-        entry.add("depth", chapter.depth)
-        entry.add("line", chapter.line)
-        entry.add("document") { output in
-          if let document { DocumentJSON.write(document, to: &output) } else { output += "null" }
-        }
-        entry.write(to: &output)
-      }
-      output += "]"
+    var json = JSONWriter()
+    json.open()
+    json.add("book", book.source)
+    json.add("form", book.form.rawValue)
+    json.add("folder", book.folder)
+    json.add("chapterCount", book.readable.count)
+    json.add("minutes", documents.compactMap { $0?.minutes }.reduce(0, +))
+    json.key("chapters")
+    json.openArray()
+    for (chapter, document) in zip(book.chapters, documents) {
+      json.element()
+      json.open()
+      json.add("kind", chapter.kind.rawValue)
+      json.add("title", Self.title(chapter, document))
+      json.add("number", chapter.numberText.isEmpty ? nil : chapter.numberText)
+      json.add("path", chapter.path.map { BookPath.join(book.folder, $0) })
+      json.add("depth", chapter.depth)
+      json.add("line", chapter.line)
+      json.key("document")
+      if let document { DocumentJSON.write(document, to: &json) } else { json.null() }
+      json.close()
     }
-    var output = ""
-    object.write(to: &output)
-    return output
+    json.closeArray()
+    json.close()
+    return json.text
   }
 
   /// The linked list of the whole book: each chapter a link to its file,
@@ -214,18 +213,18 @@ extension BookCommand {
     var lines: [String] = []
     func add(path: String, line: Int, target: String, reason: String, text: String) {
       if json {
-        var object = JSONObject()
+        var object = JSONWriter()
+        object.open()
         object.add("path", path)
         object.add("line", line)
         object.add("column", 1)
         object.add("target", target)
-        object.add("file", nil)
-        object.add("fragment", nil)
+        object.add("file", nil as String?)
+        object.add("fragment", nil as String?)
         object.add("reason", reason)
-        object.add("suggestion", nil)
-        var output = ""
-        object.write(to: &output)
-        lines.append(output)
+        object.add("suggestion", nil as String?)
+        object.close()
+        lines.append(object.text)
       } else {
         lines.append("\(SafeText.forTerminal(path)):\(line):1: " + text)
       }

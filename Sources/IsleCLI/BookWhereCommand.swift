@@ -1,6 +1,7 @@
 import Book
 import Cells
 import Island
+import JSON
 import Outline
 import Progress
 
@@ -48,7 +49,8 @@ struct BookWhereCommand: RunnableCommand {
     let bookLeftText = copy.timeLeft(minutes: bookMinutes, seconds: bookSeconds)
     switch settings.format {
     case .json, .tsv, .markdown:
-      var object = JSONObject()
+      var object = JSONWriter()
+      object.open()
       object.add("book", book.source)
       object.add("chapter", k)
       object.add("chapterCount", readable.count)
@@ -57,10 +59,10 @@ struct BookWhereCommand: RunnableCommand {
       object.add("fraction", fraction)
       object.add("chapterMinutesLeft", chapterLeft.minutes)
       object.add("minutesLeft", bookMinutes)
-      object.add("document", raw: DocumentJSON.render(spot.document, place: spot.place))
-      var output = ""
-      object.write(to: &output)
-      try cli.stdout.write(output + "\n")
+      object.key("document")
+      DocumentJSON.write(spot.document, place: spot.place, to: &object)
+      object.close()
+      try cli.stdout.write(object.text + "\n")
     case .spoken:
       var parts = [SafeText.forTerminal(title), position]
       if let named { parts.append(SafeText.forTerminal(named.title)) }

@@ -1,15 +1,18 @@
 import Dispatch
+import JSON
 import Links
 import Outline
 import Parallel
 
 /// `isle lsp`: the Language Server Protocol 3.17 over JSON-RPC.
 ///
-/// Messages are handled one at a time, in order, by `receive`; `run`
-/// reads them from a stream on a thread of its own, so that a
-/// `$/cancelRequest` is seen while a long request runs, and publishes
-/// diagnostics once no message is waiting. Replies and notifications go
-/// to `send` as JSON text (the caller frames them).
+/// Messages are handled one at a time, in order, by `receive`, each by
+/// the handler its method's registration names (`methods`); `run` reads
+/// them from a stream on a thread of its own, so that a `$/cancelRequest`
+/// is seen while a long request runs, answers the requests registered
+/// aside on another, and publishes diagnostics once no message is
+/// waiting. Replies and notifications go to `send` as JSON text (the
+/// caller frames them).
 public final class LanguageServer: Sendable {
   let host: WorkspaceHost
   let index: WorkspaceIndex
@@ -52,22 +55,8 @@ public final class LanguageServer: Sendable {
     receive(body, aside: nil)
   }
 
-  /// Requests that read links (one parse of the whole document after each
-  /// edit: a third of a second for 5.8 MB, more with a check of every
-  /// link) or wait for the workspace's index. On a stream (`run`) they are
-  /// answered on a thread of their own, so that the symbols an editor asks
-  /// for after them are not held up; a reply found for a version of the
-  /// document that has changed meanwhile is `ContentModified`, as the
-  /// protocol says, and the editor asks again.
-  static let answeredAside: Set<String> = [
-    "textDocument/definition", "textDocument/references", "textDocument/hover",
-    "textDocument/documentLink", "textDocument/completion", "textDocument/prepareRename",
-    "textDocument/rename", "textDocument/codeAction", "textDocument/foldingRange",
-    "workspace/symbol", "isle/where",
-  ]
-
-  /// `receive`, with the requests of `answeredAside` handed to `aside`
-  /// when there is one.
+  /// `receive`, with the requests the method table answers aside handed
+  /// to `aside` when there is one.
   func receive(_ body: [UInt8], aside: NicedThread?) -> Int32? {
     let message: Message
     do {
@@ -92,18 +81,16 @@ public final class LanguageServer: Sendable {
       }
       return nil
     case .request(let id, let method, let params):
-      if method == "shutdown", let aside, state.withLock({ $0.phase == .running }) {
-        // After the requests answered aside that came before it.
-        aside.async { [self] in respond(id, method, params) }
-        return nil
-      }
-      guard let aside, Self.answeredAside.contains(method),
-        state.withLock({ $0.phase == .running })
-      else {
+      let thread = Self.methods.requests[method]?.thread ?? .messages
+      guard let aside, thread != .messages, state.withLock({ $0.phase == .running }) else {
         respond(id, method, params)
         return nil
       }
-      let path = try? documentPath(params)
+      guard thread == .aside else {
+        aside.async { [self] in respond(id, method, params) }
+        return nil
+      }
+      let path = try? DocumentParams(params).path
       let version = path.flatMap { path in state.withLock { $0.open[path]?.version } }
       aside.async { [self] in
         respond(id, method, params, cameRunning: true) {

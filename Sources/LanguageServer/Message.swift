@@ -1,3 +1,5 @@
+import JSON
+
 /// One JSON-RPC message from the client: a request (it has an `id` and
 /// wants a reply), a notification (no `id`), or a reply to one of the
 /// server's own requests.

@@ -19,22 +19,20 @@ struct OpenDocument: Sendable {
   /// text was replaced (`live` is nil then).
   var pending: (old: Range<Int>, count: Int)?
 
-  /// Applies one `contentChanges` entry: a range and its new text, or the
-  /// whole text when there is no range. Ranges are in UTF-16 units, as the
-  /// protocol says, and refer to the text as the previous change left it.
-  mutating func apply(_ change: JSONValue) throws(ResponseError) {
-    guard let replacement = change["text"]?.string else {
-      throw .invalidParams("a content change without text")
-    }
+  /// Applies one `contentChanges` entry. Ranges are in UTF-16 units, as
+  /// the protocol says, and refer to the text as the previous change left
+  /// it.
+  mutating func apply(_ change: TextChange) {
+    let replacement = change.text
     facts = nil
     outline = nil
-    guard let rangeJSON = change["range"] else {
+    guard let changed = change.range else {
       text = TextLines(Array(replacement.utf8))
       live = nil
       pending = nil
       return
     }
-    let range = text.offsets(of: try TextRange(rangeJSON))
+    let range = text.offsets(of: changed)
     let count = replacement.utf8.count
     // Given up first, so that the bytes are changed where they are; the
     // lines are found again only around the change.

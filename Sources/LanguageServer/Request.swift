@@ -1,3 +1,5 @@
+import JSON
+
 /// A request being answered: its id, and a way for long work to stop when
 /// the client cancels it.
 struct Request: Sendable {

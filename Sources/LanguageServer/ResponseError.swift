@@ -1,3 +1,5 @@
+import JSON
+
 /// The one error a request ends with: a JSON-RPC error code and a message,
 /// sent back as the reply's `error`.
 public struct ResponseError: Error, Equatable, Sendable {

@@ -1,3 +1,4 @@
+import JSON
 import Links
 import Outline
 
@@ -39,9 +40,10 @@ extension LanguageServer {
     return (start, angled, index > 0 && before[index - 1] == 0x21)
   }
 
-  func completion(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
-    let path = try documentPath(params)
-    let position = try TextPosition(params["position"])
+  func completion(_ params: PositionParams, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let (path, position) = (params.path, params.position)
     guard let text = text(path), let facts = facts(path) else { return .array([]) }
     let cursor = text.offset(of: position)
     let before = Array(text.bytes[text.start(ofLine: position.line)..<cursor])

@@ -1,4 +1,5 @@
 import Island
+import JSON
 import Links
 
 /// Diagnostics: the broken links `isle check` finds, and a contents list
@@ -127,9 +128,10 @@ extension LanguageServer {
     }
   }
 
-  func codeActions(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
-    let path = try documentPath(params)
-    let asked = try TextRange(params["range"])
+  func codeActions(_ params: CodeActionParams, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let (path, asked) = (params.path, params.range)
     guard let facts = facts(path), let text = text(path) else { return .array([]) }
     try request.checkCancelled()
     let broken = brokenLinks(facts) { request.isCancelled }

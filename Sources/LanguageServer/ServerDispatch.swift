@@ -1,6 +1,89 @@
-/// Which handler answers which method, and the lifecycle's rules: nothing
-/// before `initialize`, nothing but `exit` after `shutdown`.
+import JSON
+
+/// Which handler answers which method, on which thread, and the
+/// lifecycle's rules: nothing before `initialize`, nothing but `exit` after
+/// `shutdown`.
 extension LanguageServer {
+  /// Every method the server reads, one registration each: its
+  /// parameters' type, the thread it is answered on, and its handler.
+  static let methods: MethodTable = {
+    var table = MethodTable()
+    // The lifecycle.
+    table.request("initialize", InitializeParams.self, on: .messages, phase: .starting) {
+      server, params, _ in server.initialize(params)
+    }
+    table.request("shutdown", NoParams.self, on: .afterAside) { server, _, _ in
+      server.shutdown()
+    }
+    table.notification("initialized", NoParams.self) { server, _ in server.initialized() }
+    // The outline, from the pieces an edit touched: answered as it comes.
+    table.request("textDocument/documentSymbol", DocumentParams.self, on: .messages) {
+      server, params, _ throws(ResponseError) in try server.documentSymbols(params)
+    }
+    table.request("textDocument/selectionRange", SelectionRangeParams.self, on: .messages) {
+      server, params, _ throws(ResponseError) in try server.selectionRanges(params)
+    }
+    table.request("textDocument/codeLens", DocumentParams.self, on: .messages) {
+      server, params, _ throws(ResponseError) in try server.codeLenses(params)
+    }
+    // What needs the whole document's links, or the workspace's index.
+    table.request("textDocument/foldingRange", DocumentParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in try server.foldingRanges(params)
+    }
+    table.request("workspace/symbol", WorkspaceSymbolParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.workspaceSymbols(params, request)
+    }
+    table.request("textDocument/definition", PositionParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in try server.definition(params)
+    }
+    table.request("textDocument/references", ReferenceParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.references(params, request)
+    }
+    table.request("textDocument/hover", PositionParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in try server.hover(params)
+    }
+    table.request("textDocument/documentLink", DocumentParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.documentLinks(params, request)
+    }
+    table.request("textDocument/completion", PositionParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.completion(params, request)
+    }
+    table.request("textDocument/prepareRename", PositionParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in try server.prepareRename(params)
+    }
+    table.request("textDocument/rename", RenameParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.rename(params, request)
+    }
+    table.request("textDocument/codeAction", CodeActionParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.codeActions(params, request)
+    }
+    table.request("isle/where", PositionParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in
+      try server.whereJSON(params)
+    }
+    // The documents and the workspace.
+    table.notification("textDocument/didOpen", DidOpenParams.self) { server, params in
+      server.didOpen(params)
+    }
+    table.notification("textDocument/didChange", DidChangeParams.self) {
+      server, params throws(ResponseError) in
+      try server.didChange(params)
+    }
+    table.notification("textDocument/didClose", DocumentParams.self) { server, params in
+      server.didClose(params)
+    }
+    table.notification("textDocument/didSave", DocumentParams.self) { server, params in
+      server.didSave(params)
+    }
+    table.notification("workspace/didChangeWatchedFiles", WatchedFilesParams.self) {
+      server, params in server.didChangeWatchedFiles(params)
+    }
+    table.notification("workspace/didChangeWorkspaceFolders", FolderChangeParams.self) {
+      server, params in server.didChangeWorkspaceFolders(params)
+    }
+    return table
+  }()
+
   /// The answer to a request; `cameRunning` when its phase was checked as
   /// it came (a request answered aside, after a `shutdown` that came
   /// later, is answered all the same).
@@ -8,48 +91,24 @@ extension LanguageServer {
     _ method: String, _ params: JSONValue, _ request: Request, cameRunning: Bool = false
   ) throws(ResponseError) -> JSONValue {
     let phase = cameRunning ? .running : state.withLock { $0.phase }
-    if method == "initialize" {
-      guard phase == .starting else { throw .invalidRequest("initialize was sent twice") }
-      return initialize(params)
+    let route = Self.methods.requests[method]
+    if let route, route.phase == .starting {
+      guard phase == .starting else { throw .invalidRequest("\(method) was sent twice") }
+    } else {
+      switch phase {
+      case .starting: throw .serverNotInitialized
+      case .shutDown: throw .shutDown
+      case .running: break
+      }
     }
-    switch phase {
-    case .starting: throw .serverNotInitialized
-    case .shutDown: throw .shutDown
-    case .running: break
-    }
-    switch method {
-    case "shutdown":
-      state.withLock { $0.phase = .shutDown }
-      return .null
-    case "textDocument/documentSymbol": return try documentSymbols(params)
-    case "textDocument/foldingRange": return try foldingRanges(params)
-    case "textDocument/selectionRange": return try selectionRanges(params)
-    case "workspace/symbol": return try workspaceSymbols(params, request)
-    case "textDocument/definition": return try definition(params)
-    case "textDocument/references": return try references(params, request)
-    case "textDocument/hover": return try hover(params)
-    case "textDocument/documentLink": return try documentLinks(params, request)
-    case "textDocument/completion": return try completion(params, request)
-    case "textDocument/prepareRename": return try prepareRename(params)
-    case "textDocument/rename": return try rename(params, request)
-    case "textDocument/codeAction": return try codeActions(params, request)
-    case "textDocument/codeLens": return try codeLenses(params)
-    case "isle/where": return try whereJSON(params)
-    default: throw .methodNotFound(method)
-    }
+    guard let route else { throw .methodNotFound(method) }
+    return try route.answer(self, params, request)
   }
 
+  /// Acts on a notification; `$/…` and whatever else the client tells
+  /// that the table does not name: nothing to do.
   func notice(_ method: String, _ params: JSONValue) throws(ResponseError) {
     guard state.withLock({ $0.phase == .running }) else { return }
-    switch method {
-    case "initialized": initialized()
-    case "textDocument/didOpen": try didOpen(params)
-    case "textDocument/didChange": try didChange(params)
-    case "textDocument/didClose": try didClose(params)
-    case "textDocument/didSave": try didSave(params)
-    case "workspace/didChangeWatchedFiles": didChangeWatchedFiles(params)
-    case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
-    default: break  // `$/…` and whatever else the client tells: nothing to do.
-    }
+    try Self.methods.notifications[method]?.handle(self, params)
   }
 }

@@ -5,47 +5,35 @@ import Outline
 /// on disk; and the facts of any of them, from the editor's text when it
 /// is open, else from the disk.
 extension LanguageServer {
-  func didOpen(_ params: JSONValue) throws(ResponseError) {
-    let item = params["textDocument"]
-    guard let uri = item?["uri"]?.string, let text = item?["text"]?.string else {
-      throw .invalidParams("didOpen needs a textDocument with a uri and text")
-    }
-    let path = try Self.path(uri)
+  func didOpen(_ params: DidOpenParams) {
     let document = OpenDocument(
-      uri: uri, path: path, version: item?["version"]?.int ?? 0, text: TextLines(Array(text.utf8)))
+      uri: params.uri, path: params.path, version: params.version,
+      text: TextLines(Array(params.text.utf8)))
     state.withLock { state in
-      state.open[path] = document
-      state.diagnosticsDue.insert(path)
+      state.open[params.path] = document
+      state.diagnosticsDue.insert(params.path)
     }
-    dependentsDue(of: path)
+    dependentsDue(of: params.path)
   }
 
-  func didChange(_ params: JSONValue) throws(ResponseError) {
-    let path = try documentPath(params)
-    guard let changes = params["contentChanges"]?.array else {
-      throw .invalidParams("didChange needs contentChanges")
-    }
+  func didChange(_ params: DidChangeParams) throws(ResponseError) {
+    let path = params.path
     // Taken out while edited, so the text is not copied for each change.
     guard var document = state.withLock({ $0.open.removeValue(forKey: path) }) else {
       throw .invalidParams("didChange of a document that is not open: \(path)")
     }
-    var failure: ResponseError? = nil
-    do {
-      for change in changes { try document.apply(change) }
-    } catch {
-      failure = error
-    }
-    document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+    for change in params.changes { document.apply(change) }
+    document.version = params.version ?? document.version + 1
     state.withLock { state in
       state.open[path] = document
       state.diagnosticsDue.insert(path)
     }
-    if let failure { throw failure }
+    if let failure = params.unread { throw failure }
     dependentsDue(of: path)
   }
 
-  func didClose(_ params: JSONValue) throws(ResponseError) {
-    let path = try documentPath(params)
+  func didClose(_ params: DocumentParams) {
+    let path = params.path
     // Under the publishing lock: diagnostics found meanwhile for the
     // version that closes are not published after these.
     publishing.withLock { _ in
@@ -65,17 +53,14 @@ extension LanguageServer {
     dependentsDue(of: path)
   }
 
-  func didSave(_ params: JSONValue) throws(ResponseError) {
-    let path = try documentPath(params)
-    index.refresh(path, deleted: false)
-    state.withLock { _ = $0.diagnosticsDue.insert(path) }
+  func didSave(_ params: DocumentParams) {
+    index.refresh(params.path, deleted: false)
+    state.withLock { _ = $0.diagnosticsDue.insert(params.path) }
   }
 
-  func didChangeWatchedFiles(_ params: JSONValue) {
-    for change in params["changes"]?.array ?? [] {
-      guard let path = change["uri"]?.string.flatMap(FileURI.path) else { continue }
-      // 3 is Deleted.
-      index.refresh(path, deleted: change["type"]?.int == 3)
+  func didChangeWatchedFiles(_ params: WatchedFilesParams) {
+    for (path, deleted) in params.changes {
+      index.refresh(path, deleted: deleted)
       dependentsDue(of: path)
     }
   }
@@ -90,14 +75,7 @@ extension LanguageServer {
 
   // MARK: Facts
 
-  /// The path of `params.textDocument.uri`.
-  func documentPath(_ params: JSONValue) throws(ResponseError) -> String {
-    guard let uri = params["textDocument"]?["uri"]?.string else {
-      throw .invalidParams("a textDocument with a uri is needed")
-    }
-    return try Self.path(uri)
-  }
-
+  /// The path of a `file:` URI, tidied.
   static func path(_ uri: String) throws(ResponseError) -> String {
     guard let path = FileURI.path(uri) else {
       throw .invalidParams("only file: URIs are read, not \(uri)")
@@ -177,18 +155,15 @@ extension LanguageServer {
     return facts
   }
 
-  /// The outline of the document `params` names; an error when it cannot
-  /// be read.
-  func requestedOutline(_ params: JSONValue) throws(ResponseError) -> OutlineFacts {
-    let path = try documentPath(params)
+  /// The outline of the document at `path`; an error when it cannot be
+  /// read.
+  func outline(_ path: String) throws(ResponseError) -> OutlineFacts {
     guard let facts = outlineFacts(path) else { throw .invalidParams("cannot read \(path)") }
     return facts
   }
 
-  /// The facts of the document `params` names; an error when it cannot be
-  /// read.
-  func requestedFacts(_ params: JSONValue) throws(ResponseError) -> DocumentFacts {
-    let path = try documentPath(params)
+  /// The facts of the document at `path`; an error when it cannot be read.
+  func readFacts(_ path: String) throws(ResponseError) -> DocumentFacts {
     guard let facts = facts(path) else { throw .invalidParams("cannot read \(path)") }
     return facts
   }

@@ -1,27 +1,16 @@
+import JSON
+
 /// `initialize` and `initialized`: the workspace's folders, what the
 /// client can take, and what the server offers.
 extension LanguageServer {
-  func initialize(_ params: JSONValue) -> JSONValue {
-    var folders: [String] = []
-    for folder in params["workspaceFolders"]?.array ?? [] {
-      if let path = folder["uri"]?.string.flatMap(FileURI.path) { folders.append(path) }
-    }
-    if folders.isEmpty, let root = params["rootUri"]?.string.flatMap(FileURI.path) {
-      folders.append(root)
-    } else if folders.isEmpty, let root = params["rootPath"]?.string, root.hasPrefix("/") {
-      folders.append(root)
-    }
-    let capabilities = params["capabilities"]
-    let codeLens = params["initializationOptions"]?["codeLens"]?.bool ?? false
+  func initialize(_ params: InitializeParams) -> JSONValue {
+    let codeLens = params.codeLens
     state.withLock { state in
       state.phase = .running
-      state.folders = folders.map(Self.tidied)
+      state.folders = params.folders
       state.codeLens = codeLens
-      state.hierarchicalSymbols =
-        capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?
-        .bool ?? false
-      state.watchesFiles =
-        capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+      state.hierarchicalSymbols = params.hierarchicalSymbols
+      state.watchesFiles = params.watchesFiles
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -55,6 +44,12 @@ extension LanguageServer {
     ])
   }
 
+  /// `shutdown`: from now on only `exit` is read.
+  func shutdown() -> JSONValue {
+    state.withLock { $0.phase = .shutDown }
+    return .null
+  }
+
   func initialized() {
     for problem in problems { log(problem, .error) }
     let (folders, watches) = state.withLock { ($0.folders, $0.watchesFiles) }
@@ -80,16 +75,10 @@ extension LanguageServer {
       ]).text)
   }
 
-  func didChangeWorkspaceFolders(_ params: JSONValue) {
-    let event = params["event"]
-    let added = (event?["added"]?.array ?? []).compactMap {
-      $0["uri"]?.string.flatMap(FileURI.path)
-    }
-    let removed = Set(
-      (event?["removed"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(FileURI.path) }
-        .map(Self.tidied))
+  func didChangeWorkspaceFolders(_ params: FolderChangeParams) {
     let folders = state.withLock { state in
-      state.folders = state.folders.filter { !removed.contains($0) } + added.map(Self.tidied)
+      state.folders =
+        state.folders.filter { !params.removed.contains($0) } + params.added
       return state.folders
     }
     index.build(folders: folders)

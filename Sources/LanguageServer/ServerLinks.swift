@@ -1,4 +1,5 @@
 import Island
+import JSON
 import Links
 import Outline
 
@@ -54,10 +55,9 @@ extension LanguageServer {
     .object(["uri": .string(uri(target.path)), "range": range(target).json])
   }
 
-  func definition(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
-    let position = try TextPosition(params["position"])
-    guard let link = facts.link(at: position),
+  func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let facts = try readFacts(params.path)
+    guard let link = facts.link(at: params.position),
       let target = resolve(link, in: facts, targets: targets())
     else { return .null }
     return location(target)
@@ -105,23 +105,24 @@ extension LanguageServer {
     return found
   }
 
-  func references(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
-    guard let target = headingTarget(facts, at: try TextPosition(params["position"])) else {
+  func references(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let facts = try readFacts(params.place.path)
+    guard let target = headingTarget(facts, at: params.place.position) else {
       return .array([])
     }
     var locations: [JSONValue] = []
-    if params["context"]?["includeDeclaration"]?.bool == true { locations.append(location(target)) }
+    if params.includeDeclaration { locations.append(location(target)) }
     for (document, link, found) in try links(into: target.path, request) where found == target {
       locations.append(.object(["uri": .string(uri(document.path)), "range": link.range.json]))
     }
     return .array(locations)
   }
 
-  func hover(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
-    let position = try TextPosition(params["position"])
-    guard let link = facts.link(spanning: position),
+  func hover(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let facts = try readFacts(params.path)
+    guard let link = facts.link(spanning: params.position),
       let target = resolve(link, in: facts, targets: targets())
     else { return .null }
     let file = target.path.split(separator: "/").last.map(String.init) ?? target.path
@@ -166,8 +167,10 @@ extension LanguageServer {
     return result
   }
 
-  func documentLinks(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
+  func documentLinks(_ params: DocumentParams, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let facts = try readFacts(params.path)
     let targets = self.targets()
     var links: [JSONValue] = []
     // Each use of a definition at its label, the definition at its

@@ -1,16 +1,14 @@
 import Dispatch
+import JSON
 import Parallel
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The server on a stream: one thread reads and frames messages (and
 /// marks cancelled requests at once), the caller's thread handles them,
-/// a second one answers the requests that read links
-/// (`LanguageServer.answeredAside`), one at a time, and a third publishes
+/// a second one answers the requests the method table registers aside
+/// (those that read links), one at a time, and a third publishes
 /// diagnostics once the messages pause (`DiagnosticsLull`): symbols never
-/// wait for a document's links to be found or checked.
+/// wait for a document's links to be found or checked. Every thread is
+/// `Parallel`'s.
 extension LanguageServer {
   /// Reads messages with `read` (which returns the next bytes of the
   /// stream, none at its end or on an error) until `exit`; returns the
@@ -18,8 +16,8 @@ extension LanguageServer {
   /// stream ended, or it broke the framing.
   public func run(read: @escaping @Sendable () -> [UInt8]) -> Int32 {
     let queue = MessageQueue()
-    // Reading blocks: a queue of its own, not one of the shared threads.
-    DispatchQueue(label: "isle.reader").async { [self] in
+    // Reading blocks: a queue of its own.
+    Background.run("isle.reader") { [self] in
       var framer = MessageFramer()
       while true {
         let bytes = read()
@@ -79,10 +77,11 @@ final class DiagnosticsLull: Sendable {
   /// When the last message was handled; nil while one is.
   private let lastMessage = Lock<DispatchTime?>(nil)
 
+  /// The thread that publishes, niced: its one piece of work never ends.
+  private let thread = NicedThread(label: "isle.diagnostics")
+
   init(server: LanguageServer) {
-    // A thread of its own, niced (see `NicedThread`).
-    DispatchQueue(label: "isle.diagnostics").async { [self] in
-      NicedThread.nice()
+    thread.async { [self] in
       while true {
         wake.wait()
         while wake.wait(timeout: .now()) == .success {}
@@ -113,46 +112,5 @@ final class DiagnosticsLull: Sendable {
   func idle() {
     lastMessage.withLock { $0 = .now() }
     wake.signal()
-  }
-}
-
-/// Work done one piece at a time, in order, on a thread of its own that
-/// runs nothing else, niced: on a busy machine the thread that answers
-/// the symbols has the cores first.
-final class NicedThread: Sendable {
-  private let work = Lock<[@Sendable () -> Void]>([])
-  private let waiting = DispatchSemaphore(value: 0)
-
-  init(label: String) {
-    // A queue of its own, whose one block never ends: the thread it runs
-    // on is this one's alone (a queue's blocks may otherwise move from
-    // one of the shared threads to another, nice value and all).
-    DispatchQueue(label: label).async { [self] in
-      Self.nice()
-      while true {
-        waiting.wait()
-        let next = work.withLock { $0.removeFirst() }
-        next()
-      }
-    }
-  }
-
-  /// Runs `body` after the work given before it.
-  func async(_ body: @escaping @Sendable () -> Void) {
-    work.withLock { $0.append(body) }
-    waiting.signal()
-  }
-
-  /// Waits until the work given so far is done.
-  func drain() {
-    let done = DispatchSemaphore(value: 0)
-    async { done.signal() }
-    done.wait()
-  }
-
-  /// Lowers the calling thread's priority (on Linux a thread's nice value
-  /// is its own).
-  static func nice() {
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
   }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Outline
 
 /// Renaming a heading: its text in the document, and its id in every link
@@ -34,14 +35,14 @@ extension LanguageServer {
   /// document's text and the bytes of its title; and what the editor
   /// shows renamed there: the title on the heading's line, the id in a
   /// link's fragment (in the requested document).
-  private func renamedHeading(_ params: JSONValue) throws(ResponseError) -> (
+  private func renamedHeading(_ params: PositionParams) throws(ResponseError) -> (
     target: LinkTarget, text: TextLines, title: Range<Int>, shown: TextRange
   ) {
     let refused = ResponseError(
       code: -32803, message: "only a Markdown heading, or the fragment of a link to one, is renamed"
     )
-    let facts = try requestedFacts(params)
-    let position = try TextPosition(params["position"])
+    let facts = try readFacts(params.path)
+    let position = params.position
     var shown: TextRange? = nil
     if facts.heading(at: position) == nil {
       // A link: on its destination, not its text; a use of a definition
@@ -59,7 +60,7 @@ extension LanguageServer {
     return (target, text, title, shown ?? text.range(of: title))
   }
 
-  func prepareRename(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+  func prepareRename(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let (_, text, title, shown) = try renamedHeading(params)
     return .object([
       "range": shown.json,
@@ -71,11 +72,9 @@ extension LanguageServer {
   /// that points to a heading of its document whose id the new title
   /// changes (the renamed one, and the duplicates after it, whose `-1`,
   /// `-2` move), the fragment.
-  func rename(_ params: JSONValue, _ request: Request) throws(ResponseError) -> JSONValue {
-    guard let newName = params["newName"]?.string, !newName.isEmpty,
-      !newName.contains(where: { $0 == "\n" || $0 == "\r" })
-    else { throw .invalidParams("a heading's new name is one line of text") }
-    let (target, text, title, _) = try renamedHeading(params)
+  func rename(_ params: RenameParams, _ request: Request) throws(ResponseError) -> JSONValue {
+    let newName = params.newName
+    let (target, text, title, _) = try renamedHeading(params.place)
     // The new ids are what the outline makes of the renamed heading, so
     // duplicates and the slug flavour come out as everywhere else.
     var renamed = text.bytes

@@ -1,3 +1,5 @@
+import JSON
+
 /// The outline: symbols (a tree, every heading level, the reading time as
 /// detail), folding ranges, selection ranges, the workspace's symbols and
 /// the code lenses.
@@ -7,32 +9,29 @@ extension LanguageServer {
 
   /// The symbols, written straight into JSON text: a document may have
   /// thousands of headings, and an editor asks again after each edit.
-  func documentSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedOutline(params)
+  func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
+    let facts = try outline(params.path)
     let headings = facts.headings
-    var json = JSONText(capacity: headings.count * 256)
-    json.raw("[")
+    var json = JSONWriter(capacity: headings.count * 256)
+    json.openArray()
     guard state.withLock({ $0.hierarchicalSymbols }) else {
-      // `SymbolInformation`, each with its parent's name.
+      // `SymbolInformation`, each with its parent's name, keys sorted as
+      // `JSONValue` writes them.
       let uri = self.uri(facts.path)
-      for (index, heading) in headings.enumerated() {
-        json.raw(index > 0 ? ",{" : "{")
-        if let parent = heading.parent {
-          json.raw("\"containerName\":")
-          json.string(Self.name(headings[parent]))
-          json.raw(",")
-        }
-        json.raw("\"kind\":")
-        json.int(Self.headingKind)
-        json.raw(",\"location\":{\"range\":")
-        json.range(heading.headingRange)
-        json.raw(",\"uri\":")
-        json.string(uri)
-        json.raw("},\"name\":")
-        json.string(Self.name(heading))
-        json.raw("}")
+      for heading in headings {
+        json.element()
+        json.open()
+        if let parent = heading.parent { json.add("containerName", Self.name(headings[parent])) }
+        json.add("kind", Self.headingKind)
+        json.key("location")
+        json.open()
+        json.add("range", heading.headingRange)
+        json.add("uri", uri)
+        json.close()
+        json.add("name", Self.name(heading))
+        json.close()
       }
-      json.raw("]")
+      json.closeArray()
       return .written(json.text)
     }
     var children = [[Int]](repeating: [], count: headings.count)
@@ -41,33 +40,23 @@ extension LanguageServer {
       if let parent = heading.parent { children[parent].append(index) } else { roots.append(index) }
     }
     // `DocumentSymbol`s, keys in order as `JSONValue` writes them.
-    func symbol(_ index: Int, _ json: inout JSONText) {
+    func symbol(_ index: Int, _ json: inout JSONWriter) {
       let heading = headings[index]
-      json.raw("{\"children\":[")
-      for (place, child) in children[index].enumerated() {
-        if place > 0 { json.raw(",") }
-        symbol(child, &json)
-      }
-      json.raw("]")
-      if let detail = heading.detail {
-        json.raw(",\"detail\":")
-        json.string(detail)
-      }
-      json.raw(",\"kind\":")
-      json.int(Self.headingKind)
-      json.raw(",\"name\":")
-      json.string(Self.name(heading))
-      json.raw(",\"range\":")
-      json.range(heading.sectionRange)
-      json.raw(",\"selectionRange\":")
-      json.range(heading.headingRange)
-      json.raw("}")
+      json.element()
+      json.open()
+      json.key("children")
+      json.openArray()
+      for child in children[index] { symbol(child, &json) }
+      json.closeArray()
+      if let detail = heading.detail { json.add("detail", detail) }
+      json.add("kind", Self.headingKind)
+      json.add("name", Self.name(heading))
+      json.add("range", heading.sectionRange)
+      json.add("selectionRange", heading.headingRange)
+      json.close()
     }
-    for (place, root) in roots.enumerated() {
-      if place > 0 { json.raw(",") }
-      symbol(root, &json)
-    }
-    json.raw("]")
+    for root in roots { symbol(root, &json) }
+    json.closeArray()
     return .written(json.text)
   }
 
@@ -84,8 +73,8 @@ extension LanguageServer {
     ])
   }
 
-  func foldingRanges(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedFacts(params)
+  func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
+    let facts = try readFacts(params.path)
     var ranges: [JSONValue] = []
     for heading in facts.headings {
       let end = heading.sectionRange.end
@@ -113,14 +102,10 @@ extension LanguageServer {
     return .array(ranges)
   }
 
-  func selectionRanges(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let facts = try requestedOutline(params)
-    guard let positions = params["positions"]?.array else {
-      throw .invalidParams("selectionRange needs positions")
-    }
+  func selectionRanges(_ params: SelectionRangeParams) throws(ResponseError) -> JSONValue {
+    let facts = try outline(params.path)
     var result: [JSONValue] = []
-    for json in positions {
-      let position = try TextPosition(json)
+    for position in params.positions {
       // The innermost section holding the position, then its parents.
       var chain: [TextRange] = []
       var current = facts.headings.lastIndex {
@@ -147,10 +132,10 @@ extension LanguageServer {
 
   /// The headings of every document whose titles match the query, best
   /// first (`rank`); ties in path order, then by line.
-  func workspaceSymbols(_ params: JSONValue, _ request: Request) throws(ResponseError)
-    -> JSONValue
+  func workspaceSymbols(_ params: WorkspaceSymbolParams, _ request: Request)
+    throws(ResponseError) -> JSONValue
   {
-    let query = (params["query"]?.string ?? "").lowercased()
+    let query = params.query
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     var ranked: [(rank: Int, path: String, line: Int, symbol: JSONValue)] = []
     for facts in allOutlines() {
@@ -201,9 +186,9 @@ extension LanguageServer {
     return true
   }
 
-  func codeLenses(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+  func codeLenses(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
     guard state.withLock({ $0.codeLens }) else { return .array([]) }
-    let facts = try requestedOutline(params)
+    let facts = try outline(params.path)
     return .array(
       facts.headings.compactMap { heading in
         guard let detail = heading.detail else { return nil }

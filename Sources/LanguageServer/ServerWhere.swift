@@ -1,13 +1,13 @@
 import Island
+import JSON
 import Outline
 import Progress
 
 /// `isle/where`: the `where` JSON (bar, section, fraction, time left) for
 /// a text document and a position, for status lines and winbars.
 extension LanguageServer {
-  func whereJSON(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-    let path = try documentPath(params)
-    let position = try TextPosition(params["position"])
+  func whereJSON(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let (path, position) = (params.path, params.position)
     guard let text = text(path) else { throw .invalidParams("cannot read \(path)") }
     // Outlined as `isle where` outlines it: the levels and flavour the
     // command line gives, not every level as the symbols are.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A place in a text document as the protocol counts it: a 0-based line
 /// and a 0-based count of UTF-16 code units into that line.
 public struct TextPosition: Sendable, Equatable, Comparable {

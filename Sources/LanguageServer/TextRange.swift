@@ -1,3 +1,5 @@
+import JSON
+
 /// A stretch of a text document, end exclusive, as the protocol counts it.
 public struct TextRange: Sendable, Equatable {
   public var start: TextPosition
@@ -23,5 +25,25 @@ public struct TextRange: Sendable, Equatable {
   /// The range as JSON.
   public var json: JSONValue {
     .object(["start": start.json, "end": end.json])
+  }
+}
+
+extension JSONWriter {
+  /// A member holding `range`, keys sorted as `JSONValue` writes them.
+  mutating func add(_ key: StaticString, _ range: TextRange) {
+    self.key(key)
+    open()
+    add("end", range.end)
+    add("start", range.start)
+    close()
+  }
+
+  /// A member holding `position`, keys sorted as `JSONValue` writes them.
+  mutating func add(_ key: StaticString, _ position: TextPosition) {
+    self.key(key)
+    open()
+    add("character", position.character)
+    add("line", position.line)
+    close()
   }
 }

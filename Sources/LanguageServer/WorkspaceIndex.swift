@@ -1,4 +1,3 @@
-import Dispatch
 import Links
 import Outline
 import Parallel
@@ -33,9 +32,7 @@ final class WorkspaceIndex: Sendable {
   func build(folders: [String], onDone: @escaping @Sendable () -> Void = {}) {
     ready.withLock { $0 = false }
     self.folders.withLock { $0 = folders }
-    // A queue of its own, which has a thread of its own at once: the
-    // global queue's threads may all be busy (or blocked) elsewhere.
-    DispatchQueue(label: "isle.index").async { [self] in
+    Background.run("isle.index") { [self] in
       let paths = folders.flatMap { host.documents(under: $0) }
       walked.withLock { $0 = paths }
       let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)

@@ -1,3 +1,4 @@
+import JSON
 import LanguageServer
 
 /// `isle mcp`'s server: JSON-RPC 2.0 messages, one a line, on standard

@@ -1,4 +1,4 @@
-import LanguageServer
+import JSON
 
 /// How much section text one `section` answer carries: at most
 /// `max_bytes` (64 KiB unless asked, 1 MiB at most), from the document

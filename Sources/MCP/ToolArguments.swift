@@ -1,4 +1,4 @@
-import LanguageServer
+import JSON
 
 /// Why a tool gave no answer: one sentence, naming the argument or the
 /// file, sent back as the tool's error.

@@ -1,4 +1,4 @@
-import LanguageServer
+import JSON
 import Outline
 
 /// The tools `tools/list` names, each with its input and output as JSON

@@ -45,32 +45,6 @@ import Testing
   }
 }
 
-@Suite struct JSONTests {
-  @Test func escapesStrings() throws {
-    #expect(JSON.quoted("a\"b\\c\n\u{1}") == "\"a\\\"b\\\\c\\n\\u0001\"")
-    // The shortcut (no escaping needed: the text as it is) is taken exactly
-    // when escaping would change nothing.
-    let scalars =
-      (0..<0x80).map { UnicodeScalar($0)! } + [
-        "\u{85}", "\u{A0}", "é", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "😀", "日",
-      ]
-    for scalar in scalars {
-      let text = "a" + String(scalar) + "b"
-      var escaped = ""
-      JSON.appendEscaped(text, to: &escaped)
-      #expect(JSON.needsEscaping(text) == (escaped != text), "U+\(String(scalar.value, radix: 16))")
-    }
-  }
-
-  @Test func writesNumbersShortly() throws {
-    #expect(JSON.number(0) == "0")
-    #expect(JSON.number(1) == "1")
-    #expect(JSON.number(0.625) == "0.625")
-    #expect(Double(JSON.number(1.0 / 3.0)) == 1.0 / 3.0)
-    #expect(JSON.number(-0.0) == "0")
-  }
-}
-
 @Suite struct RingTests {
   @Test func fillsInQuarters() throws {
     #expect(Glyphs.unicode.ring(for: 0) == "○")

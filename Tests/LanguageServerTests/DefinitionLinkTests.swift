@@ -1,3 +1,4 @@
+import JSON
 import Outline
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import JSON
 import LanguageServer
 
 /// A fixture with the ranges a test expects marked in it: `«` opens one

@@ -1,3 +1,4 @@
+import JSON
 import TestSupport
 import Testing
 
@@ -108,10 +109,7 @@ import Testing
         let lines = document.text
         let start = lines.position(of: String(model.utf16.prefix(a))!.utf8.count)
         let end = lines.position(of: String(model.utf16.prefix(b))!.utf8.count)
-        try document.apply(
-          .object([
-            "range": TextRange(start: start, end: end).json, "text": .string(insert),
-          ]))
+        document.apply(TextChange(range: TextRange(start: start, end: end), text: insert))
         model =
           String(model.utf16.prefix(a))! + insert + String(model.utf16.dropFirst(b))!
         #expect(document.text.bytes == Array(model.utf8))

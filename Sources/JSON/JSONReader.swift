@@ -1,5 +1,5 @@
-/// Reads JSON text (RFC 8259) into a `JSONValue`: the one way the server
-/// reads what the editor sends.
+/// Reads JSON text (RFC 8259) into a `JSONValue`: the one way isle reads
+/// JSON (what an editor or an agent sends, a command's output read back).
 ///
 /// Written here rather than taken from Foundation so that no command's
 /// start-up carries Foundation (isle links the Swift runtime statically);

@@ -1,5 +1,3 @@
-import Island
-
 /// A JSON value as the protocol carries it: what a message is read into
 /// and what a reply is built from.
 ///
@@ -18,8 +16,8 @@ public enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   /// An object; a key given twice keeps its last value.
   case object([String: JSONValue])
-  /// JSON text written already (`JSONText`): a large reply built without a
-  /// value for each of its parts. Never read from a message.
+  /// JSON text written already (by a `JSONWriter`): a large reply built
+  /// without a value for each of its parts. Never read from a message.
   case written(String)
 
   /// An integer as a JSON number.
@@ -59,8 +57,8 @@ public enum JSONValue: Sendable, Equatable {
 
   /// The value as JSON text.
   public var text: String {
-    var output = JSONText()
-    output.value(self)
-    return output.text
+    var writer = JSONWriter()
+    writer.value(self)
+    return writer.text
   }
 }

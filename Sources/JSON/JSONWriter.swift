@@ -1,0 +1,308 @@
+/// JSON text written as UTF-8 bytes: the one way isle writes JSON, for
+/// the commands' documented objects, the language server's replies and
+/// the agents' tools alike.
+///
+/// Members are written in the order given (the order the README
+/// documents; a `JSONValue`'s object is written with its keys sorted), and
+/// the comma before a member or an element is written when one is due, so
+/// an object is `open()`, its members, `close()`. A document's thousands
+/// of sections are written with byte appends, not a `String` for every
+/// key and value, and turned into text once.
+public struct JSONWriter {
+  /// The bytes written so far.
+  public private(set) var bytes: [UInt8] = []
+
+  /// A writer with room for `capacity` bytes.
+  public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+  /// Writes on after `output`'s bytes, taken over without a copy and
+  /// given back by `finish(into:)`: many objects, one buffer.
+  public init(after output: inout [UInt8]) { swap(&bytes, &output) }
+
+  /// Gives the bytes back to `output`, a line feed after the last object.
+  public mutating func finish(into output: inout [UInt8]) {
+    bytes.append(0x0A)
+    swap(&bytes, &output)
+  }
+
+  /// The text so far, which is then emptied (its room kept): a long text
+  /// handed over a stretch at a time never stands twice over.
+  public mutating func take() -> String {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The text written.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  // MARK: Objects and arrays
+
+  /// Starts an object.
+  public mutating func open() { bytes.append(0x7B) }
+
+  /// Ends the object.
+  public mutating func close() { bytes.append(0x7D) }
+
+  /// Starts an array.
+  public mutating func openArray() { bytes.append(0x5B) }
+
+  /// Ends the array.
+  public mutating func closeArray() { bytes.append(0x5D) }
+
+  /// Starts an element of the array: the comma, unless it is the first.
+  public mutating func element() {
+    if let last = bytes.last, last != 0x5B { bytes.append(0x2C) }
+  }
+
+  /// Starts a member named `key`, one of isle's own names (which need no
+  /// escaping): the comma unless it is the first, the key and its colon.
+  public mutating func key(_ key: StaticString) {
+    if let last = bytes.last, last != 0x7B { bytes.append(0x2C) }
+    bytes.append(0x22)
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(0x22)
+    bytes.append(0x3A)
+  }
+
+  /// Starts a member whose name is any text, escaped.
+  public mutating func key(text key: String) {
+    if let last = bytes.last, last != 0x7B { bytes.append(0x2C) }
+    string(key)
+    bytes.append(0x3A)
+  }
+
+  // MARK: Values
+
+  /// `null`.
+  public mutating func null() { raw("null") }
+
+  /// `true` or `false`.
+  public mutating func bool(_ truth: Bool) { truth ? raw("true") : raw("false") }
+
+  /// An integer.
+  public mutating func int(_ value: Int) {
+    if value >= 0 && value < 10 {
+      bytes.append(0x30 + UInt8(value))
+    } else {
+      bytes.append(contentsOf: String(value).utf8)
+    }
+  }
+
+  /// A number, as `JSONWriter.number` writes it.
+  public mutating func number(_ value: Double) {
+    bytes.append(contentsOf: Self.number(value).utf8)
+  }
+
+  /// `text` quoted and escaped (`quoted(_:)`).
+  public mutating func string(_ text: String) {
+    var text = text
+    text.withUTF8 { quoted($0) }
+  }
+
+  /// `text`, UTF-8 (a document's own bytes once made valid), quoted and
+  /// escaped byte by byte, with no `String` built: a section may be
+  /// megabytes long.
+  public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) { quoted(text) }
+
+  /// Bytes that are JSON already (punctuation, a literal).
+  public mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Text that is JSON already, written by another writer.
+  public mutating func json(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+  /// Any value, objects with their keys sorted, so that a reply reads the
+  /// same every time.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let truth): bool(truth)
+    case .number(let number): self.number(number)
+    case .string(let text): string(text)
+    case .array(let elements):
+      openArray()
+      for element in elements {
+        self.element()
+        self.value(element)
+      }
+      closeArray()
+    case .object(let members):
+      open()
+      for key in members.keys.sorted() {
+        self.key(text: key)
+        self.value(members[key]!)
+      }
+      close()
+    case .written(let text):
+      json(text)
+    }
+  }
+
+  // MARK: Members
+
+  /// A string member, or null.
+  public mutating func add(_ key: StaticString, _ value: String?) {
+    self.key(key)
+    if let value { string(value) } else { null() }
+  }
+
+  /// An integer member.
+  public mutating func add(_ key: StaticString, _ value: Int) {
+    self.key(key)
+    int(value)
+  }
+
+  /// An integer member, or null.
+  public mutating func add(_ key: StaticString, _ value: Int?) {
+    self.key(key)
+    if let value { int(value) } else { null() }
+  }
+
+  /// A number member.
+  public mutating func add(_ key: StaticString, _ value: Double) {
+    self.key(key)
+    number(value)
+  }
+
+  /// A boolean member.
+  public mutating func add(_ key: StaticString, _ value: Bool) {
+    self.key(key)
+    bool(value)
+  }
+
+  /// A member holding two integers, `[first,last]`, or null.
+  public mutating func add(_ key: StaticString, pair: (Int, Int)?) {
+    self.key(key)
+    guard let pair else { return null() }
+    openArray()
+    bytes.append(contentsOf: String(pair.0).utf8)
+    bytes.append(0x2C)
+    bytes.append(contentsOf: String(pair.1).utf8)
+    closeArray()
+  }
+
+  /// A member holding an array of strings.
+  public mutating func add(_ key: StaticString, strings: [String]) {
+    self.key(key)
+    openArray()
+    for string in strings {
+      element()
+      self.string(string)
+    }
+    closeArray()
+  }
+
+  /// A string member holding `text`, UTF-8 (`string(utf8:)`).
+  public mutating func add(_ key: StaticString, utf8 text: UnsafeBufferPointer<UInt8>) {
+    self.key(key)
+    quoted(text)
+  }
+
+  /// A member whose value is JSON text already.
+  public mutating func add(_ key: StaticString, json text: String) {
+    self.key(key)
+    json(text)
+  }
+
+  // MARK: Text
+
+  /// `text` as a JSON string, with quotes, backslashes, every control
+  /// character, DEL, U+2028 and U+2029 escaped.
+  public static func quoted(_ text: String) -> String {
+    var writer = JSONWriter()
+    writer.string(text)
+    return writer.text
+  }
+
+  /// True when `text` holds a character `quoted` escapes: a quote, a
+  /// backslash, a control character, DEL, or U+2028 or U+2029 (E2 80 A8,
+  /// E2 80 A9 in UTF-8).
+  public static func needsEscaping(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      // An index loop: a title may be megabytes long.
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+        if byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        {
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
+  }
+
+  /// `value` as a JSON number: the shortest text that reads back as the
+  /// same double, so a script can check a fraction exactly; a whole
+  /// number without a fraction, and null for what JSON cannot hold.
+  public static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+
+  /// `text` as a JSON string: quotes, backslashes, control characters, DEL,
+  /// U+2028 and U+2029 escaped, runs of everything else copied whole.
+  private mutating func quoted(_ text: UnsafeBufferPointer<UInt8>) {
+    bytes.append(0x22)
+    var run = 0
+    var index = 0
+    let count = text.count
+    func escape(_ escaped: String) {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+      bytes.append(contentsOf: escaped.utf8)
+    }
+    while index < count {
+      // Eight bytes at a time while none of them needs a look.
+      while index + 8 <= count, Self.plain(text, at: index) { index += 8 }
+      guard index < count else { break }
+      let byte = text[index]
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+        index += 1
+        continue
+      }
+      var width = 1
+      switch byte {
+      case 0x22: escape("\\\"")
+      case 0x5C: escape("\\\\")
+      case 0x0A: escape("\\n")
+      case 0x0D: escape("\\r")
+      case 0x09: escape("\\t")
+      case 0xE2:
+        guard index + 2 < count, text[index + 1] == 0x80, text[index + 2] & 0xFE == 0xA8 else {
+          index += 1
+          continue
+        }
+        escape(text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+        width = 3
+      default:
+        let hex = String(byte, radix: 16)
+        escape("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+      }
+      index += width
+      run = index
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<count]))
+    bytes.append(0x22)
+  }
+
+  /// True when none of the eight bytes at `index` is a control
+  /// character, a quote, a backslash, DEL or 0xE2 (which may start U+2028
+  /// or U+2029): the usual test for a zero byte, on the word each of
+  /// those bytes is subtracted from, and one for bytes under 0x20.
+  private static func plain(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let below = (word &- ones &* 0x20) & ~word & highs != 0
+    return !below && !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
+      && !hasZero(word ^ (ones &* 0x7F)) && !hasZero(word ^ (ones &* 0xE2))
+  }
+}

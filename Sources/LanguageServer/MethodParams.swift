@@ -1,0 +1,39 @@
+import JSON
+
+/// A method's parameters as typed values, read from the message's
+/// `params` before its handler runs: a handler is given what it asked
+/// for, and a message without it is refused with `InvalidParams` naming
+/// what is missing.
+protocol MethodParams: Sendable {
+  /// Reads the parameters from `json` (`null` when the message had none).
+  init(_ json: JSONValue) throws(ResponseError)
+}
+
+/// A method that takes nothing (`shutdown`, `initialized`).
+struct NoParams: MethodParams {
+  init(_ json: JSONValue) {}
+}
+
+/// `TextDocumentIdentifier`'s params: the document a method is about.
+struct DocumentParams: MethodParams {
+  /// The document's path, from its `file:` URI.
+  var path: String
+
+  init(_ json: JSONValue) throws(ResponseError) {
+    guard let uri = json["textDocument"]?["uri"]?.string else {
+      throw .invalidParams("a textDocument with a uri is needed")
+    }
+    path = try LanguageServer.path(uri)
+  }
+}
+
+/// `TextDocumentPositionParams`: a document and a position in it.
+struct PositionParams: MethodParams {
+  var path: String
+  var position: TextPosition
+
+  init(_ json: JSONValue) throws(ResponseError) {
+    path = try DocumentParams(json).path
+    position = try TextPosition(json["position"])
+  }
+}
