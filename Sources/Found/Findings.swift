@@ -1,17 +1,22 @@
+import ReadingTime
+
 /// What a reader yields: every heading (all levels) and every stretch of
 /// reading, in any order; the outliner sorts them by offset. With
 /// `OutlineOptions.findsLinks`, the links, the HTML anchors and the blocks an
 /// editor folds too.
-struct Findings: Equatable, Sendable {
-  var headings: [FoundHeading] = []
-  var readings: [PlacedReading] = []
-  var markers: [TocMarker] = []
-  var links: [FoundLink] = []
-  var anchors: [FoundAnchor] = []
-  var blocks: [FoundBlock] = []
+package struct Findings: Equatable, Sendable {
+  package var headings: [FoundHeading] = []
+  package var readings: [PlacedReading] = []
+  package var markers: [TocMarker] = []
+  package var links: [FoundLink] = []
+  package var anchors: [FoundAnchor] = []
+  package var blocks: [FoundBlock] = []
   /// With links, where each top-level block and each item of a top-level
   /// list starts, in the order found (see `MarkdownBlocks`).
-  var blockStarts: [Int] = []
+  package var blockStarts: [Int] = []
+
+  /// Nothing found yet.
+  package init() {}
 
   /// The same findings with the headings in order of offset (cmark moves
   /// footnotes to the end) and the readings between two headings summed
@@ -21,7 +26,7 @@ struct Findings: Equatable, Sendable {
   /// take the room of its headings. The readings are not summed across
   /// the offsets of `splits` either (those of headings that may be added
   /// later), so the sums stay within every section.
-  func compacted(splittingAt splits: [Int] = []) -> Findings {
+  package func compacted(splittingAt splits: [Int] = []) -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
     var place = [Int](repeating: 0, count: headings.count)
     for (index, heading) in order.enumerated() { place[heading] = index }
@@ -56,7 +61,7 @@ struct Findings: Equatable, Sendable {
   /// The same findings with every offset moved by `place`: those of a
   /// document read in another encoding, made in its UTF-8, put back on
   /// its raw bytes.
-  func placed(by place: (Int) -> Int) -> Findings {
+  package func placed(by place: (Int) -> Int) -> Findings {
     var result = self
     for index in result.headings.indices {
       result.headings[index].offset = place(headings[index].offset)
@@ -84,16 +89,26 @@ struct Findings: Equatable, Sendable {
   }
 
   /// How many of each kind there are: where later findings begin.
-  struct Counts: Sendable {
-    var headings = 0
-    var readings = 0
-    var markers = 0
-    var links = 0
-    var anchors = 0
-    var blocks = 0
+  package struct Counts: Sendable {
+    package var headings = 0
+    package var readings = 0
+    package var markers = 0
+    package var links = 0
+    package var anchors = 0
+    package var blocks = 0
+
+    /// Counts from their parts; none of any kind by default (where the
+    /// first findings begin).
+    package init(
+      headings: Int = 0, readings: Int = 0, markers: Int = 0, links: Int = 0, anchors: Int = 0,
+      blocks: Int = 0
+    ) {
+      (self.headings, self.readings, self.markers) = (headings, readings, markers)
+      (self.links, self.anchors, self.blocks) = (links, anchors, blocks)
+    }
   }
 
-  var counts: Counts {
+  package var counts: Counts {
     Counts(
       headings: headings.count, readings: readings.count, markers: markers.count,
       links: links.count, anchors: anchors.count, blocks: blocks.count)
@@ -101,7 +116,7 @@ struct Findings: Equatable, Sendable {
 
   /// The findings from `start` to `end`, their heading indices counted
   /// from the first of them.
-  func cut(from start: Counts, to end: Counts) -> Findings {
+  package func cut(from start: Counts, to end: Counts) -> Findings {
     var part = Findings()
     part.headings = Array(headings[start.headings..<end.headings])
     part.readings = readings[start.readings..<end.readings].map { placed in
@@ -118,7 +133,7 @@ struct Findings: Equatable, Sendable {
 
   /// Adds another reader's findings (markers, links and anchors too),
   /// keeping heading indices right.
-  mutating func append(_ other: Findings) {
+  package mutating func append(_ other: Findings) {
     let shift = headings.count
     markers += other.markers
     links += other.links
@@ -133,3 +148,4 @@ struct Findings: Equatable, Sendable {
     }
   }
 }
+

@@ -38,7 +38,7 @@ public struct FoundLink: Sendable, Equatable {
   public var column = 0
   /// A reference-style link's label as written (a definition's own), for
   /// telling which definition it uses.
-  public internal(set) var label: [UInt8]? = nil
+  public package(set) var label: [UInt8]? = nil
   /// Where the label is written, between its brackets: a definition's,
   /// a reference's (its text for `[label][]` and `[label]`); nil for other
   /// links, or where it is not known.
@@ -58,28 +58,5 @@ public struct FoundLink: Sendable, Equatable {
     self.offset = offset
     self.line = line
     self.column = column
-  }
-}
-
-extension FoundLink {
-  /// Links in document order with their lines and columns, each reference
-  /// given its definition's written destination (a label's first
-  /// definition is the one that counts).
-  static func placed(_ links: [FoundLink], lines: LineIndex) -> [FoundLink] {
-    var definitions: [String: Range<Int>] = [:]
-    for link in links where link.kind == .definition {
-      if let key = link.labelKey, definitions[key] == nil {
-        definitions[key] = link.destinationRange
-      }
-    }
-    return links.sorted { $0.offset < $1.offset }.map { found in
-      var link = found
-      link.line = lines.line(ofOffset: found.offset)
-      link.column = found.offset - lines.offset(ofLine: link.line) + 1
-      if link.kind == .reference, let key = link.labelKey {
-        link.destinationRange = definitions[key]
-      }
-      return link
-    }
   }
 }

@@ -1,4 +1,5 @@
 import CUtf8proc
+import ReadingTime
 
 /// A key that link labels cmark matches share: white space collapsed and
 /// trimmed, Unicode case folding (utf8proc's, as cmark folds), NUL and
@@ -8,7 +9,8 @@ import CUtf8proc
 /// apart labels cmark joins.
 public enum LabelKey {
   /// The key of `text`; ASCII text without building a `String` twice.
-  public static func of<Bytes: Collection>(_ text: Bytes) -> String where Bytes.Element == UInt8 {
+  @inlinable public static func of<Bytes: Collection>(_ text: Bytes) -> String
+  where Bytes.Element == UInt8 {
     guard text.allSatisfy({ $0 < 0x80 && $0 != 0 }) else {
       return unicode(String(decoding: text, as: UTF8.self))
     }
@@ -32,7 +34,7 @@ public enum LabelKey {
   /// The key of a text that is not all ASCII, scalar by scalar: white
   /// space collapsed, each scalar case folded (`ẞ`, `ß` and `SS` all `ss`),
   /// scalars that folding leaves alone copied.
-  private static func unicode(_ text: String) -> String {
+  @usableFromInline static func unicode(_ text: String) -> String {
     var key = ""
     key.reserveCapacity(text.utf8.count)
     var space = false
@@ -82,7 +84,7 @@ public enum LabelKey {
   /// the key when the text is ASCII: what a piece keeps of each bracketed
   /// text, to be matched with `hash(ofKey:)` of the definitions' keys.
   /// Two keys may share a hash; a match is only ever a candidate.
-  static func hash(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  @inlinable package static func hash(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash = offsetBasis
     var space = false
     var started = false
@@ -103,12 +105,12 @@ public enum LabelKey {
   }
 
   /// The hash of a key made by `of`, as `hash(of:)` gives it for the text.
-  public static func hash(ofKey key: String) -> UInt64 {
+  @inlinable public static func hash(ofKey key: String) -> UInt64 {
     var hash = offsetBasis
     for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
     return hash
   }
 
-  private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-  private static let prime: UInt64 = 0x0000_0100_0000_01b3
+  @usableFromInline static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01b3
 }

@@ -1,15 +1,15 @@
 /// Titles as plain text: white space collapsed to single spaces, trimmed,
 /// zero-width spaces dropped.
-enum PlainText {
+package enum PlainText {
   /// `bytes` decoded as UTF-8 (invalid sequences as U+FFFD), with every run
   /// of white space turned into one space and none at either end.
-  static func collapsed(_ bytes: [UInt8]) -> String {
+  package static func collapsed(_ bytes: [UInt8]) -> String {
     collapsed(String(decoding: bytes, as: UTF8.self))
   }
 
   /// `text` with every run of white space turned into one space and none at
   /// either end. Built as bytes: a ten-megabyte heading is read in a blink.
-  static func collapsed(_ text: String) -> String {
+  package static func collapsed(_ text: String) -> String {
     var result: [UInt8] = []
     result.reserveCapacity(text.utf8.count)
     var pendingSpace = false

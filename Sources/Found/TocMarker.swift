@@ -1,3 +1,5 @@
+import Slugs
+
 /// A comment that marks where a contents list stands, standing as an HTML
 /// block of its own in Markdown: the markers of isle and of the other tools
 /// that keep such lists (markdown-toc, doctoc, Markdown All in One, md_toc,

@@ -8,13 +8,13 @@
 /// read it. A label the standard does not know, or its `replacement`
 /// encoding, is not decoded: the page is read as UTF-8 (non-ASCII text
 /// becomes U+FFFD) and the JSON says `"decoded": false`.
-struct Charset {
+package struct Charset {
   /// The label as declared, lowercased; nil when none is declared.
-  let label: String?
+  package let label: String?
 
   /// True when the page can be read: undeclared, or a label the standard
   /// knows and iconv decodes.
-  var isDecodable: Bool {
+  package var isDecodable: Bool {
     guard let label else { return true }
     guard let encoding = Encoding(label: label) else { return false }
     return encoding == .utf8 || encoding.iconvName != nil || encoding.name.hasPrefix("utf-16")
@@ -23,7 +23,7 @@ struct Charset {
   /// The decoder `bytes` need, or nil to read them as UTF-8 as they are.
   /// A `<meta>` naming UTF-16 means UTF-8, as in browsers: only a byte
   /// order mark makes a page UTF-16.
-  func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+  package func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
     if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
       return Encoding(label: "utf-16le")
     }
@@ -42,7 +42,7 @@ struct Charset {
   /// The encoding a Markdown document's byte order mark names, when it is
   /// not UTF-8 (which is read as it is): UTF-32 (`FF FE 00 00`, `00 00 FE
   /// FF`) or UTF-16 (`FF FE`, `FE FF`). Nil without one: Markdown is UTF-8.
-  static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+  package static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
     let head = Array(bytes.prefix(4))
     if head == [0xFF, 0xFE, 0, 0] { return .utf32le }
     if head == [0, 0, 0xFE, 0xFF] { return .utf32be }
@@ -54,7 +54,7 @@ struct Charset {
   /// The charset a page declares in its first 1024 bytes: a BOM, a
   /// `<meta charset>`, or a `<meta http-equiv="Content-Type" content="…;
   /// charset=…">`. A simplified form of the HTML prescan.
-  static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
+  package static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       return Charset(label: "utf-8")
     }
@@ -94,7 +94,7 @@ struct Charset {
   ]
 
   /// `bytes` from windows-1252 to UTF-8, with the map back to raw offsets.
-  static func transcodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> Transcoded {
+  package static func transcodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> Transcoded {
     var utf8: [UInt8] = []
     utf8.reserveCapacity(bytes.count + bytes.count / 8)
     var marks: [(utf8: Int, raw: Int)] = []
@@ -112,15 +112,15 @@ struct Charset {
   }
 
   /// A page turned into UTF-8, and the way back to its raw offsets.
-  struct Transcoded {
-    let utf8: [UInt8]
+  package struct Transcoded {
+    package let utf8: [UInt8]
     /// Points where the two offsets part: from each `utf8` offset on, raw
     /// offsets run alongside until the next mark.
-    let marks: [(utf8: Int, raw: Int)]
+    package let marks: [(utf8: Int, raw: Int)]
 
     /// The raw offset of UTF-8 offset `offset` (a byte inside a multi-byte
     /// character maps to the character's raw byte).
-    func rawOffset(_ offset: Int) -> Int {
+    package func rawOffset(_ offset: Int) -> Int {
       var low = 0
       var high = marks.count
       while low < high {

@@ -1,16 +1,18 @@
+import Slugs
+
 /// An encoding of the WHATWG Encoding Standard, found by any of its labels,
 /// with the name glibc's iconv knows it by. The standard's decoders are
 /// followed where iconv has two flavours: Shift_JIS is Microsoft's CP932,
 /// EUC-KR is CP949, GBK is read as GB18030, Big5 as Big5-HKSCS.
-struct Encoding: Sendable, Equatable {
+package struct Encoding: Sendable, Equatable {
   /// The standard's name, lowercased (`shift_jis`, `windows-1252`).
-  let name: String
+  package let name: String
   /// iconv's name; nil for UTF-8 (read as it is) and `replacement`.
-  let iconvName: String?
+  package let iconvName: String?
 
   /// True when bytes below 0x80 are ASCII whatever comes before them, so
   /// they need no decoder.
-  var isASCIICompatible: Bool {
+  package var isASCIICompatible: Bool {
     !["iso-2022-jp", "utf-16be", "utf-16le", "utf-32be", "utf-32le"].contains(name)
   }
 
@@ -22,20 +24,20 @@ struct Encoding: Sendable, Equatable {
 
   /// UTF-32, which the standard leaves out (no browser reads it), but a
   /// text file with its byte order mark may be in.
-  static let utf32le = Encoding(name: "utf-32le", iconvName: "UTF-32LE")
-  static let utf32be = Encoding(name: "utf-32be", iconvName: "UTF-32BE")
+  package static let utf32le = Encoding(name: "utf-32le", iconvName: "UTF-32LE")
+  package static let utf32be = Encoding(name: "utf-32be", iconvName: "UTF-32BE")
 
   /// The encoding a label names, in any case and with spaces around; nil
   /// for a label the standard does not know.
-  init?(label: String) {
+  package init?(label: String) {
     let key = label.trimmingASCIISpace().lowercased()
     guard let name = Self.names[key] else { return nil }
     self.name = name
     self.iconvName = Self.iconv[name] ?? nil
   }
 
-  static let utf8 = Encoding(label: "utf-8")!
-  static let windows1252 = Encoding(label: "windows-1252")!
+  package static let utf8 = Encoding(label: "utf-8")!
+  package static let windows1252 = Encoding(label: "windows-1252")!
 
   /// Each encoding's labels (the standard's, its name among them).
   private static let labels: [(String, [String])] = [

@@ -2,12 +2,12 @@
 /// bytes and tree building modelled (`HTMLTreeModel`), with exactly the
 /// headings, ids, titles and reading of gumbo's whole parse, or nothing
 /// when the page holds a construct the model leaves to gumbo.
-enum HTMLFastPath {
+package enum HTMLFastPath {
   /// The findings of `bytes` (UTF-8), offsets mapped through `place`; nil
   /// when the page must be parsed whole: a scope other than the whole page
   /// (or `auto` on a page with `<main>` or `<article>`), bytes that are not
   /// valid UTF-8 or hold NUL, or a construct not modelled.
-  static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, place: ((Int) -> Int)?, scope: HTMLScope,
     findsLinks: Bool
   ) -> HTMLFindings? {

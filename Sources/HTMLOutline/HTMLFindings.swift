@@ -1,5 +1,7 @@
+import Found
+
 /// What the HTML reader yields beyond headings and reading: the `<title>`.
-struct HTMLFindings: Equatable {
-  var text = Findings()
-  var title: String?
+package struct HTMLFindings: Equatable {
+  package var text = Findings()
+  package var title: String?
 }

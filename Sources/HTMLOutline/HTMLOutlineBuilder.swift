@@ -1,4 +1,7 @@
 import CGumbo
+import Found
+import ReadingTime
+import Slugs
 
 /// What an HTML page's headings and reading are, built from its tree in
 /// tree order: each element entered and left, each text node between.

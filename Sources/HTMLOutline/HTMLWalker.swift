@@ -5,14 +5,14 @@ import CGumbo
 ///
 /// The tree is walked with an explicit stack, so deep nesting cannot
 /// overflow ours, and freed before `parse` returns.
-enum HTMLWalker {
+package enum HTMLWalker {
   /// Parses `bytes` (UTF-8) as an HTML document. Every offset found is
   /// mapped through `place` (for transcoded input) and then shifted by `base`
   /// (for an HTML block inside Markdown). Only the headings and reading
   /// inside the element `scope` names count; the `<title>` is the page's.
   /// With `findsLinks`, every `<a href>`, `<img src>`, `id` and `<a name>`
   /// of the page is gathered too, whatever the scope.
-  static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil,
     scope: HTMLScope = .whole, findsLinks: Bool = false
   ) -> HTMLFindings {

@@ -8,9 +8,9 @@
 /// which the parser closes by itself), comments and the text of `<script>`,
 /// `<style>`, `<textarea>` and `<title>`. It can only overcount where a page
 /// leaves a `<div>` open, which a browser nests too.
-enum NestingProbe {
+package enum NestingProbe {
   /// The deepest nesting the scan finds, stopping early past `limit`.
-  static func depth(of bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+  package static func depth(of bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
     var depth = 0
     var deepest = 0
     var index = 0

@@ -1,3 +1,6 @@
+import Found
+import Slugs
+
 /// Self-links inside headings that are only a mark: Sphinx's and MkDocs's
 /// `¶`, Bikeshed's empty `self-link`, Docusaurus's zero-width space, a `#`
 /// or `§`, an icon. Their text is not part of the heading's title.

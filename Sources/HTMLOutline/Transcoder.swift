@@ -6,10 +6,10 @@
 /// that each keeps the raw bytes it came from: offsets stay those of the
 /// page as given. A byte that starts no character becomes U+FFFD, as a
 /// browser's decoder makes it.
-enum Transcoder {
+package enum Transcoder {
   /// `bytes` in `encoding` as UTF-8 with the map back to raw offsets; nil
   /// when iconv does not know the encoding.
-  static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: Encoding)
+  package static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: Encoding)
     -> Charset.Transcoded?
   {
     guard let name = encoding.iconvName, let start = bytes.baseAddress else { return nil }

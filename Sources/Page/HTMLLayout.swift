@@ -1,5 +1,6 @@
 import CGumbo
 import Cells
+import HTMLOutline
 import Outline
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 /// The scripts read character by character: Han, Hiragana, Katakana, Hangul.
-enum CJK {
+package enum CJK {
   /// True for a Han, Hiragana, Katakana or Hangul character.
-  static func contains(_ scalar: Unicode.Scalar) -> Bool {
+  package static func contains(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x1100...0x11FF,  // Hangul Jamo
       0x2E80...0x2FDF,  // CJK and Kangxi radicals
@@ -26,7 +26,7 @@ enum CJK {
   }
 
   /// True for CJK and fullwidth punctuation, which separates words.
-  static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x3000...0x303F, 0xFF01...0xFF65, 0xFE30...0xFE4F: return true
     default: return false

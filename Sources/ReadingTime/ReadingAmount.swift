@@ -18,13 +18,13 @@ public struct ReadingAmount: Sendable, Equatable {
   }
 
   /// True when there is nothing at all to read or look at.
-  public var isEmpty: Bool { words == 0 && cjkCharacters == 0 && images == 0 }
+  @inlinable public var isEmpty: Bool { words == 0 && cjkCharacters == 0 && images == 0 }
 
   /// Words as a reader counts them: prose words plus CJK characters.
-  public var wordCount: Int { words + cjkCharacters }
+  @inlinable public var wordCount: Int { words + cjkCharacters }
 
   /// Adds another stretch of reading to this one.
-  public static func += (lhs: inout ReadingAmount, rhs: ReadingAmount) {
+  @inlinable public static func += (lhs: inout ReadingAmount, rhs: ReadingAmount) {
     lhs.words += rhs.words
     lhs.cjkCharacters += rhs.cjkCharacters
     lhs.images += rhs.images

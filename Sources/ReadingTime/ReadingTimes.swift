@@ -2,24 +2,24 @@
 /// reads, its seconds and its share of the minutes, and the timeline the
 /// time left is read from. Part 0 is the text before the first section;
 /// part `i + 1` is section `i`.
-struct ReadingTimes {
+package struct ReadingTimes {
   /// What each part reads.
-  private(set) var readings: [ReadingAmount]
+  package private(set) var readings: [ReadingAmount]
   /// Each part's seconds, unrounded.
-  private(set) var seconds: [Double]
+  package private(set) var seconds: [Double]
   /// Each part's whole minutes, adding up to the document's.
-  let minutes: [Int]
+  package let minutes: [Int]
   /// The document's minutes: its seconds rounded once.
-  let totalMinutes: Int
+  package let totalMinutes: Int
   /// Every stretch at its byte.
-  private(set) var timeline = ReadingTimeline()
+  package private(set) var timeline = ReadingTimeline()
   /// The whole document's reading.
-  private(set) var total = ReadingAmount()
+  package private(set) var total = ReadingAmount()
 
   /// Shares `stretches` among the parts by where each starts; `starts` are
   /// the sections' offsets, ascending. An image costs what the next image
   /// of its own part costs, so the stretches add up to the parts.
-  init(_ stretches: [PlacedReading], starts: [Int], rate: ReadingRate) {
+  package init(_ stretches: [PlacedReading], starts: [Int], rate: ReadingRate) {
     readings = Array(repeating: ReadingAmount(), count: starts.count + 1)
     seconds = Array(repeating: 0, count: starts.count + 1)
     // Stretches come in the order the parsers found them (footnotes last);

@@ -6,15 +6,19 @@
 /// punctuation; ASCII punctuation stays inside a word (`don't`, `e.g.`).
 /// Each CJK character is read on its own, so a text mixing CJK and Latin is
 /// timed run by run rather than as all one script.
-struct WordCounter {
-  private(set) var reading = ReadingAmount()
-  private var inWord = false
-  private var wordHasLetter = false
+package struct WordCounter {
+  /// What has been counted since the last `take`.
+  @usableFromInline var reading = ReadingAmount()
+  @usableFromInline var inWord = false
+  @usableFromInline var wordHasLetter = false
+
+  /// A counter that has counted nothing yet.
+  package init() {}
 
   /// Counts the words in `bytes`, continuing any word left open. The state
   /// is kept in locals through the loop: most text is ASCII, a few
   /// instructions a byte.
-  mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
     var i = 0
     let count = bytes.count
     var inWord = self.inWord
@@ -53,23 +57,23 @@ struct WordCounter {
   }
 
   /// Ends the word in progress (at a line break or the end of a block).
-  mutating func endWord() {
+  @inlinable package mutating func endWord() {
     if inWord && wordHasLetter { reading.words += 1 }
     inWord = false
     wordHasLetter = false
   }
 
   /// Ends the word in progress and hands over what was counted.
-  mutating func take() -> ReadingAmount {
+  @inlinable package mutating func take() -> ReadingAmount {
     endWord()
     defer { reading = ReadingAmount() }
     return reading
   }
 
   /// Adds an image to what is being read.
-  mutating func addImage() { reading.images += 1 }
+  @inlinable package mutating func addImage() { reading.images += 1 }
 
-  private mutating func classify(_ scalar: Unicode.Scalar) {
+  @usableFromInline mutating func classify(_ scalar: Unicode.Scalar) {
     if CJK.contains(scalar) {
       endWord()
       reading.cjkCharacters += 1
@@ -86,7 +90,9 @@ struct WordCounter {
   }
 
   /// Decodes one scalar at `i`; an invalid sequence reads as U+FFFD, one byte.
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+  @usableFromInline static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (
+    Unicode.Scalar, Int
+  ) {
     let lead = bytes[i]
     let length: Int
     var value: UInt32

@@ -2,15 +2,20 @@
 ///
 /// The smart forms are kept apart only once they differ: most headings
 /// have no `--` or `...`, and a 10 MB heading should not be copied twice.
-struct HeadingTextBuilder {
+package struct HeadingTextBuilder {
   private var plain: [UInt8] = []
   private var withAlt: [UInt8] = []
   /// Both forms with smart punctuation, from the first text that has some.
   private var smart: (plain: [UInt8], withAlt: [UInt8])? = nil
 
+  /// A builder that has collected nothing yet.
+  package init() {}
+
   /// Adds text; `inImage` for an image's alt text, `isCode` for a code
   /// span's, which smart punctuation leaves as it is.
-  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, inImage: Bool, isCode: Bool = false) {
+  package mutating func add(
+    _ bytes: UnsafeBufferPointer<UInt8>, inImage: Bool, isCode: Bool = false
+  ) {
     let typographic = !isCode && SmartPunctuation.changes(bytes)
     if typographic, smart == nil { smart = (plain, withAlt) }
     if smart != nil {
@@ -27,7 +32,7 @@ struct HeadingTextBuilder {
   }
 
   /// Adds a line break, which ids drop and titles read as a space.
-  mutating func addBreak() {
+  package mutating func addBreak() {
     plain.append(0x0A)
     withAlt.append(0x0A)
     smart?.plain.append(0x0A)
@@ -35,7 +40,7 @@ struct HeadingTextBuilder {
   }
 
   /// Where the text stands now, in every form.
-  struct Position {
+  package struct Position {
     var plain: Int
     var withAlt: Int
     var smartPlain: Int
@@ -44,19 +49,19 @@ struct HeadingTextBuilder {
 
   /// Where the text stands now. Until the smart forms part, they stand
   /// where the others do.
-  var position: Position {
+  package var position: Position {
     Position(
       plain: plain.count, withAlt: withAlt.count, smartPlain: smart?.plain.count ?? plain.count,
       smartWithAlt: smart?.withAlt.count ?? withAlt.count)
   }
 
   /// The text (with alt) between two positions.
-  func text(from start: Position, to end: Position) -> String {
+  package func text(from start: Position, to end: Position) -> String {
     String(decoding: withAlt[start.withAlt..<max(start.withAlt, end.withAlt)], as: UTF8.self)
   }
 
   /// Removes the text between two positions.
-  mutating func remove(from start: Position, to end: Position) {
+  package mutating func remove(from start: Position, to end: Position) {
     plain.removeSubrange(start.plain..<max(start.plain, end.plain))
     withAlt.removeSubrange(start.withAlt..<max(start.withAlt, end.withAlt))
     smart?.plain.removeSubrange(start.smartPlain..<max(start.smartPlain, end.smartPlain))
@@ -65,7 +70,7 @@ struct HeadingTextBuilder {
 
   /// The text collected. Forms that read the same share one string:
   /// a large document keeps the texts of thousands of headings.
-  var text: HeadingText {
+  package var text: HeadingText {
     let plainText = String(decoding: plain, as: UTF8.self)
     let withAltText = withAlt == plain ? plainText : String(decoding: withAlt, as: UTF8.self)
     return HeadingText(

@@ -1,3 +1,6 @@
+import Found
+import Slugs
+
 /// The ways a Markdown heading asks to be left out of contents lists: the
 /// comment `<!-- omit from toc -->` (or `in toc`) at the end of its line or
 /// on the line before it, and kramdown's and pandoc's `.no_toc` class, in

@@ -1,3 +1,5 @@
+import Slugs
+
 /// YAML (`---`) or TOML (`+++`) front matter at the top of a Markdown file,
 /// as site generators and pandoc's `yaml_metadata_block` take it: the
 /// block between the fences must hold a YAML mapping (`key: value`) or a

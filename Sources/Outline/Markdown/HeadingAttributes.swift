@@ -1,3 +1,6 @@
+import Found
+import Slugs
+
 /// An attribute block at the end of a Markdown heading, `## Title {#custom}`,
 /// which pandoc, Python-Markdown's `attr_list` (MkDocs), Goldmark (Hugo),
 /// kramdown (Jekyll) and Docusaurus read as the heading's id, leaving the

@@ -1,3 +1,5 @@
+import ReadingTime
+
 /// A Markdown document's top-level blocks, for `isle show`: where a long
 /// section may be cut (never inside a code block, table, list item, quote or
 /// HTML block) and what each block reads, and where each heading's lines

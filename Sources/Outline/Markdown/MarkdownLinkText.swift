@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Found
 
 /// A heading's content as the text of a link in a contents list: what the
 /// heading shows, with its code spans and strikethrough kept as Markdown

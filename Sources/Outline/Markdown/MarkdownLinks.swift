@@ -1,4 +1,6 @@
 import CCmarkGFM
+import Found
+import HTMLOutline
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,8 @@
 import CCmarkGFM
+import Found
+import HTMLOutline
+import ReadingTime
+import Slugs
 
 #if canImport(Glibc)
   import Glibc

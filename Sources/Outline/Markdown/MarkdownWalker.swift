@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Found
 import Parallel
 
 #if canImport(Glibc)

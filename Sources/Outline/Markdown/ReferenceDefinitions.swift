@@ -1,3 +1,5 @@
+import Found
+
 /// The reference definitions of a document (`[label]: destination`), which
 /// cmark reads but leaves out of its tree, found in the bytes: those that
 /// open a paragraph (the inline cursor reads them there) and those on the

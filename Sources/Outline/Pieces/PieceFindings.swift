@@ -1,3 +1,5 @@
+import Found
+
 /// What one piece of a Markdown document yields.
 struct PieceFindings: Sendable {
   var text = Findings()

@@ -1,3 +1,5 @@
+import Found
+
 #if canImport(Glibc)
   import Glibc
 #endif

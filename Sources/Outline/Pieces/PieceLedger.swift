@@ -1,3 +1,5 @@
+import Found
+
 /// The labels of a document cut in pieces, and what each piece is given to
 /// read as one parse of the whole would (see `MarkdownPieces`).
 ///

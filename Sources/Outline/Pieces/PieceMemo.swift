@@ -1,3 +1,4 @@
+import Found
 import Parallel
 
 /// What a parse in pieces keeps for the next parse of the same document

@@ -1,3 +1,5 @@
+import Found
+
 /// One document and how it is read: whole, or in pieces side by side (see
 /// `MarkdownPieces` and `PieceLedger`).
 struct PieceParse {

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Found
 
 /// What a piece of a document says about itself beyond its headings and
 /// readings (see `MarkdownPieces`): which probes found a definition in it,
