@@ -69,60 +69,98 @@ let package = Package(
     .target(name: "JSON", swiftSettings: optimized),
     // Work side by side, results in order: the one concurrency tool.
     .target(name: "Parallel", swiftSettings: optimized),
+    // The outline is five modules, each using only those before it: ids and
+    // reading time at the bottom (other modules use them too), what the
+    // parsers find above them, the HTML reader above that (it reads a
+    // Markdown document's HTML blocks too, so it is below Markdown), and
+    // Outline on top, which reads Markdown, cuts a large one in pieces (the
+    // two call each other, so they are one module in two folders) and makes
+    // the sections. So no module is over 40 files.
+    //
+    // Heading ids as each site or tool makes them, and the heading text they
+    // start from. Swift but for the one compatibility decomposition (NFKD)
+    // Python-Markdown's ids start from, which the standard library lacks:
+    // utf8proc's, as Cells takes widths from it.
+    .target(name: "Slugs", dependencies: ["CUtf8proc"], swiftSettings: optimized),
+    // Reading time: words and CJK characters counted, the rates, minutes
+    // shared out so the rows add up, and the timeline the time left is read
+    // from. Pure Swift; Progress reads the time left with it.
+    .target(name: "ReadingTime", swiftSettings: optimized),
+    // What the parsers find in a document, before an outline is made of it:
+    // headings, stretches of reading, contents markers, links and anchors.
+    // utf8proc folds link labels' case as cmark does.
     .target(
-      name: "Outline", dependencies: ["CCmarkGFM", "CGumbo", "CUtf8proc", "Parallel"],
+      name: "Found", dependencies: ["CUtf8proc", "ReadingTime", "Slugs"], swiftSettings: optimized),
+    // HTML pages read into findings: gumbo's whole parse and the fast path
+    // that models it, the scope (`--within`), the nesting probe, and the
+    // encodings pages declare.
+    .target(
+      name: "HTMLOutline", dependencies: ["CGumbo", "Found", "ReadingTime", "Slugs"],
+      swiftSettings: optimized),
+    // Bytes in, sections out: Markdown read with cmark-gfm (Markdown/), a
+    // large document in pieces side by side (Pieces/), and the document
+    // assembled from what either reader found.
+    .target(
+      name: "Outline",
+      dependencies: ["CCmarkGFM", "Found", "HTMLOutline", "Parallel", "ReadingTime", "Slugs"],
       swiftSettings: optimized,
       // The program's definition of this cmark-gfm function is to be the
-      // one the library calls (see Sources/Outline/SpecialCharacters.swift).
+      // one the library calls (see Sources/Outline/Markdown/SpecialCharacters.swift).
       linkerSettings: [
         .unsafeFlags([
           "-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters",
         ])
       ]),
-    // Terminal cell widths from utf8proc. The one C library outside
-    // Outline: Island needs widths, and a Swift table of East Asian widths
-    // would be ours to keep current with every Unicode release.
+    // Terminal cell widths from utf8proc, the one C library outside the
+    // outline's modules: Island needs widths, and a Swift table of East
+    // Asian widths would be ours to keep current with every Unicode release.
     .target(name: "Cells", dependencies: ["CUtf8proc"], swiftSettings: optimized),
-    .target(name: "Progress", dependencies: ["Outline", "Cells"], swiftSettings: optimized),
+    .target(
+      name: "Progress", dependencies: ["Outline", "Found", "ReadingTime", "Cells"],
+      swiftSettings: optimized),
     // Links found by Outline's walk, resolved against headings and files.
-    .target(name: "Links", dependencies: ["Outline", "Cells"], swiftSettings: optimized),
+    .target(name: "Links", dependencies: ["Outline", "Found", "Cells"], swiftSettings: optimized),
     .target(
       name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
-    .target(name: "Page", dependencies: ["Outline", "Cells"]),
+    .target(name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells"]),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer",
-      dependencies: ["JSON", "Outline", "Progress", "Links", "Island", "Parallel"],
+      dependencies: ["JSON", "Outline", "Found", "Progress", "Links", "Island", "Parallel"],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline"]),
+    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline", "Slugs"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
     .target(
       name: "IsleCLI",
       dependencies: [
-        "Book", "JSON", "Outline", "Progress", "Links", "Island", "Parallel", "Cells", "Page",
-        "LanguageServer", "MCP", "BuildInfo",
+        "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
+        "Parallel", "Cells", "Page", "LanguageServer", "MCP", "BuildInfo",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "OutlineTests", dependencies: ["Outline", "TestSupport"],
+      name: "OutlineTests",
+      dependencies: ["Outline", "Found", "HTMLOutline", "ReadingTime", "Slugs", "TestSupport"],
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-    .testTarget(name: "ProgressTests", dependencies: ["Progress", "Outline", "TestSupport"]),
-    .testTarget(name: "LinksTests", dependencies: ["Links", "Outline", "TestSupport"]),
+    .testTarget(
+      name: "ProgressTests", dependencies: ["Progress", "Outline", "ReadingTime", "TestSupport"]),
+    .testTarget(
+      name: "LinksTests", dependencies: ["Links", "Outline", "Found", "Slugs", "TestSupport"]),
     .testTarget(
       name: "LanguageServerTests",
       dependencies: ["JSON", "LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
     .testTarget(
-      name: "IslandTests", dependencies: ["Island", "Progress", "Outline", "Cells", "TestSupport"],
+      name: "IslandTests",
+      dependencies: ["Island", "Progress", "Outline", "ReadingTime", "Cells", "TestSupport"],
       // Python's wcwidth table, read by path.
       exclude: ["Widths"]),
     .testTarget(
@@ -132,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "IsleCLITests",
       dependencies: [
-        "IsleCLI", "JSON", "Outline", "Links", "Cells", "LanguageServer", "TestSupport",
+        "IsleCLI", "JSON", "Outline", "HTMLOutline", "Slugs", "Links", "Cells", "LanguageServer",
+        "TestSupport",
       ],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),

@@ -1,3 +1,5 @@
+import HTMLOutline
+
 @testable import Outline
 
 // libFuzzer: the HTML outline (gumbo, the charset sniffing and decoding,

@@ -1,3 +1,5 @@
+import Found
+
 @testable import Outline
 
 // libFuzzer: a Markdown document parsed in pieces, cut before every heading

@@ -76,12 +76,12 @@ struct CheckCommand: RunnableCommand {
     let loader = linking
     let sources = settings.sources
     let found = settings.walk.found
-    var documents: [Document] = []
+    var documents: [Outlined] = []
     var binaries = 0
     OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) {
-      index -> (document: Document?, error: String?, binary: Bool) in
+      index -> (document: Outlined?, error: String?, binary: Bool) in
       do {
-        return (try loader.document(sources[index]), nil, false)
+        return (try loader.load(sources[index]).outlined, nil, false)
       } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
         // A binary file met in a folder is passed over, as grep passes it.
         return (nil, nil, true)
@@ -97,8 +97,10 @@ struct CheckCommand: RunnableCommand {
       }
     }
     var known: [String: DocumentAnchors] = [:]
-    for document in documents {
-      if let path = document.path { known[LinkPath.tidied(path)] = DocumentAnchors(document) }
+    for outlined in documents {
+      if let path = outlined.document.path {
+        known[LinkPath.tidied(path)] = DocumentAnchors(outlined.document, links: outlined.links)
+      }
     }
     let targets = CheckTargets(files: cli.files, loader: loader, known: known)
     let roots = RepositoryRoots(files: cli.files)
@@ -107,9 +109,10 @@ struct CheckCommand: RunnableCommand {
     let globs = exclude.map(Self.glob)
     let checked = OrderedParallelMap.collect(count: documents.count, jobs: settings.jobs) {
       index -> (broken: [BrokenLink], excluded: Int) in
-      let document = documents[index]
+      let (document, links) = (documents[index].document, documents[index].links ?? DocumentLinks())
       let root = given ?? roots.root(of: document.path ?? ".")
-      let broken = LinkChecker(root: root, repository: repository).check(document, targets: targets)
+      let broken = LinkChecker(root: root, repository: repository).check(
+        document, links: links, targets: targets)
       let kept = broken.filter { link in
         !Self.excludes(globs, Self.resolved(link, root: root, repository: repository))
       }
@@ -118,7 +121,7 @@ struct CheckCommand: RunnableCommand {
     let broken = checked.flatMap(\.broken).sorted(by: Self.order)
     if settings.stats && !quiet {
       let excluded = checked.map(\.excluded).reduce(0, +)
-      let links = documents.map(\.links.count).reduce(0, +)
+      let links = documents.map { $0.links?.links.count ?? 0 }.reduce(0, +)
       var parts = [
         Self.counted(documents.count, "document"), Self.counted(links, "link"),
         "\(broken.count) broken", "\(excluded) excluded by --exclude",

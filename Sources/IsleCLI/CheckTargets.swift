@@ -38,7 +38,9 @@ final class CheckTargets: LinkTargets {
 
   func anchors(ofDocumentAt path: String) -> DocumentAnchors? {
     if let known = anchors.withLock({ $0[path] }) { return known }
-    let found = try? DocumentAnchors(loader.document(.file(path)))
+    let found = (try? loader.load(.file(path)).outlined).map {
+      DocumentAnchors($0.document, links: $0.links)
+    }
     anchors.withLock { $0[path] = found }
     return found
   }

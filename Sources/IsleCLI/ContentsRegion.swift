@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// Where a document's contents list stands: its opening marker, its

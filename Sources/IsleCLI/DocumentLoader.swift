@@ -11,10 +11,13 @@ struct DocumentLoader: Sendable {
   var detector: SlugFlavorDetector? = nil
 
   /// A document with the bytes it was read from, for a command that
-  /// rewrites them; the bytes stay valid while this value lives.
+  /// rewrites them; the bytes stay valid while this value lives. Its links
+  /// when `options.findsLinks` asked, and how it was parsed.
   struct Loaded {
-    let document: Document
+    let outlined: Outlined
     let bytes: LoadedBytes
+
+    var document: Document { outlined.document }
   }
 
   /// The document `source` holds.
@@ -25,14 +28,14 @@ struct DocumentLoader: Sendable {
   /// The document `source` holds, and its bytes.
   func load(_ source: InputSource, options: OutlineOptions? = nil) throws -> Loaded {
     let bytes = try self.bytes(source)
-    return Loaded(document: try outline(bytes, from: source, options: options), bytes: bytes)
+    return Loaded(outlined: try outlined(bytes, from: source, options: options), bytes: bytes)
   }
 
   /// The document `bytes` hold, read from `path` (nil for standard input):
   /// an editor's unsaved text.
   func load(_ bytes: LoadedBytes, path: String?, options: OutlineOptions? = nil) throws -> Loaded {
     let source = path.map(InputSource.file) ?? .standardInput
-    return Loaded(document: try outline(bytes, from: source, options: options), bytes: bytes)
+    return Loaded(outlined: try outlined(bytes, from: source, options: options), bytes: bytes)
   }
 
   /// The bytes `source` holds, loaded (a regular file mapped) but not yet
@@ -50,12 +53,20 @@ struct DocumentLoader: Sendable {
   func outline(_ bytes: LoadedBytes, from source: InputSource, options: OutlineOptions? = nil)
     throws -> Document
   {
+    try outlined(bytes, from: source, options: options).document
+  }
+
+  /// The same, with its links when `options.findsLinks` asks and how it
+  /// was parsed.
+  func outlined(_ bytes: LoadedBytes, from source: InputSource, options: OutlineOptions? = nil)
+    throws -> Outlined
+  {
     var options = options ?? self.options
     if let detector, let path = source.path {
       options.slugFlavor = detector.flavor(forDocumentAt: path)
     }
     do {
-      return try Outliner.outline(
+      return try Outliner.outlined(
         bytes.buffer.span, path: source.path, options: options, release: bytes.release)
     } catch {
       throw DocumentFailure(source.displayName + ": " + Self.describe(error), status: .failure)

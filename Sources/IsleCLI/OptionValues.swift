@@ -1,3 +1,4 @@
+import HTMLOutline
 import Outline
 
 /// Turns option values into settings, with errors that name the option, the

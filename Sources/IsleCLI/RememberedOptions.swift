@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// The options a document keeps for its contents list, so that a later

@@ -1,4 +1,5 @@
 import Cells
+import HTMLOutline
 import Island
 import Outline
 import Page

@@ -1,4 +1,5 @@
 import Outline
+import Slugs
 
 /// What `--slug` asks for: one id flavour for every document, or `auto`,
 /// each document's from the project it lives in (`SlugFlavorDetector`;

@@ -1,5 +1,6 @@
 import Outline
 import Parallel
+import Slugs
 
 /// `--slug auto`: the id flavour of the site a document will be published
 /// by, from the project it lives in.

@@ -14,10 +14,11 @@ struct TocCommand: RunnableCommand {
       try cli.stdout.write(TSV.header(withPath: settings.showsPaths) + "\n")
     }
     let separator = settings.format == .text ? "\n" : ""
-    return try cli.forEachDocument(settings, separator: separator) { document, source in
-      var output = try Self.output(document, source, settings: settings)
+    return try cli.forEachLoaded(settings, separator: separator) { loaded, source, _ in
+      var output = try Self.output(loaded.document, source, settings: settings)
       if settings.stats {
-        output.stats = Self.stats(document, source, split: settings.outline.split)
+        output.stats = Self.stats(
+          loaded.document, loaded.outlined.statistics, source, split: settings.outline.split)
       }
       return output
     }
@@ -25,12 +26,14 @@ struct TocCommand: RunnableCommand {
 
   /// What `--stats` says of a document: its size and whether it was read
   /// in pieces side by side, for whoever wants to know why a file is slow.
-  static func stats(_ document: Document, _ source: InputSource, split: Bool) -> String {
+  static func stats(
+    _ document: Document, _ statistics: ParseStatistics, _ source: InputSource, split: Bool
+  ) -> String {
     let name = SafeText.forTerminal(source.displayName)
     let how: String
-    if document.pieces > 1 {
-      how = "split in \(document.pieces) pieces, \(document.piecesParsedAgain) parsed again"
-    } else if let reason = document.parsedWholeBecause {
+    if statistics.pieces > 1 {
+      how = "split in \(statistics.pieces) pieces, \(statistics.piecesParsedAgain) parsed again"
+    } else if let reason = statistics.parsedWholeBecause {
       how = "not split (\(reason))"
     } else if document.format == .html {
       how = "not split (HTML is parsed whole)"

@@ -95,29 +95,33 @@ struct DocumentFacts: Sendable {
   /// uses of them included.
   var links: [LinkFact]
   var anchors: DocumentAnchors
+  /// The links, anchors and blocks as the outline found them, by byte
+  /// (`links` has the links in the protocol's positions).
+  var found: DocumentLinks
 
   var path: String { outline.path }
   var format: DocumentFormat { outline.format }
   var headings: [HeadingFact] { outline.headings }
-  /// The outline itself, links and anchors included, for the link checker.
+  /// The outline itself, for the link checker.
   var document: Document { outline.document }
 
   /// The facts of `document`, outlined from `text` (at `path`, with
   /// `options`) with its links.
-  init(path: String, document: Document, text: TextLines, options: OutlineOptions) {
-    outline = OutlineFacts(path: path, document: document, text: text)
-    self.anchors = DocumentAnchors(document)
-    links = LinkFact.placed(document.links, text: text)
+  init(path: String, outlined: Outlined, text: TextLines, options: OutlineOptions) {
+    outline = OutlineFacts(path: path, document: outlined.document, text: text)
+    found = outlined.links ?? DocumentLinks()
+    self.anchors = DocumentAnchors(outlined.document, links: found)
+    links = LinkFact.placed(found.links, text: text)
   }
 
   /// Outlines `bytes` of the document at `path` for the server: every
   /// heading level, links gathered.
   static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
     let outlining = OutlineFacts.options(options, links: true)
-    guard let document = try? Outliner.outline(text.bytes, path: path, options: outlining) else {
+    guard let outlined = try? Outliner.outlined(text.bytes, path: path, options: outlining) else {
       return nil
     }
-    return DocumentFacts(path: path, document: document, text: text, options: options)
+    return DocumentFacts(path: path, outlined: outlined, text: text, options: options)
   }
 
   /// The heading `fragment` names, as `DocumentAnchors` reads fragments:
@@ -136,7 +140,7 @@ struct DocumentFacts: Sendable {
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment
-    let anchors = document.anchors
+    let anchors = found.anchors
     for candidate in [fragment, unprefixed] {
       if let found = headings.firstIndex(where: { $0.id == candidate }) { return (found, nil) }
       if let found = anchors.firstIndex(where: { $0.id == candidate }) { return (nil, found) }
@@ -152,7 +156,7 @@ struct DocumentFacts: Sendable {
   /// The start tag of anchor `index`, as written: from its `<` to its `>`
   /// (or the end of its line).
   func anchorRange(_ index: Int, text: TextLines) -> TextRange {
-    let start = min(document.anchors[index].offset, text.bytes.count)
+    let start = min(found.anchors[index].offset, text.bytes.count)
     let lineEnd = text.end(ofLine: text.position(of: start).line)
     var end = start
     while end < lineEnd && text.bytes[end] != 0x3E { end += 1 }

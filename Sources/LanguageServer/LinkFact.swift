@@ -1,3 +1,4 @@
+import Found
 import Links
 import Outline
 

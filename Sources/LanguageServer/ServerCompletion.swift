@@ -1,3 +1,4 @@
+import Found
 import JSON
 import Links
 import Outline
@@ -252,7 +253,7 @@ struct CompletionItems {
       guard let id = heading.id, offered.insert(id).inserted else { continue }
       add(prefix + id, prefix + id, kind: 18, detail: heading.title, replacing: replacing)
     }
-    for anchor in document?.document.anchors ?? [] where offered.insert(anchor.id).inserted {
+    for anchor in document?.found.anchors ?? [] where offered.insert(anchor.id).inserted {
       add(
         prefix + anchor.id, prefix + anchor.id, kind: 18, detail: "HTML anchor",
         replacing: replacing)

@@ -19,7 +19,8 @@ extension LanguageServer {
     for link in facts.links {
       byOffset[link.link.offset, default: []].append(link)
     }
-    return checker.check(facts.document, targets: targets(), until: stop).map { broken in
+    return checker.check(facts.document, links: facts.found, targets: targets(), until: stop).map {
+      broken in
       (broken, byOffset[broken.link.offset]?.first { $0.link == broken.link })
     }
   }

@@ -133,13 +133,13 @@ extension LanguageServer {
       target.heading
       ?? target.anchor.flatMap { anchor in
         targetFacts.flatMap { facts in
-          facts.headings.lastIndex { $0.offset <= facts.document.anchors[anchor].offset }
+          facts.headings.lastIndex { $0.offset <= facts.found.anchors[anchor].offset }
         }
       }
     if let index = section, let heading = targetFacts?.headings[index] {
       text = "**\(Self.escaped(heading.title))**"
       if let detail = heading.detail { text += " · \(detail)" }
-      if let anchor = target.anchor, let id = targetFacts?.document.anchors[anchor].id {
+      if let anchor = target.anchor, let id = targetFacts?.found.anchors[anchor].id {
         text += "\n\nanchor `\(String(id.map { $0 == "`" ? "'" : $0 }))`"
       }
       if target.path != facts.path { text += "\n\n\(Self.escaped(file))" }

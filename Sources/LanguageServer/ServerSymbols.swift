@@ -88,8 +88,8 @@ extension LanguageServer {
         ]))
     }
     // Fenced code and lists, as cmark found them (lines are 1-based there).
-    let text = facts.document.blocks.isEmpty ? nil : self.text(facts.path)
-    for block in facts.document.blocks {
+    let text = facts.found.blocks.isEmpty ? nil : self.text(facts.path)
+    for block in facts.found.blocks {
       var last = block.endLine - 1
       // A block's last line as cmark gives it may be the blank line after.
       if let text, text.start(ofLine: last) == text.end(ofLine: last) { last -= 1 }

@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// A link that does not resolve, and why.

@@ -12,14 +12,15 @@ public struct DocumentAnchors: Sendable {
   /// an `id="HREFandID"` written as HTML).
   public let triesLowercased: Bool
 
-  /// The anchors of `document` (outlined with `findsLinks` for its HTML ones).
-  public init(_ document: Document) {
+  /// The anchors of `document`, its HTML ones those of `links` (found with
+  /// `OutlineOptions.findsLinks`).
+  public init(_ document: Document, links: DocumentLinks?) {
     var ids: [(offset: Int, id: String)] = []
     for section in document.sections { if let id = section.id { ids.append((section.offset, id)) } }
     for heading in document.folded {
       if let id = heading.id { ids.append((document.lines.offset(ofLine: heading.line), id)) }
     }
-    ids += document.anchors.map { ($0.offset, $0.id) }
+    ids += (links?.anchors ?? []).map { ($0.offset, $0.id) }
     var seen = Set<String>()
     self.ids = ids.sorted { $0.offset < $1.offset }.map(\.id).filter { seen.insert($0).inserted }
     exact = seen

@@ -32,18 +32,19 @@ public struct LinkChecker: Sendable {
     self.repository = repository
   }
 
-  /// The broken links of `document`, in the order they are written. When
-  /// `stop` says so (asked every few links: a language server's request
-  /// was cancelled, its document changed), the check ends early with what
-  /// it has found, which the caller throws away.
+  /// The broken links of `document` (its `links`), in the order they are
+  /// written. When `stop` says so (asked every few links: a language
+  /// server's request was cancelled, its document changed), the check ends
+  /// early with what it has found, which the caller throws away.
   public func check(
-    _ document: Document, targets: LinkTargets, until stop: () -> Bool = { false }
+    _ document: Document, links: DocumentLinks, targets: LinkTargets,
+    until stop: () -> Bool = { false }
   ) -> [BrokenLink] {
     let path = document.path ?? "-"
-    let own = DocumentAnchors(document)
-    var definitions = ReferenceUses(document.links)
+    let own = DocumentAnchors(document, links: links)
+    var definitions = ReferenceUses(links.links)
     var broken: [BrokenLink] = []
-    for (index, link) in document.links.enumerated() {
+    for (index, link) in links.links.enumerated() {
       if index % 64 == 63 && stop() { break }
       guard definitions.isChecked(link) else { continue }
       let written = LinkDestination.writtenFragment(of: link)

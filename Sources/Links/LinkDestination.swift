@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// What a link's destination asks to be checked, read as a browser and a

@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// Which definition each reference-style link uses, so that every

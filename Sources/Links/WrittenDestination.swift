@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// Where a link's destination stands in the document's bytes, as cmark or

@@ -1,5 +1,6 @@
 import JSON
 import Outline
+import Slugs
 
 /// The tools `tools/list` names, each with its input and output as JSON
 /// Schema.

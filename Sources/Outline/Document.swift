@@ -1,3 +1,7 @@
+import Found
+import ReadingTime
+import Slugs
+
 /// An outlined document: its size, lines, title and sections.
 public struct Document: Sendable {
   /// The file it came from, or nil for standard input.
@@ -41,22 +45,6 @@ public struct Document: Sendable {
   public var levels: ClosedRange<Int> = 1...6
   /// The headings outside those levels, in document order.
   public var folded: [FoldedHeading] = []
-  /// Its links, in document order, when `OutlineOptions.findsLinks` asked.
-  public var links: [FoundLink] = []
-  /// Its HTML `id`s and `<a name>`s, in document order, when
-  /// `OutlineOptions.findsLinks` asked.
-  public var anchors: [FoundAnchor] = []
-  /// How many pieces a Markdown document was parsed in, side by side
-  /// (1: whole, as every small document and every HTML page is).
-  public var pieces = 1
-  /// How many of those pieces were parsed again to read what one parse of
-  /// the whole reads (a definition or footnote elsewhere).
-  public var piecesParsedAgain = 0
-  /// Why a Markdown document that could be cut was parsed whole, if it was.
-  public var parsedWholeBecause: String? = nil
-  /// Its fenced code blocks and lists, by line, when
-  /// `OutlineOptions.findsLinks` asked (Markdown only).
-  public var blocks: [FoundBlock] = []
 
   /// Creates a document from its parts.
   public init(

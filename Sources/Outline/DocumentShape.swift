@@ -1,3 +1,5 @@
+import HTMLOutline
+
 #if canImport(Glibc)
   import Glibc
 #endif

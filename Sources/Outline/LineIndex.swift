@@ -1,3 +1,5 @@
+import ReadingTime
+
 #if canImport(Glibc)
   import Glibc
 #endif

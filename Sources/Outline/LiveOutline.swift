@@ -1,3 +1,5 @@
+import ReadingTime
+
 /// The outline of a document that is being edited, kept from one version
 /// of its text to the next (an editor's open document).
 ///
@@ -16,6 +18,9 @@ public struct LiveOutline: Sendable {
   /// How many pieces cmark parsed for the last outline (1 when it was
   /// outlined whole); the others were kept from the outline before.
   public private(set) var piecesParsed = 1
+  /// How the last outline was parsed: the pieces its text is in, kept or
+  /// parsed again.
+  public private(set) var statistics = ParseStatistics()
   private var memo: PieceMemo?
   private let path: String?
   private let options: OutlineOptions
@@ -83,12 +88,13 @@ public struct LiveOutline: Sendable {
     guard format == .markdown, options.split, !options.findsLinks, bytes.count >= smallest else {
       var whole = options
       whole.format = format
-      document = try Outliner.outline(bytes, path: path, options: whole)
+      let outlined = try Outliner.outlined(bytes, path: path, options: whole)
+      (document, statistics) = (outlined.document, outlined.statistics)
       return
     }
     let (path, options, pieceSize) = (self.path, self.options, self.pieceSize)
     let result = try bytes.withUnsafeBufferPointer {
-      (buffer) throws(OutlineError) -> (Document, PieceMemo?, Int) in
+      (buffer) throws(OutlineError) -> (Outlined, PieceMemo?, Int) in
       let lines = lines ?? LineIndex(buffer)
       let frontMatter = FrontMatter.find(in: buffer, lines: lines)
       let hidden = frontMatter?.endOffset ?? 0
@@ -103,11 +109,12 @@ public struct LiveOutline: Sendable {
       let memo =
         outcome.ranges.isEmpty
         ? nil : keeper.memo(outcome.ranges, lines: lines, hiddenPrefix: hidden)
-      let document = Outliner.markdown(
+      let outlined = Outliner.markdown(
         outcome, path: path, lines: lines, title: frontMatter?.title, options: options)
-      return (document, memo, keeper.parsed + (outcome.ranges.isEmpty ? 1 : 0))
+      return (outlined, memo, keeper.parsed + (outcome.ranges.isEmpty ? 1 : 0))
     }
-    (document, memo, piecesParsed) = result
+    (document, statistics) = (result.0.document, result.0.statistics)
+    (memo, piecesParsed) = (result.1, result.2)
   }
 
   /// Where the pieces start: where each kept piece does, and between them

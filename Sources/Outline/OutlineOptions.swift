@@ -1,3 +1,7 @@
+import HTMLOutline
+import ReadingTime
+import Slugs
+
 /// What to outline and how: the format, the heading levels shown, the id
 /// flavour and the reading rate.
 public struct OutlineOptions: Sendable, Equatable {
@@ -17,8 +21,8 @@ public struct OutlineOptions: Sendable, Equatable {
   public var split: Bool
   /// The part of an HTML page outlined (Markdown is read whole).
   public var within: HTMLScope = .whole
-  /// Whether the walk also gathers the document's links and HTML anchors
-  /// (`Document.links`, `Document.anchors`), for checking them.
+  /// Whether the walk also gathers the document's links, HTML anchors and
+  /// blocks (`Outlined.links`), for checking them.
   public var findsLinks = false
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.

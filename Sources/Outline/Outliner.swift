@@ -1,4 +1,8 @@
 import CCmarkGFM
+import Found
+import HTMLOutline
+import ReadingTime
+import Slugs
 
 /// Turns a document's bytes into its sections.
 public enum Outliner {
@@ -20,16 +24,25 @@ public enum Outliner {
     _ bytes: Span<UInt8>, path: String?, options: OutlineOptions = OutlineOptions(),
     release: Release? = nil
   ) throws(OutlineError) -> Document {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> Document in
-      try outline(buffer, path: path, options: options, release: release)
+    try outlined(bytes, path: path, options: options, release: release).document
+  }
+
+  /// The same, with the links when `options.findsLinks` asks and how the
+  /// document was parsed.
+  public static func outlined(
+    _ bytes: Span<UInt8>, path: String?, options: OutlineOptions = OutlineOptions(),
+    release: Release? = nil
+  ) throws(OutlineError) -> Outlined {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> Outlined in
+      try outlined(buffer, path: path, options: options, release: release)
     }
   }
 
   /// The same over the bytes as the C parsers take them.
-  static func outline(
+  static func outlined(
     _ bytes: UnsafeBufferPointer<UInt8>, path: String?, options: OutlineOptions,
     release: Release?
-  ) throws(OutlineError) -> Document {
+  ) throws(OutlineError) -> Outlined {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
@@ -45,9 +58,9 @@ public enum Outliner {
       var placed = parsed
       placed.text = parsed.text.placed(by: transcoded.rawOffset)
       let lines = LineIndex(utf8Lines, size: bytes.count, place: transcoded.rawOffset)
-      var document = markdown(placed, path: path, lines: lines, title: title, options: options)
-      document.charset = encoding.name
-      return document
+      var outlined = markdown(placed, path: path, lines: lines, title: title, options: options)
+      outlined.document.charset = encoding.name
+      return outlined
     }
     let lines = LineIndex(bytes, release: release)
     switch format {
@@ -118,14 +131,14 @@ public enum Outliner {
   static func markdown(
     _ parsed: PieceParse.Outcome, path: String?, lines: LineIndex, title: String?,
     options: OutlineOptions
-  ) -> Document {
-    var document = assemble(
+  ) -> Outlined {
+    var outlined = assemble(
       parsed.text, path: path, format: .markdown, lines: lines, title: title, charset: nil,
       options: options)
-    document.pieces = parsed.pieces
-    document.piecesParsedAgain = parsed.again
-    document.parsedWholeBecause = parsed.whole
-    return document
+    outlined.statistics.pieces = parsed.pieces
+    outlined.statistics.piecesParsedAgain = parsed.again
+    outlined.statistics.parsedWholeBecause = parsed.whole
+    return outlined
   }
 
   /// The text before the first of `sections`, as `Document.preamble`
@@ -149,12 +162,21 @@ public enum Outliner {
     try outline(bytes.span, path: path, options: options)
   }
 
+  /// The same, with the links when `options.findsLinks` asks and how the
+  /// document was parsed.
+  public static func outlined(
+    _ bytes: [UInt8], path: String?, options: OutlineOptions = OutlineOptions()
+  ) throws(OutlineError) -> Outlined {
+    try outlined(bytes.span, path: path, options: options)
+  }
+
   /// Decides ids over every heading, keeps the levels shown, and shares the
-  /// reading out among the sections by where each stretch starts.
+  /// reading out among the sections by where each stretch starts; the
+  /// links placed when `options.findsLinks` asked for them.
   static func assemble(
     _ parsed: Findings, path: String?, format: DocumentFormat, lines: LineIndex, title: String?,
     charset: Charset?, options: OutlineOptions
-  ) -> Document {
+  ) -> Outlined {
     var headings = parsed.headings
     if options.slugFlavor.readsAttributes, format == .markdown {
       for index in headings.indices {
@@ -220,9 +242,8 @@ public enum Outliner {
         level: headings[$0].level, title: headings[$0].title, id: ids[$0],
         line: lines.line(ofOffset: headings[$0].offset), offset: headings[$0].offset)
     }
-    document.links = FoundLink.placed(parsed.links, lines: lines)
-    document.anchors = parsed.anchors.sorted { $0.offset < $1.offset }
-    document.blocks = parsed.blocks.sorted { ($0.line, -$0.endLine) < ($1.line, -$1.endLine) }
-    return document
+    return Outlined(
+      document: document,
+      links: options.findsLinks ? DocumentLinks(parsed, lines: lines) : nil)
   }
 }

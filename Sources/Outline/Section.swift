@@ -1,3 +1,5 @@
+import ReadingTime
+
 /// A heading and the text up to the next section shown.
 public struct Section: Sendable, Equatable {
   /// 1-based place among the sections shown.

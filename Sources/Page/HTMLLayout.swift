@@ -1,4 +1,5 @@
 import Cells
+import HTMLOutline
 import Outline
 
 /// Lays an HTML page (or an HTML block inside Markdown) out in lines: the

@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 #if canImport(Glibc)

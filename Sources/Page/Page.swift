@@ -1,4 +1,5 @@
 import Cells
+import HTMLOutline
 import Outline
 
 /// A document laid out for a width, a piece at a time: only the pieces

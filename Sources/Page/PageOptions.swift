@@ -1,3 +1,4 @@
+import HTMLOutline
 import Outline
 
 /// What a page is made of and how it is drawn: the document's format (as

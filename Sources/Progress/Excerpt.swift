@@ -1,4 +1,5 @@
 import Outline
+import ReadingTime
 
 /// A stretch of a document `isle show` prints: a section's text (or the
 /// text before the first section), whole or one of the parts a long one is

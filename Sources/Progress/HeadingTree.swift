@@ -1,5 +1,6 @@
 import Cells
 import Outline
+import ReadingTime
 
 /// A document's headings at every level, each under the nearest before it
 /// of a higher level, with the sections shown among them: what `isle show`

@@ -1,4 +1,5 @@
 import Cells
+import Found
 import Outline
 
 /// A section to jump to, as a person names it: a number, an id, a title or

@@ -1,4 +1,5 @@
 import Outline
+import ReadingTime
 
 /// The reading time left from a place: in the whole document and in the
 /// current section, counted from the place's byte by the same rates as

@@ -1,5 +1,6 @@
 import Cells
 import Outline
+import ReadingTime
 import Testing
 
 @testable import Cells

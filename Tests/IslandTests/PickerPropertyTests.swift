@@ -1,5 +1,6 @@
 import Cells
 import Outline
+import ReadingTime
 import TestSupport
 import Testing
 

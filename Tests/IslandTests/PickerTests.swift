@@ -1,4 +1,5 @@
 import Outline
+import ReadingTime
 import Testing
 
 @testable import Island

@@ -1,5 +1,6 @@
 import Foundation
 import Outline
+import Slugs
 import Testing
 
 @testable import IsleCLI

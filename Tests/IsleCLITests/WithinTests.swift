@@ -1,4 +1,5 @@
 import Foundation
+import HTMLOutline
 import Outline
 import Page
 import Testing

@@ -183,8 +183,8 @@ import Testing
     let bytes = Array(text.utf8)
     var options = OutlineOptions()
     options.findsLinks = true
-    let document = try? Outliner.outline(bytes, path: "/ws/d.md", options: options)
-    return (document?.links ?? []).filter { $0.kind == .definition }.compactMap { link in
+    let outlined = try? Outliner.outlined(bytes, path: "/ws/d.md", options: options)
+    return (outlined?.links?.links ?? []).filter { $0.kind == .definition }.compactMap { link in
       link.labelRange.map { String(decoding: bytes[$0], as: UTF8.self) }
     }
   }

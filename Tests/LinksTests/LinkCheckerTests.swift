@@ -1,4 +1,5 @@
 import Outline
+import Slugs
 import Testing
 
 @testable import Links
@@ -18,19 +19,21 @@ import Testing
 
     func anchors(ofDocumentAt path: String) -> DocumentAnchors? {
       guard let text = texts[path] ?? nil else { return nil }
-      return DocumentAnchors(LinkCheckerTests.outline(text, path: path, slug: slug))
+      let outlined = LinkCheckerTests.outline(text, path: path, slug: slug)
+      return DocumentAnchors(outlined.document, links: outlined.links)
     }
   }
 
-  static func outline(_ text: String, path: String, slug: SlugFlavor = .github) -> Document {
+  static func outline(_ text: String, path: String, slug: SlugFlavor = .github) -> Outlined {
     var options = OutlineOptions(slugFlavor: slug)
     options.findsLinks = true
-    return try! Outliner.outline(Array(text.utf8), path: path, options: options)
+    return try! Outliner.outlined(Array(text.utf8), path: path, options: options)
   }
 
   func broken(_ files: Files, _ path: String, root: String = ".") -> [String] {
-    let document = Self.outline(files.texts[path]!!, path: path, slug: files.slug)
-    return LinkChecker(root: root).check(document, targets: files).map {
+    let outlined = Self.outline(files.texts[path]!!, path: path, slug: files.slug)
+    let links = outlined.links ?? DocumentLinks()
+    return LinkChecker(root: root).check(outlined.document, links: links, targets: files).map {
       "\($0.line):\($0.column) \($0.reason.rawValue) \($0.file ?? "-") #\($0.fragment ?? "")"
         + ($0.suggestion.map { " ~\($0)" } ?? "")
     }

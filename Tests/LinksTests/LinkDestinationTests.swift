@@ -1,3 +1,4 @@
+import Found
 import Outline
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Outline
+@testable import Slugs
 
 /// github-slugger's fixtures: headings and the ids GitHub gave them.
 @Suite struct GitHubSlugFixtureTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import HTMLOutline
 @testable import Outline
 
 /// The fast path against gumbo's whole parse: the same headings (levels,

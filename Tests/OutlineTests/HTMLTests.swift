@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import Outline
+@testable import ReadingTime
 
 /// isle's HTML headings against a browser's: the lists headless Chromium
 /// gave for `document.querySelectorAll("h1,h2,h3,h4,h5,h6")` on each HTML

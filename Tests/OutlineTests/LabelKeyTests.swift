@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Found
 @testable import Outline
 
 /// A bracketed text's hash, made without building its key, is the hash of

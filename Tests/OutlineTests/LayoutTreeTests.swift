@@ -1,3 +1,4 @@
+import HTMLOutline
 import Outline
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Found
 @testable import Outline
 
 /// Every link is reported where it is written: its `[`, `![`, `<`, or an
@@ -13,8 +14,10 @@ import Testing
   func links(_ text: String) throws -> [String] {
     var options = OutlineOptions()
     options.findsLinks = true
-    let document = try Outliner.outline(Array(text.utf8), path: "a.md", options: options)
-    return document.links.map { "\($0.line):\($0.column) \($0.kind.rawValue) \($0.destination)" }
+    let outlined = try Outliner.outlined(Array(text.utf8), path: "a.md", options: options)
+    return (outlined.links?.links ?? []).map {
+      "\($0.line):\($0.column) \($0.kind.rawValue) \($0.destination)"
+    }
   }
 
   @Test func linkTextOverTwoLinesIsAtItsFirst() throws {
@@ -88,11 +91,11 @@ import Testing
     var wrong: [String] = []
     for file in files {
       let bytes = Array(try Data(contentsOf: file))
-      guard let document = try? Outliner.outline(bytes, path: file.path, options: options) else {
+      guard let outlined = try? Outliner.outlined(bytes, path: file.path, options: options) else {
         continue
       }
       let lines = LineIndex(bytes)
-      for link in document.links {
+      for link in outlined.links?.links ?? [] {
         checked += 1
         let offset = lines.offset(ofLine: link.line) + link.column - 1
         if offset != link.offset || !Self.begins(link, at: offset, in: bytes) {
@@ -130,10 +133,11 @@ import Testing
       ]
       for shaped in shapes {
         let bytes = Array(shaped.utf8)
-        guard let document = try? Outliner.outline(bytes, path: file.path, options: options) else {
+        guard let outlined = try? Outliner.outlined(bytes, path: file.path, options: options)
+        else {
           continue
         }
-        for link in document.links {
+        for link in outlined.links?.links ?? [] {
           checked += 1
           if !Self.begins(link, at: link.offset, in: bytes) {
             wrong.append(

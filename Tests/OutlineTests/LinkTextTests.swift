@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import Found
 @testable import Outline
 
 /// A heading's link text in a contents list reads back as its title.

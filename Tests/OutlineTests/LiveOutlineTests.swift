@@ -94,7 +94,7 @@ import Testing
         break
       }
       totals.parsed += live.piecesParsed
-      totals.pieces += live.document.pieces
+      totals.pieces += live.statistics.pieces
     }
     return totals
   }
@@ -167,7 +167,7 @@ import Testing
     var live = try LiveOutline(
       text, path: "doc.md", options: OutlineOptions(levels: 1...6), lines: nil, smallest: 0,
       pieceSize: 1)
-    #expect(live.document.pieces == 4)
+    #expect(live.statistics.pieces == 4)
     #expect(live.document.sections[0].title == "One spec and a note")
     func replace(_ old: String, _ new: String) throws {
       let range = try #require(String(decoding: text, as: UTF8.self).range(of: old))
@@ -233,6 +233,6 @@ import Testing
     let expected = try Outliner.outline(bytes, path: "doc.md", options: whole)
     #expect(Self.difference(live.document, expected) == nil)
     #expect(Self.difference(before, expected) != nil, "the edit changed nothing to see")
-    #expect(live.piecesParsed < live.document.pieces + 1)
+    #expect(live.piecesParsed < live.statistics.pieces + 1)
   }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import Outline
+@testable import ReadingTime
 
 @Suite struct OutlinerTests {
   private func outline(_ text: String, levels: ClosedRange<Int> = 1...6) throws -> Document {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Found
 @testable import Outline
 
 /// A document parsed in pieces gives what one parse of the whole gives:
@@ -178,7 +179,8 @@ import Testing
         buffer, lines: lines, hiddenPrefix: hidden?.endOffset ?? 0)
       return Outliner.assemble(
         parsed.compacted(), path: name, format: .markdown, lines: lines, title: hidden?.title,
-        charset: nil, options: options)
+        charset: nil, options: options
+      ).document
     }
     #expect(compacted.sections == document.sections)
     #expect(compacted.reading == document.reading)

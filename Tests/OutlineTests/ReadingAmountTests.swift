@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Outline
+@testable import ReadingTime
 
 @Suite struct ReadingRateTests {
   let rate = ReadingRate()

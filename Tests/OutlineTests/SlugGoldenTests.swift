@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Outline
+@testable import Slugs
 
 /// Each flavour's ids against the ids its own tool gave the documents in
 /// `fixtures/slugs/` (recorded by `scripts/record-slugs`).

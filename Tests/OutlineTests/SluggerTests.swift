@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Outline
+@testable import Slugs
 
 @Suite struct SluggerTests {
   private func slugs(_ titles: [String], flavor: SlugFlavor = .github) -> [String] {

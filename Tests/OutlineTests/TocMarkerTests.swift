@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Found
 @testable import Outline
 
 /// The comments that mark a contents list, as each tool writes them.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HTMLOutline
 @testable import Outline
 
 /// Pages whose bytes need a decoder: each heading's title, and its offset

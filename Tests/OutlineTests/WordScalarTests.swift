@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Outline
+@testable import ReadingTime
 
 /// The classes word counting knows without Unicode properties are the ones
 /// the properties give, for every scalar the quick path answers.

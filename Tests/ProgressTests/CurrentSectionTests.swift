@@ -1,5 +1,6 @@
 import Outline
 import Progress
+import ReadingTime
 import Testing
 
 @Suite struct CurrentSectionTests {

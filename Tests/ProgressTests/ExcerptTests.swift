@@ -1,4 +1,5 @@
 import Outline
+import ReadingTime
 import TestSupport
 import Testing
 
