@@ -7,11 +7,11 @@ import Outline
 /// "DON'T EDIT" line), doctoc's title line, isle's note of the options, a
 /// blank line, the list, a blank line. A lone `<!-- toc -->` gets its
 /// `<!-- tocstop -->`.
-enum ContentsEdit {
+public enum ContentsEdit {
   /// The bytes with `list` (lines ending in `\n`) in `region`; `note` is
   /// isle's note to write (nil keeps the one there, if any), `opening` a
   /// new opening marker (nil keeps it as written).
-  static func apply(
+  public static func apply(
     list: String, to bytes: UnsafeBufferPointer<UInt8>, region: ContentsRegion, note: String?,
     opening: String?
   ) -> [UInt8] {

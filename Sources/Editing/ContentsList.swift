@@ -9,20 +9,21 @@ import Outline
 /// that ask to be left out (`<!-- omit from toc -->`, `.no_toc`, a
 /// `no-toc` class) and, in a document's own list, the headings within the
 /// list's markers.
-enum ContentsList {
-  /// The sections listed.
-  static func sections(
-    of document: Document, request: ContentsRequest, region: ContentsRegion? = nil,
+public enum ContentsList {
+  /// The sections listed: the title too when `includeTitle`, only those
+  /// after the list's markers when `afterMarkers`.
+  public static func sections(
+    of document: Document, includeTitle: Bool, afterMarkers: Bool, region: ContentsRegion? = nil,
     bytes: UnsafeBufferPointer<UInt8>? = nil
   ) -> [Section] {
     var sections = document.sections
-    if !request.includeTitle, let title = titleIndex(sections) { sections.remove(at: title) }
+    if !includeTitle, let title = titleIndex(sections) { sections.remove(at: title) }
     if let region {
       let underneath = bytes.flatMap { heading(under: region, in: document, bytes: $0) }
       sections.removeAll { section in
         section.offset == underneath
           || (section.offset >= region.opening.offset && section.offset < region.endOfMarkers)
-          || (request.afterMarkers && section.offset < region.endOfMarkers)
+          || (afterMarkers && section.offset < region.endOfMarkers)
       }
     }
     return sections.filter { !$0.omittedFromContents }
@@ -30,7 +31,7 @@ enum ContentsList {
 
   /// The document's title among `sections`: the first, at level 1, when no
   /// other is at level 1.
-  static func titleIndex(_ sections: [Section]) -> Int? {
+  public static func titleIndex(_ sections: [Section]) -> Int? {
     guard let first = sections.first, first.level == 1,
       !sections.dropFirst().contains(where: { $0.level == 1 })
     else { return nil }
@@ -60,7 +61,7 @@ enum ContentsList {
 
   /// The list's lines, each ending in `\n`; folded in `<details>` when
   /// asked, under `summary`.
-  static func text(
+  public static func text(
     _ sections: [Section], format: DocumentFormat, style: ListStyle, details: String?,
     summary: String
   ) -> String {
@@ -71,13 +72,21 @@ enum ContentsList {
   }
 
   private static func escapedHTML(_ text: String) -> String {
-    text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;")
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 
   /// The bullet and indentation the document's lists already use: those
   /// of its current contents list if it has one, else of its first bullet
   /// list outside code; `-` and 2 spaces when it has none.
-  static func style(
+  public static func style(
     of bytes: UnsafeBufferPointer<UInt8>, region: ContentsRegion?, numbering: ListStyle.Numbering
   ) -> ListStyle {
     var style = ListStyle(numbering: numbering)

@@ -5,35 +5,36 @@ import Outline
 /// note of the options it was made with, the comment lines that stand
 /// first after the opening marker (doctoc's "DON'T EDIT" line) and
 /// doctoc's title line, kept as written.
-struct ContentsRegion {
-  let opening: TocMarker
+public struct ContentsRegion {
+  public let opening: TocMarker
   /// Nil for a lone `<!-- toc -->`, after which the list and a closing
   /// `<!-- tocstop -->` are written.
-  let closing: TocMarker?
+  public let closing: TocMarker?
   /// isle's note of the options, if the list has one.
-  let note: TocMarker?
+  public let note: TocMarker?
   /// The lines of comments kept after the opening marker, as written.
-  let keptComments: [Range<Int>]
+  public let keptComments: [Range<Int>]
   /// doctoc's title line under its markers (its `**Table of Contents**`,
   /// or a title of the user's, `## Table of Contents`): the list's title,
   /// kept as written on every write.
-  let title: Range<Int>?
+  public let title: Range<Int>?
 
   /// The first byte after the opening marker.
-  var start: Int { opening.endOffset }
+  public var start: Int { opening.endOffset }
   /// The first byte of what follows the list: the closing marker, or what
   /// followed a lone opening marker (and its note).
-  let end: Int
+  public let end: Int
   /// The first byte after the whole region, closing marker and all.
-  var endOfMarkers: Int { closing?.endOffset ?? opening.endOffset }
+  public var endOfMarkers: Int { closing?.endOffset ?? opening.endOffset }
 
   /// Markers that do not make one list.
-  struct Mismatch: Error {
-    let problem: String
+  public struct Mismatch: Error {
+    public let problem: String
   }
 
   /// The one list `markers` mark in `bytes`; nil when there are no markers.
-  static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>) throws(Mismatch)
+  public static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>)
+    throws(Mismatch)
     -> ContentsRegion?
   {
     let ends = markers.filter { $0.kind != .isleOptions }
@@ -71,7 +72,7 @@ struct ContentsRegion {
   }
 
   /// The same list with its note dropped when it is written.
-  var withoutNote: ContentsRegion {
+  public var withoutNote: ContentsRegion {
     ContentsRegion(
       opening: opening, closing: closing, note: nil, keptComments: keptComments, title: title,
       end: end)

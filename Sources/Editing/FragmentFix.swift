@@ -6,10 +6,10 @@ import Outline
 ///
 /// The fragment is rewritten in the destination's bytes as written (a
 /// reference's in its definition), from its `#` to its end.
-enum FragmentFix {
+public enum FragmentFix {
   /// `bytes` with each fixable link of `broken` rewritten, and the links
   /// that were.
-  static func apply(_ broken: [BrokenLink], to bytes: [UInt8]) -> (
+  public static func apply(_ broken: [BrokenLink], to bytes: [UInt8]) -> (
     bytes: [UInt8], fixed: [BrokenLink]
   ) {
     var edits: [(range: Range<Int>, text: [UInt8], link: BrokenLink)] = []

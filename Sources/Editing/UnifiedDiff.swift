@@ -1,7 +1,7 @@
 /// A unified diff of two texts, line by line, with three lines of context,
 /// as `diff -u` prints it.
-enum UnifiedDiff {
-  static func render(old: String, new: String, oldName: String, newName: String) -> String {
+public enum UnifiedDiff {
+  public static func render(old: String, new: String, oldName: String, newName: String) -> String {
     let a = lines(old)
     let b = lines(new)
     let edits = script(a, b)

@@ -7,17 +7,22 @@
 /// the old file or the new one, never half of one. The file's permissions
 /// (and, where allowed, its owner) are kept; a symlink's target is
 /// replaced, not the link.
-struct AtomicFile: Sendable {
+public struct AtomicFile: Sendable {
   /// For tests: fail after writing the new file and before the rename, as
   /// a crash there would.
-  var failBeforeRename = false
+  public var failBeforeRename = false
 
-  struct Failure: Error {
-    let reason: String
+  /// A writer that replaces files whole.
+  public init(failBeforeRename: Bool = false) {
+    self.failBeforeRename = failBeforeRename
+  }
+
+  public struct Failure: Error {
+    public let reason: String
   }
 
   /// Replaces `path` (opened as `resolvedPath`) with `bytes`.
-  func replace(_ resolvedPath: String, with bytes: [UInt8]) throws(Failure) {
+  public func replace(_ resolvedPath: String, with bytes: [UInt8]) throws(Failure) {
     guard let real = realpath(resolvedPath, nil) else {
       throw Failure(reason: SystemFiles.reason(errno))
     }

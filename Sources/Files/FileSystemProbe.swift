@@ -7,5 +7,5 @@ public protocol FileSystemProbe {
 
 extension FileSystemProbe {
   /// Whether `path` is a directory, links followed.
-  func isDirectory(_ path: String) -> Bool { kind(path) == .directory }
+  public func isDirectory(_ path: String) -> Bool { kind(path) == .directory }
 }

@@ -4,11 +4,11 @@ public enum InputSource: Equatable, Sendable {
   case standardInput
 
   /// The path shown in output and errors; nil for standard input.
-  var path: String? {
+  public var path: String? {
     if case .file(let path) = self { return path }
     return nil
   }
 
   /// The name used in error messages.
-  var displayName: String { path ?? "<stdin>" }
+  public var displayName: String { path ?? "<stdin>" }
 }

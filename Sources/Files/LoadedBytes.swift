@@ -20,7 +20,7 @@ public final class LoadedBytes: Sendable {
   private let mappedEntry: Int?
 
   /// The bytes, valid while this object lives.
-  var buffer: UnsafeBufferPointer<UInt8> {
+  public var buffer: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count)
   }
 

@@ -5,11 +5,12 @@ import Synchronization
 #endif
 
 /// The files mapped now, so that the SIGBUS of a file cut short while it
-/// is mapped becomes a one-line error naming it. Entries are plain memory
+/// is mapped becomes a one-line error naming it (the crash handlers the
+/// program installs first thing, Terminal's `CrashSignals`, ask here). Entries are plain memory
 /// that the crash handler reads without a lock; a thread claims a free
 /// entry with an atomic flag before writing it and lets it go after
 /// clearing it, so threads never write the same entry at once.
-enum MappedFiles {
+public enum MappedFiles {
   struct Entry {
     var start: UInt = 0
     var end: UInt = 0
@@ -31,7 +32,6 @@ enum MappedFiles {
   /// Records a mapping; the entry it took, for `forget` (nil when all are
   /// taken: that file's SIGBUS is then an ordinary crash).
   static func remember(start: UnsafePointer<UInt8>, count: Int, name: String) -> Int? {
-    CrashSignals.install()
     let text = "isle: error: \(name): changed while it was read (it is shorter now)\n"
     for index in 0..<capacity
     where claims[index].taken.compareExchange(
@@ -55,7 +55,7 @@ enum MappedFiles {
 
   /// For the crash handler: when `address` lies in a mapped file, writes
   /// the error naming it and ends with status 2. Async-signal-safe.
-  static func endIfMapped(_ address: UInt) {
+  public static func endIfMapped(_ address: UInt) {
     for index in 0..<capacity {
       let entry = entries[index]
       if entry.start <= address && address < entry.end, let message = entry.message {

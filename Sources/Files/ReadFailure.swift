@@ -1,26 +1,25 @@
 /// A document or file that could not be read, and why.
-struct ReadFailure: IsleError, Equatable {
+public struct ReadFailure: Error, Equatable, CustomStringConvertible {
   /// The path as given (or `<stdin>`).
-  let name: String
+  public let name: String
   /// Why, in words.
-  let reason: String
+  public let reason: String
   /// The system's error number, when the system said no.
-  let code: Int32?
+  public let code: Int32?
 
   /// A failure the system reported with `code` (errno).
-  init(name: String, code: Int32) {
+  public init(name: String, code: Int32) {
     self.name = name
     self.reason = SystemFiles.reason(code)
     self.code = code
   }
 
   /// A failure isle itself decided (too large, a directory).
-  init(name: String, reason: String) {
+  public init(name: String, reason: String) {
     self.name = name
     self.reason = reason
     self.code = nil
   }
 
-  var message: String? { "\(name): \(reason)" }
-  var status: ExitStatus { .failure }
+  public var description: String { "\(name): \(reason)" }
 }

@@ -5,10 +5,10 @@
 /// Paths as links between files: `path` as seen from the folder `base`,
 /// worked out from their names alone (`.` and `..` resolved), the way a
 /// Markdown link from a file in `base` reaches it.
-enum RelativePath {
+public enum RelativePath {
   /// `path` relative to the folder `base`; both relative to `directory`
   /// (the working directory when nil) unless absolute.
-  static func from(_ base: String, to path: String, directory: String? = nil) -> String {
+  public static func from(_ base: String, to path: String, directory: String? = nil) -> String {
     let here = directory ?? workingDirectory()
     let from = components(absolute(base, in: here))
     let to = components(absolute(path, in: here))

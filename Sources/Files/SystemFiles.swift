@@ -111,7 +111,7 @@ public struct SystemFiles: FileReading {
   }
 
   /// The system's words for an errno, in the form `ls` and `cat` use.
-  static func reason(_ code: Int32) -> String {
+  public static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "No such file or directory"
     case EACCES: return "Permission denied"

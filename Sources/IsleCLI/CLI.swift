@@ -1,3 +1,6 @@
+import Files
+import Terminal
+
 /// The command line as a library: arguments, environment and streams come
 /// in, an exit status goes out, so tests run it in-process.
 public struct CLI {

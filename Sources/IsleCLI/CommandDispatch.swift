@@ -2,6 +2,7 @@ import Book
 import Cells
 import Links
 import Outline
+import Terminal
 
 /// Which command runs, with what: the first word decides, the config file
 /// and the options are read, and the command is handed its settings.

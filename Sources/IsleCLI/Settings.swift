@@ -1,4 +1,7 @@
+import Files
 import Outline
+import Terminal
+import Walk
 
 #if canImport(Glibc)
   import Glibc

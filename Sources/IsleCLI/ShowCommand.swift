@@ -1,4 +1,5 @@
 import Cells
+import Files
 import Island
 import Outline
 import Page

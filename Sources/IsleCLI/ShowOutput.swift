@@ -1,7 +1,10 @@
+import Files
 import Island
 import Outline
 import Page
 import Progress
+import Reader
+import Walk
 
 /// What `isle show` prints of a document's excerpts: their bytes as
 /// written, their text as the pager lays it out, or a JSON record each.
@@ -123,7 +126,7 @@ extension CLI {
     // A readable measure on a terminal, as the pager's; 80 in a pipe.
     request.width =
       try OptionValues.integer(raw, "width", in: 1...100_000, command: "show")
-      ?? (terminal.isTerminal ? min(settings.display.width, ReadOptions.readableMeasure) : 80)
+      ?? (terminal.isTerminal ? min(settings.display.width, ReaderState.readableMeasure) : 80)
     return try ShowCommand(request: request, settings: settings, cli: self).run()
   }
 

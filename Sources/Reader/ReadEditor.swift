@@ -1,4 +1,5 @@
 import Outline
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -8,11 +9,16 @@ import Outline
 /// document at the top line (`+LINE`), as `less` does, on the terminal the
 /// pager had, which is put back first. The pager then reads the document
 /// again and comes back to the same place.
-struct ReadEditor {
+public struct ReadEditor {
   let environment: [String: String]
 
+  /// The editor `environment` names.
+  public init(environment: [String: String]) {
+    self.environment = environment
+  }
+
   /// What became of an edit, for the session that follows.
-  struct Outcome: Equatable {
+  public struct Outcome: Equatable {
     /// The top line's byte and source line when the editor was opened.
     var topByte: Int
     var line: Int
@@ -34,7 +40,7 @@ struct ReadEditor {
   /// Runs the editor on `path` at `line` and waits for it. SIGINT and
   /// SIGQUIT reach the editor alone meanwhile (as `system` has it); SIGTERM
   /// and SIGHUP are passed on to it, and the pager ends by them after.
-  func edit(path: String, line: Int, topByte: Int) -> Outcome {
+  public func edit(path: String, line: Int, topByte: Int) -> Outcome {
     let before = ReadPlaces.Identity(path: path)
     // A name the editor would take for an option is given as a path.
     let named = path.hasPrefix("-") || path.hasPrefix("+") ? "./" + path : path
@@ -109,7 +115,7 @@ struct ReadEditor {
 extension ReadSession {
   /// A byte of the document and its source line, so that it can be found
   /// again in the document as edited.
-  struct Marked {
+  public struct Marked {
     var byte: Int
     var line: Int
   }
@@ -117,17 +123,29 @@ extension ReadSession {
   /// What a session hands on to the next one on the same document, after
   /// the editor: the marks, where the last jump began, the search, and how
   /// the edit went.
-  struct Carried {
+  public struct Carried {
     var marks: [Character: Marked] = [:]
     var jumpedFrom: Marked? = nil
     var query: String? = nil
     var forward = true
-    var edited: ReadEditor.Outcome? = nil
+    public var edited: ReadEditor.Outcome? = nil
+
+    /// Nothing carried: the first session on a document.
+    public init() {}
+
+    init(
+      marks: [Character: Marked], jumpedFrom: Marked?, query: String?, forward: Bool
+    ) {
+      self.marks = marks
+      self.jumpedFrom = jumpedFrom
+      self.query = query
+      self.forward = forward
+    }
 
     /// Where the page opens in the document as read again after the edit
     /// (`bytes`), the marks moved with it: the same bytes if the file is as
     /// it was, else the starts of the same lines.
-    mutating func reopen(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    public mutating func reopen(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
       guard let edited else { return 0 }
       guard edited.changed else { return min(edited.topByte, bytes.count) }
       let lines = LineIndex(Array(bytes))
@@ -141,21 +159,21 @@ extension ReadSession {
   }
 
   /// Takes on what the session before this one had.
-  mutating func carry(_ carried: Carried) {
-    marks = carried.marks.mapValues(\.byte)
-    jumpedFrom = carried.jumpedFrom?.byte
-    query = carried.query
-    forward = carried.forward
-    message = carried.edited?.message
+  public mutating func carry(_ carried: Carried) {
+    state.marks = carried.marks.mapValues(\.byte)
+    state.jumpedFrom = carried.jumpedFrom?.byte
+    state.query = carried.query
+    state.forward = carried.forward
+    state.message = carried.edited?.message
   }
 
   /// What the next session takes on.
-  var carried: Carried {
+  public var carried: Carried {
     func marked(_ byte: Int) -> Marked {
-      Marked(byte: byte, line: document?.lines.line(ofOffset: byte) ?? 1)
+      Marked(byte: byte, line: state.document?.lines.line(ofOffset: byte) ?? 1)
     }
     return Carried(
-      marks: marks.mapValues(marked), jumpedFrom: jumpedFrom.map(marked), query: query,
-      forward: forward)
+      marks: state.marks.mapValues(marked), jumpedFrom: state.jumpedFrom.map(marked),
+      query: state.query, forward: state.forward)
   }
 }

@@ -2,9 +2,9 @@ import Cells
 
 /// The keys of `isle read`, as `h` shows them: the keys in one column,
 /// what they do in the next, which starts at the same cell on every row.
-enum ReadHelp {
+public enum ReadHelp {
   /// Keys and what they do.
-  static let keys: [(keys: String, does: String)] = [
+  public static let keys: [(keys: String, does: String)] = [
     ("j  k  ↓  ↑  Return", "a line down, up (N j: N lines; Ctrl-N Ctrl-P too)"),
     ("Space  f  b", "a page down, up (PageDown PageUp, Ctrl-F Ctrl-B too)"),
     ("d  u", "half a page down, up (Ctrl-D Ctrl-U too)"),

@@ -3,24 +3,25 @@ import Island
 import Outline
 import Page
 import Progress
+import Terminal
 
 /// The reader's keys as `less` has them, and the moves they make.
-extension ReadSession {
+extension ReaderState {
   /// A count past this is the end, as in `less`: `99999999999999999999g`
   /// goes to the last line, never to the top.
   static let largestCount = 1 << 40
 
-  /// A key while reading; an ending when it leaves.
-  mutating func read(_ event: PickerEvent) -> Ending? {
+  /// A key while reading.
+  mutating func read(_ event: PickerEvent) -> ReaderOutcome {
     if let waiting = pending {
       pending = nil
       message = nil
       mark(waiting, event)
-      return nil
+      return .going
     }
     if case .character(let digit) = event, digit.isASCII, digit.isNumber {
       count.append(digit)
-      return nil
+      return .going
     }
     let typed = count.isEmpty ? nil : min(Int(count) ?? Self.largestCount, Self.largestCount)
     count = ""
@@ -48,13 +49,15 @@ extension ReadSession {
     case .left: slide(by: -(typed ?? max(page.width / 2, 1)))
     case .wheelUp: scroll(-3)
     case .wheelDown: scroll(3)
+    case .character("n"): return searching(forward: forward, isNew: false)
+    case .character("N"): return searching(forward: !forward, isNew: false)
     default: jump { $0.leap(event, typed: typed) }
     }
-    return nil
+    return .going
   }
 
   /// The keys that jump, so that `''` comes back from them: to the top or
-  /// the end, a line, a percentage, a section, a match.
+  /// the end, a line, a percentage, a section (a match: `search`).
   mutating func leap(_ event: PickerEvent, typed: Int?) {
     switch event {
     case .home, .character("g"), .character("<"):
@@ -70,15 +73,13 @@ extension ReadSession {
     case .character("{"): step(.previousAtLevel, times: typed ?? 1)
     case .character("/"): mode = .searching("", forward: true)
     case .character("?"): mode = .searching("", forward: false)
-    case .character("n"): search(forward: forward)
-    case .character("N"): search(forward: !forward)
     default: break
     }
   }
 
   /// Makes a move, and when it moves the page, remembers where it started
   /// for `''`.
-  mutating func jump(_ move: (inout ReadSession) -> Void) {
+  mutating func jump(_ move: (inout ReaderState) -> Void) {
     let from = topByte
     move(&self)
     if topByte != from { jumpedFrom = from }
@@ -115,14 +116,14 @@ extension ReadSession {
 
   /// `v`: the session ends for the editor to open the document at the top
   /// line; the command opens it again after.
-  mutating func edit() -> Ending? {
+  mutating func edit() -> ReaderOutcome {
     guard editable else {
       message = "standard input cannot be opened in an editor"
-      return nil
+      return .going
     }
     guard let document else {
       message = "the lines are still being counted…"
-      return nil
+      return .going
     }
     return .edit(line: topLine(in: document))
   }
@@ -247,19 +248,28 @@ extension ReadSession {
     }
   }
 
-  /// Looks for the query from the top line on (a new search backward, as
-  /// less's `?`, from the last line on the screen); the line found goes to
-  /// the top.
-  mutating func search(forward: Bool, isNew: Bool = false) {
+  /// A search asked for: the bottom row says what it looks for while it
+  /// runs (a long one is stopped by Ctrl-C, as in less); nothing to run
+  /// before a word is given.
+  mutating func searching(forward: Bool, isNew: Bool) -> ReaderOutcome {
     guard let query, !query.isEmpty else {
       message = "nothing to look for yet: / and a word"
-      return
+      return .going
     }
-    // Ctrl-C (or a signal) stops a long search, as in less; other keys
-    // typed meanwhile wait their turn.
     message = "looking for " + query + "… (Ctrl-C stops)"
-    draw()
-    let terminal = self.terminal
+    return .search(forward: forward, isNew: isNew)
+  }
+
+  /// Looks for the query from the top line on (a new search backward, as
+  /// less's `?`, from the last line on the screen); the line found goes to
+  /// the top, and `''` comes back. `stop` is asked now and then, and a
+  /// true ends the search.
+  public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) {
+    jump { $0.find(forward: forward, isNew: isNew, stop: stop) }
+  }
+
+  private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) {
+    guard let query, !query.isEmpty else { return }
     var stopped = false
     var start = top
     if isNew && !forward {
@@ -267,12 +277,7 @@ extension ReadSession {
       start = Spot(piece: bottom.piece, row: bottom.row + 1)
     }
     let found = page.find(query, after: start, forward: forward) {
-      if TerminalRescue.stopping != 0 {
-        stopped = true
-      } else if terminal.hasInput {
-        let bytes = terminal.read(waiting: 0)
-        if bytes.contains(0x03) { stopped = true } else { typedAhead += bytes }
-      }
+      if !stopped { stopped = stop() }
       return stopped
     }
     message = nil

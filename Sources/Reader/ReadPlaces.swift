@@ -6,20 +6,25 @@
 /// document, `offset size modified path` (tab-separated), the byte offset of
 /// the top line with the document's size and modification time when it was
 /// left. A document that has changed since opens at its top.
-struct ReadPlaces {
+public struct ReadPlaces {
   /// The file the places are kept in.
   let file: String
+
+  /// Places kept in `file`.
+  public init(file: String) {
+    self.file = file
+  }
   /// How many documents are remembered; the oldest are forgotten.
   static let kept = 1000
 
   /// What identifies a version of a document: its real path, size and
   /// modification time; nil for what has none (standard input).
-  struct Identity: Equatable {
+  public struct Identity: Equatable {
     var path: String
     var size: Int
     var modified: String
 
-    init?(path: String) {
+    public init?(path: String) {
       guard let real = realpath(path, nil) else { return nil }
       self.path = String(cString: real)
       free(real)
@@ -32,7 +37,7 @@ struct ReadPlaces {
   }
 
   /// The offset `identity` was left at, if this version of it was.
-  func offset(for identity: Identity) -> Int? {
+  public func offset(for identity: Identity) -> Int? {
     for line in lines().reversed() {
       let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
       guard fields.count == 4, fields[3] == identity.path else { continue }
@@ -44,7 +49,7 @@ struct ReadPlaces {
 
   /// Keeps `offset` as where `identity` was left. Failing to is not an
   /// error worth a reader's attention: the place is simply not kept.
-  func save(_ offset: Int, for identity: Identity) {
+  public func save(_ offset: Int, for identity: Identity) {
     var kept = lines().filter { !$0.hasSuffix("\t" + identity.path) }
     kept.append("\(offset)\t\(identity.size)\t\(identity.modified)\t\(identity.path)")
     let text = kept.suffix(Self.kept).joined(separator: "\n") + "\n"

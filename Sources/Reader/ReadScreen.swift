@@ -1,31 +1,35 @@
 import Cells
 import Island
 import Page
+import Terminal
 
 /// Turns laid-out lines into what the terminal is sent: styles as SGR
 /// escapes (colours only when colour is on), links as OSC 8 hyperlinks,
 /// the matches of a search in reverse video. The text itself was made safe
 /// by the layout; a link's destination is made safe here.
-struct ReadScreen {
+public struct ReadScreen {
   let paint: Paint
+
+  /// A screen painting as `paint` does (colour on or off).
+  public init(paint: Paint) {
+    self.paint = paint
+  }
 
   /// `line` for the terminal, the characters in `lit` (as
   /// `PageLine.characters` counts them: a search's matches) highlighted.
-  func render(_ line: PageLine, lit highlights: [Range<Int>] = []) -> String {
+  public func render(_ line: PageLine, lit highlights: [Range<Int>] = []) -> String {
     var output = ""
     var index = 0
     for run in line.runs {
       let codes = self.codes(run.style)
       let link = paint.enabled ? run.link.flatMap(Self.safeLink) : nil
-      if let link { output += "\u{1B}]8;;" + link + "\u{1B}\\" }
+      if let link { output += Escape.link(to: link) }
       var segment = ""
       var lit = false
       func close() {
         guard !segment.isEmpty else { return }
         let all = codes + (lit ? ["7"] : [])
-        output +=
-          all.isEmpty
-          ? segment : "\u{1B}[" + all.joined(separator: ";") + "m" + segment + "\u{1B}[0m"
+        output += Escape.styled(segment, all)
         segment = ""
       }
       for character in run.text {
@@ -38,7 +42,7 @@ struct ReadScreen {
         index += 1
       }
       close()
-      if link != nil { output += "\u{1B}]8;;\u{1B}\\" }
+      if link != nil { output += Escape.endLink }
     }
     return output
   }
@@ -79,7 +83,7 @@ struct ReadScreen {
   }
 
   /// Faint text, for messages and the rows past the end.
-  func faint(_ text: String) -> String {
-    "\u{1B}[2m" + SafeText.forTerminal(text) + "\u{1B}[0m"
+  public func faint(_ text: String) -> String {
+    Escape.styled(SafeText.forTerminal(text), ["2"])
   }
 }

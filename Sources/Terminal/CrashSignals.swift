@@ -1,3 +1,5 @@
+import Files
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,7 +15,7 @@
 /// line and dies by the signal; otherwise the backtracer, which writes to
 /// standard error, reports as usual. A SIGBUS inside a mapped document is
 /// not a crash but a file cut short while read: an error naming it.
-enum CrashSignals {
+public enum CrashSignals {
   static let signals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
 
   /// Whether the previous handlers (the backtracer) are called after ours.
@@ -31,7 +33,7 @@ enum CrashSignals {
     byteCount: alternateStackSize, alignment: 16)
 
   /// Installs the handlers once; later calls do nothing.
-  static func install() { _ = installed }
+  public static func install() { _ = installed }
 
   private static let installed: Void = {
     let asked = getenv("SWIFT_BACKTRACE") != nil

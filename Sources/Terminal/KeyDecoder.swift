@@ -3,11 +3,14 @@ import Island
 /// Turns the bytes a terminal sends in raw mode into inputs. A sequence cut
 /// off at the end of a read waits for the next; a lone Escape is told from
 /// the start of a sequence by a pause (`flush`).
-struct KeyDecoder {
+public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
 
+  /// A decoder with nothing pending.
+  public init() {}
+
   /// The inputs in `bytes` (with any left over from before).
-  mutating func feed(_ bytes: [UInt8]) -> [TerminalInput] {
+  public mutating func feed(_ bytes: [UInt8]) -> [TerminalInput] {
     pending += bytes
     var inputs: [TerminalInput] = []
     while !pending.isEmpty {
@@ -19,13 +22,13 @@ struct KeyDecoder {
   }
 
   /// After a pause: a lone Escape left waiting is the Escape key.
-  mutating func flush() -> [TerminalInput] {
+  public mutating func flush() -> [TerminalInput] {
     guard !pending.isEmpty else { return [] }
     defer { pending.removeAll() }
     return pending == [0x1B] ? [.key(.escape)] : []
   }
 
-  var isWaiting: Bool { !pending.isEmpty }
+  public var isWaiting: Bool { !pending.isEmpty }
 
   /// One input at the start of `bytes` and its length; nil when more
   /// bytes are needed. An unknown sequence is skipped whole.

@@ -1,3 +1,5 @@
+import Files
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -9,16 +11,17 @@
 /// The modes it found are put back however the picker ends: on a pick, on
 /// Escape, on Ctrl-C, on an error (`restore` in a `defer`) and on SIGTERM,
 /// SIGHUP or SIGINT from outside (a signal handler that restores and exits).
-final class RawTerminal {
+public final class RawTerminal {
   let descriptor: Int32
 
-  struct Failure: Error {
-    let reason: String
+  /// No terminal to draw on, in words.
+  public struct Failure: Error {
+    public let reason: String
   }
 
   /// Opens `device` (the controlling terminal unless a test names a
   /// pseudo-terminal) and puts it in raw mode.
-  init(device: String = "/dev/tty") throws(Failure) {
+  public init(device: String = "/dev/tty") throws(Failure) {
     let descriptor = open(device, O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
       throw Failure(reason: "no terminal to draw on (\(device)): " + SystemFiles.reason(errno))
@@ -39,7 +42,7 @@ final class RawTerminal {
   }
 
   /// The terminal's size in columns and rows.
-  var size: (columns: Int, rows: Int) {
+  public var size: (columns: Int, rows: Int) {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
       return (80, 24)
@@ -48,7 +51,7 @@ final class RawTerminal {
   }
 
   /// Writes `text` whole.
-  func write(_ text: String) {
+  public func write(_ text: String) {
     var bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
@@ -65,11 +68,11 @@ final class RawTerminal {
 
   /// True once the terminal has gone away (hung up, closed, or reading
   /// fails): the picker then ends instead of waiting on it for ever.
-  private(set) var isGone = false
+  public private(set) var isGone = false
 
   /// The bytes that arrive within `milliseconds` (-1 waits for ever);
   /// empty when none did or the terminal is gone.
-  func read(waiting milliseconds: Int32) -> [UInt8] {
+  public func read(waiting milliseconds: Int32) -> [UInt8] {
     guard !isGone else { return [] }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&poller, 1, milliseconds) > 0 else { return [] }
@@ -86,14 +89,14 @@ final class RawTerminal {
   }
 
   /// True when input is waiting to be read.
-  var hasInput: Bool {
+  public var hasInput: Bool {
     guard !isGone else { return false }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&poller, 1, 0) > 0
   }
 
   /// Puts the modes back and closes the device.
-  func restore() {
+  public func restore() {
     TerminalRescue.restore()
     close(descriptor)
   }

@@ -1,7 +1,7 @@
 /// What the pager needs of a terminal: its size, writing, reading keys,
 /// and knowing when it has gone. `RawTerminal` is the real one; tests and
 /// the fuzz target give a scripted one.
-protocol TerminalDevice: AnyObject {
+public protocol TerminalDevice: AnyObject {
   /// The size in columns and rows.
   var size: (columns: Int, rows: Int) { get }
   /// Writes `text` whole.

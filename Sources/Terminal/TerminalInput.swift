@@ -2,7 +2,7 @@ import Island
 
 /// What the terminal sends: a key the picker knows, a mouse report, or the
 /// answer to a cursor-position query.
-enum TerminalInput: Equatable {
+public enum TerminalInput: Equatable {
   case key(PickerEvent)
   /// An SGR mouse report: the button code, the 1-based cell, press or
   /// release.

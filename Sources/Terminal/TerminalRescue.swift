@@ -11,7 +11,7 @@
 /// lock, no allocation. `restore` makes only async-signal-safe calls
 /// (`write`, `tcsetattr`), so the handlers for SIGTERM, SIGHUP, SIGINT and
 /// the crash signals may call it.
-enum TerminalRescue {
+public enum TerminalRescue {
   /// The terminal's descriptor while it is changed; -1 otherwise.
   nonisolated(unsafe) static var descriptor: Int32 = -1
   /// The modes found, on the heap: a global `termios` is laid out with its
@@ -31,26 +31,26 @@ enum TerminalRescue {
   }()
   nonisolated(unsafe) static var farewellLength = 0
   /// Set by SIGWINCH, cleared by the picker when it has redrawn.
-  nonisolated(unsafe) static var resized: sig_atomic_t = 0
+  public nonisolated(unsafe) static var resized: sig_atomic_t = 0
   /// Non-zero while a loop ends itself on SIGTERM, SIGHUP or SIGINT (the
   /// pager, which keeps the reader's place first): the handler then only
   /// notes the signal in `stopping`. A second one ends isle at once (but
   /// a second SIGHUP), and so does the loop taking more than two seconds
   /// to end (SIGALRM).
-  nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
+  public nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
   /// The signal that asked a deferring loop to end; 0 while none has.
-  nonisolated(unsafe) static var stopping: sig_atomic_t = 0
+  public nonisolated(unsafe) static var stopping: sig_atomic_t = 0
   /// The editor the pager is waiting for (`v`), 0 while there is none: it
   /// has the terminal, so Ctrl-C is its own, and SIGTERM or SIGHUP is
   /// passed on to it; the pager ends by that signal once it has ended.
-  nonisolated(unsafe) static var editor: pid_t = 0
+  public nonisolated(unsafe) static var editor: pid_t = 0
 
   /// Mouse reporting off, the cursor shown.
-  static let plainScreen = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h"
+  public static let plainScreen = Escape.mouseOff + Escape.showCursor
 
   /// Sets the bytes written on the way out. The length is zero while they
   /// change, so a handler running meanwhile writes nothing rather than half.
-  static func setFarewell(_ text: String) {
+  public static func setFarewell(_ text: String) {
     farewellLength = 0
     let bytes = Array(text.utf8.prefix(farewellCapacity))
     bytes.withUnsafeBufferPointer { farewell.update(from: $0.baseAddress!, count: $0.count) }
@@ -59,10 +59,12 @@ enum TerminalRescue {
 
   /// Makes the way out clear `lines` lines from the cursor down and come
   /// back up, as the picker's region is.
-  static func clearing(lines: Int) {
+  public static func clearing(lines: Int) {
     var sequence = "\r"
-    for line in 0..<max(lines, 0) { sequence += "\u{1B}[2K" + (line + 1 < lines ? "\r\n" : "") }
-    if lines > 1 { sequence += "\u{1B}[\(lines - 1)A" }
+    for line in 0..<max(lines, 0) {
+      sequence += Escape.clearLine + (line + 1 < lines ? "\r\n" : "")
+    }
+    if lines > 1 { sequence += Escape.up(lines - 1) }
     setFarewell(sequence + "\r" + plainScreen)
   }
 
@@ -115,7 +117,7 @@ enum TerminalRescue {
 
   /// Ends isle by `signal`, as asked, once the terminal is put back and
   /// what had to be kept is: the shell sees the signal, not an exit.
-  static func end(by signal: Int32) -> Never {
+  public static func end(by signal: Int32) -> Never {
     restore()
     Glibc.signal(signal, SIG_DFL)
     var only = sigset_t()

@@ -1,8 +1,10 @@
+import Files
+
 /// What a walk needs to know of the git repository a folder is in: where
 /// its top is, its `.git/info/exclude`, the global excludes file, and the
 /// `.gitignore` and `.ignore` files of the folders between the top and the
 /// folder walked. Read from the files themselves; git is not run.
-enum GitRepository {
+public enum GitRepository {
   /// The ignore files in force at `folder` (absolute, canonical) before
   /// its own are read. `read` gives a file's text or nil; `isDirectory`
   /// says whether a path is a folder.
@@ -32,7 +34,7 @@ enum GitRepository {
   }
 
   /// `folder` and each folder above it, nearest first.
-  static func ancestors(of folder: String) -> [String] {
+  public static func ancestors(of folder: String) -> [String] {
     var result = [folder]
     var current = folder
     while let slash = current.lastIndex(of: "/"), current != "/" {
@@ -40,6 +42,12 @@ enum GitRepository {
       result.append(current)
     }
     return result
+  }
+
+  /// The nearest of `folder` and the folders above it that holds `.git`
+  /// (a folder, or a file naming one), if any: the repository's top.
+  public static func top(of folder: String, files: any FileSystemProbe) -> String? {
+    ancestors(of: folder).first { files.kind($0 + "/.git") != .missing }
   }
 
   /// Where the repository's files are: `.git` itself, or for a worktree the

@@ -1,3 +1,4 @@
+import Files
 import Links
 import Parallel
 
@@ -5,27 +6,24 @@ import Parallel
 /// holding `.git`), for links written from the root (`/docs/x.md`); the
 /// current folder for a document in no repository. Answers are kept per
 /// folder, safe from several threads.
-final class RepositoryRoots: Sendable {
+public final class RepositoryRoots: Sendable {
   private let files: FileReading
   private let known = Lock<[String: String]>([:])
 
-  init(files: FileReading) {
+  /// Roots found on `files`.
+  public init(files: FileReading) {
     self.files = files
   }
 
   /// The root for the document at `path`, written as paths are given: from
   /// the current folder when it is the current folder or above it.
-  func root(of path: String) -> String {
+  public func root(of path: String) -> String {
     let folder = LinkPath.folder(of: path)
     if let root = known.withLock({ $0[folder] }) { return root }
     let current = SourceWalker.canonical(files.resolvedPath("."))
     let absolute = SourceWalker.canonical(files.resolvedPath(folder))
-    var root = "."
-    for candidate in GitRepository.ancestors(of: absolute)
-    where files.kind(candidate + "/.git") != .missing {
-      root = Self.relative(candidate, from: current)
-      break
-    }
+    let root =
+      GitRepository.top(of: absolute, files: files).map { Self.relative($0, from: current) } ?? "."
     known.withLock { $0[folder] = root }
     return root
   }

@@ -1,3 +1,4 @@
+import Files
 import Outline
 import Parallel
 
@@ -14,7 +15,7 @@ import Parallel
 /// Folders are told apart by device and inode, so `docs/..` and `.` are
 /// one; each folder's answer is kept, as documents come by the thousand
 /// from a few folders, read on several threads.
-final class SlugFlavorDetector: Sendable {
+public final class SlugFlavorDetector: Sendable {
   private let files: FileReading
   private let known = Lock<[FileIdentity: SlugFlavor]>([:])
 
@@ -22,12 +23,12 @@ final class SlugFlavorDetector: Sendable {
   private static let maxClimb = 256
 
   /// A detector that looks at `files`.
-  init(files: FileReading) {
+  public init(files: FileReading) {
     self.files = files
   }
 
   /// The flavour for the document at `path`.
-  func flavor(forDocumentAt path: String) -> SlugFlavor {
+  public func flavor(forDocumentAt path: String) -> SlugFlavor {
     var folder = Self.folder(of: path)
     var climbed: [FileIdentity] = []
     var found = SlugFlavor.github

@@ -1,3 +1,5 @@
+import Files
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -19,30 +21,48 @@
 /// inside a git repository, what `.ignore` files ignore anywhere, and the
 /// `.git` folder itself; `ignoring` false (`--no-ignore`) reads them all.
 /// A folder named outright is walked even when it is ignored.
-struct SourceWalker {
-  var includeHidden = false
-  var ignoring = true
-  var environment: [String: String] = [:]
-  var fileSystem: FileReading
+public struct SourceWalker {
+  public var includeHidden = false
+  public var ignoring = true
+  public var environment: [String: String] = [:]
+  public var fileSystem: FileReading
 
-  static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
+  /// A walk of `fileSystem`: hidden names skipped unless `includeHidden`,
+  /// ignored ones unless `ignoring` is false; `environment` finds git's
+  /// global excludes.
+  public init(
+    includeHidden: Bool = false, ignoring: Bool = true, environment: [String: String] = [:],
+    fileSystem: FileReading
+  ) {
+    self.includeHidden = includeHidden
+    self.ignoring = ignoring
+    self.environment = environment
+    self.fileSystem = fileSystem
+  }
+
+  public static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
 
   /// What a walk found and ran into.
-  struct Walked: Sendable {
-    var sources: [InputSource]
+  public struct Walked: Sendable {
+    public var sources: [InputSource]
     /// Folders that could not be read: errors.
-    var failures: [String] = []
+    public var failures: [String] = []
     /// Links that lead nowhere: warnings.
-    var warnings: [String] = []
+    public var warnings: [String] = []
     /// Folders given that held no document.
-    var empty: [String] = []
+    public var empty: [String] = []
     /// The indices of the sources found in folders, not named: a binary
     /// file among them is skipped, where one named is an error.
-    var found: Set<Int> = []
+    public var found: Set<Int> = []
+
+    /// What a walk gives for `sources`, named rather than found.
+    public init(sources: [InputSource]) {
+      self.sources = sources
+    }
   }
 
   /// The documents for `operands`.
-  func expand(_ operands: [String]) -> Walked {
+  public func expand(_ operands: [String]) -> Walked {
     var walked = Walked(sources: [])
     for operand in operands {
       if operand == "-" {
@@ -106,15 +126,21 @@ struct SourceWalker {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The paths of the documents in `folder` and below, as `isle check`
+  /// walks it (the language server's workspace).
+  public func documents(under folder: String) -> [String] {
+    expand([folder]).sources.compactMap(\.path)
+  }
+
   /// `path` made absolute and without links, as far as the system can.
-  static func canonical(_ path: String) -> String {
+  public static func canonical(_ path: String) -> String {
     guard let real = realpath(path, nil) else { return path }
     defer { free(real) }
     return String(cString: real)
   }
 
   /// True for a name with one of the document extensions.
-  static func isDocument(_ name: String) -> Bool {
+  public static func isDocument(_ name: String) -> Bool {
     guard let dot = name.lastIndex(of: ".") else { return false }
     return extensions.contains(name[name.index(after: dot)...].lowercased())
   }

@@ -2,9 +2,9 @@
 /// `/`; `**` between slashes (or at an end) matches any number of folders;
 /// `[...]` is a set (`!` or `^` inverts it, `a-z` is a range); a backslash
 /// makes the next byte plain; a `[` never closed matches nothing.
-enum Wildmatch {
+public enum Wildmatch {
   /// True when `glob` matches the whole of `text`.
-  static func matches(_ glob: [UInt8], _ text: [UInt8]) -> Bool {
+  public static func matches(_ glob: [UInt8], _ text: [UInt8]) -> Bool {
     match(glob, 0, text, 0)
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import LanguageServer
 import Testing
 
+@testable import Files
 @testable import IsleCLI
 
 /// `isle show`: the bytes of the sections asked for, in document order,

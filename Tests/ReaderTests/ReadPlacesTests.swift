@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import IsleCLI
+@testable import Reader
 
 /// Where documents were left: a version of a document returns to its
 /// place, a changed one opens at its top, and many documents keep theirs.
 @Suite struct ReadPlacesTests {
   @Test func aPlaceIsKeptForThatVersionOfTheDocumentOnly() throws {
-    try Harness.withTree(["a.md": "# A\n\ntext\n", "b.md": "# B\n"]) { root in
+    try Fixtures.withTree(["a.md": "# A\n\ntext\n", "b.md": "# B\n"]) { root in
       let places = ReadPlaces(file: root.appendingPathComponent("state/isle/places").path)
       let a = try #require(ReadPlaces.Identity(path: root.appendingPathComponent("a.md").path))
       let b = try #require(ReadPlaces.Identity(path: root.appendingPathComponent("b.md").path))

@@ -2,7 +2,7 @@ import Island
 import Page
 import Testing
 
-@testable import IsleCLI
+@testable import Reader
 
 /// How the pager sends a line: matches in reverse video, links as OSC 8
 /// with nothing in a destination able to end the sequence early, colour

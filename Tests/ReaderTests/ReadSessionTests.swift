@@ -7,7 +7,8 @@ import Progress
 import TestSupport
 import Testing
 
-@testable import IsleCLI
+@testable import Reader
+@testable import Terminal
 
 /// The pager's session driven by keys on a scripted terminal: what the
 /// reader sees after them.
@@ -15,7 +16,7 @@ import Testing
   /// A session on `text` in a terminal `columns` × `rows`, at `startByte`.
   static func session(
     _ text: String, columns: Int = 80, rows: Int = 24, startByte: Int = 0,
-    format: PageFormat = .markdown, options: ReadOptions = ReadOptions()
+    format: PageFormat = .markdown
   ) throws -> (ReadSession, ScriptedTerminal, Document) {
     let bytes = Array(text.utf8)
     var outlineOptions = OutlineOptions()
@@ -26,17 +27,14 @@ import Testing
       cuts: Page.cuts(of: bytes.span, format: format, every: 2 << 10)
     ) { Array(bytes[$0]) }
     let terminal = ScriptedTerminal(columns: columns, rows: rows)
-    var options = options
-    options.reduceMotion = true
     let session = ReadSession(
-      terminal: terminal, page: page,
-      display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
-      options: options, document: document, outlined: { nil }, startByte: startByte)
+      terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
+      document: document, outlined: { nil }, startByte: startByte)
     return (session, terminal, document)
   }
 
   static func fixture(_ name: String) throws -> String {
-    try String(contentsOf: Harness.fixtures.appendingPathComponent(name), encoding: .utf8)
+    try String(contentsOf: Fixtures.folder.appendingPathComponent(name), encoding: .utf8)
   }
 
   /// The contents opened from the page say as much read as the island:
@@ -46,7 +44,7 @@ import Testing
     var (session, terminal, document) = try Self.session(
       try Self.fixture("beekeeping.md"), rows: 12)
     _ = session.handle(.key(.character("G")))
-    let reading = session.place(in: document)
+    let reading = session.state.place(in: document)
     var arrival = Place.locate(.line(document.sections.last!.line), in: document)
     arrival.currentIndex = document.sections.count - 1
     try #require(Wording.percent(reading.fraction) != Wording.percent(arrival.fraction))
@@ -64,11 +62,14 @@ import Testing
     var (session, terminal, _) = try Self.session(
       "# Top\n\n" + words + "\n\nlater " + words + "\n", columns: 30, rows: 10)
     // The last word of a line and the first of the next.
-    var spot = session.page.first
-    while session.page.line(at: spot)?.continues == nil { spot = session.page.moved(spot, by: 1) }
-    let before = try #require(session.page.line(at: spot)?.text.split(separator: " ").last)
+    var spot = session.state.page.first
+    while session.state.page.line(at: spot)?.continues == nil {
+      spot = session.state.page.moved(spot, by: 1)
+    }
+    let before = try #require(session.state.page.line(at: spot)?.text.split(separator: " ").last)
     let after = try #require(
-      session.page.line(at: session.page.moved(spot, by: 1))?.text.split(separator: " ").first)
+      session.state.page.line(at: session.state.page.moved(spot, by: 1))?.text.split(separator: " ")
+        .first)
     let query = before + " " + after
     for key in ["/"] + query.map(String.init) {
       _ = session.handle(.key(key == " " ? .space : .character(Character(key))))
@@ -77,15 +78,16 @@ import Testing
     terminal.written = ""
     session.draw()
     let frame = terminal.lastFrame()
-    let top = try #require(session.page.line(at: session.top))
+    let top = try #require(session.state.page.line(at: session.state.top))
     #expect(top.text.hasSuffix(before), "the match's first line is at the top: \(top.text)")
     #expect(terminal.written.contains("\u{1B}[7m\(before)\u{1B}[0m"))
     #expect(terminal.written.contains("\u{1B}[7m\(after)\u{1B}[0m"))
     #expect(frame[2]?.hasPrefix(" \(after)") == true, "\(frame)")
-    let first = session.top
+    let first = session.state.top
     _ = session.handle(.key(.character("n")))
-    let next = try #require(session.page.line(at: session.top))
-    #expect(session.top > first && next.text.split(separator: " ").contains(before), "\(next.text)")
+    let next = try #require(session.state.page.line(at: session.state.top))
+    #expect(
+      session.state.top > first && next.text.split(separator: " ").contains(before), "\(next.text)")
   }
 
   /// Code and a table wider than the page are not cut: → scrolls them
@@ -118,10 +120,10 @@ import Testing
     // A window wide enough for all of it takes the scroll back.
     for _ in 0..<10 { _ = session.handle(.key(.right)) }
     terminal.size = (160, 20)
-    session.resize()
-    #expect(session.shift == 0 && !screen().contains("←"))
+    session.resized()
+    #expect(session.state.shift == 0 && !screen().contains("←"))
     terminal.size = (40, 20)
-    session.resize()
+    session.resized()
     // A match out of view sideways is scrolled into view.
     for character in "/step11" { _ = session.handle(.key(.character(character))) }
     _ = session.handle(.key(.enter))
@@ -136,7 +138,7 @@ import Testing
     terminal.written = ""
     session.draw()
     #expect(terminal.lastFrame()[10] == " standard input cannot be opened in an editor")
-    session.editable = true
+    session.state.editable = true
     #expect(session.handle(.key(.character("v"))) == .edit(line: 1))
   }
 

@@ -6,7 +6,8 @@ import Page
 import TestSupport
 import Testing
 
-@testable import IsleCLI
+@testable import Reader
+@testable import Terminal
 
 /// A terminal that keeps what is written and says the size it is given.
 final class ScriptedTerminal: TerminalDevice {
@@ -44,7 +45,7 @@ final class ScriptedTerminal: TerminalDevice {
   static func document() throws -> [UInt8] {
     var text = ""
     for name in ["beekeeping.md", "gfm-extras.md", "control-characters.md", "cjk.md", "emoji.md"] {
-      text += try String(contentsOf: Harness.fixtures.appendingPathComponent(name), encoding: .utf8)
+      text += try String(contentsOf: Fixtures.folder.appendingPathComponent(name), encoding: .utf8)
       text += "\n\n"
     }
     return Array(text.utf8)
@@ -65,11 +66,8 @@ final class ScriptedTerminal: TerminalDevice {
     }
     let terminal = ScriptedTerminal(
       columns: Int(random.next() % 120) + 1, rows: Int(random.next() % 40) + 1)
-    let display = Display(copy: Wording(), theme: .plain, width: 80, showsTop: true)
-    var readOptions = ReadOptions()
-    readOptions.reduceMotion = true
     var session = ReadSession(
-      terminal: terminal, page: page, display: display, options: readOptions,
+      terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
       document: seed % 4 == 3 ? nil : document, outlined: { nil },
       startByte: Int(random.next() % UInt64(bytes.count)))
     let keys: [PickerEvent] =
@@ -80,14 +78,14 @@ final class ScriptedTerminal: TerminalDevice {
     for step in 0..<100 {
       let choice = random.next() % 20
       if choice == 0 {
-        let before = session.topByte
+        let before = session.state.topByte
         terminal.size = (Int(random.next() % 120) + 1, Int(random.next() % 40) + 1)
-        session.resize()
-        let line = try #require(page.line(at: session.top))
+        session.resized()
+        let line = try #require(page.line(at: session.state.top))
         #expect(
           line.bytes.lowerBound <= before
             && (before < line.bytes.upperBound || line.bytes.isEmpty
-              || before == line.bytes.lowerBound || session.top == page.last),
+              || before == line.bytes.lowerBound || session.state.top == page.last),
           "seed \(seed) step \(step): the top byte \(before) left the top line \(line.bytes)")
       } else if choice == 1 {
         let row = Int(random.next() % UInt64(terminal.size.rows)) + 1
@@ -111,7 +109,7 @@ final class ScriptedTerminal: TerminalDevice {
           !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
           "seed \(seed): a control character reaches the terminal on row \(row)")
       }
-      #expect((0...bytes.count).contains(session.topByte))
+      #expect((0...bytes.count).contains(session.state.topByte))
     }
   }
 }
@@ -127,12 +125,9 @@ final class ScriptedTerminal: TerminalDevice {
     let document = try Outliner.outline(bytes, path: nil, options: options)
     let page = Page(size: bytes.count, format: .html, width: 80, cuts: [0]) { Array(bytes[$0]) }
     let terminal = ScriptedTerminal(columns: 4, rows: 3)
-    var readOptions = ReadOptions()
-    readOptions.reduceMotion = true
     var session = ReadSession(
-      terminal: terminal, page: page,
-      display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
-      options: readOptions, document: document, outlined: { nil }, startByte: bytes.count / 2)
+      terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
+      document: document, outlined: { nil }, startByte: bytes.count / 2)
     for key in Array(repeating: PickerEvent.character("7"), count: 30) + [.character("<")] {
       _ = session.handle(.key(key))
       terminal.written = ""
@@ -159,9 +154,8 @@ final class ScriptedTerminal: TerminalDevice {
     let page = Page(size: bytes.count, format: .markdown, width: 80, cuts: [0]) { Array(bytes[$0]) }
     let terminal = ScriptedTerminal(columns: 1, rows: 59)
     let session = ReadSession(
-      terminal: terminal, page: page,
-      display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
-      options: ReadOptions(), document: document, outlined: { nil }, startByte: bytes.count / 2)
+      terminal: terminal, page: page, look: ReadSession.Look(),
+      document: document, outlined: { nil }, startByte: bytes.count / 2)
     session.draw()
     for (row, text) in terminal.lastFrame() {
       #expect(Cells.width(of: text) <= 1, "row \(row): '\(text)'")

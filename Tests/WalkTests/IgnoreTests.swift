@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import IsleCLI
+@testable import Walk
 
 /// One path against one ignore file, with what git says of it.
 struct IgnoreCase: CustomTestStringConvertible, Sendable {
