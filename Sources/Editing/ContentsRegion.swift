@@ -6,6 +6,7 @@ import Outline
 /// first after the opening marker (doctoc's "DON'T EDIT" line) and
 /// doctoc's title line, kept as written.
 public struct ContentsRegion {
+  /// The opening marker.
   public let opening: TocMarker
   /// Nil for a lone `<!-- toc -->`, after which the list and a closing
   /// `<!-- tocstop -->` are written.
@@ -29,6 +30,7 @@ public struct ContentsRegion {
 
   /// Markers that do not make one list.
   public struct Mismatch: Error {
+    /// What is wrong, in words.
     public let problem: String
   }
 

@@ -1,6 +1,8 @@
 /// A unified diff of two texts, line by line, with three lines of context,
 /// as `diff -u` prints it.
 public enum UnifiedDiff {
+  /// The diff from `old` (named `oldName`) to `new` (`newName`); just the
+  /// two names when they are the same.
   public static func render(old: String, new: String, oldName: String, newName: String) -> String {
     let a = lines(old)
     let b = lines(new)

@@ -17,6 +17,7 @@ public struct AtomicFile: Sendable {
     self.failBeforeRename = failBeforeRename
   }
 
+  /// Why a file was not replaced, in words.
   public struct Failure: Error {
     public let reason: String
   }

@@ -128,6 +128,7 @@ extension ReadSession {
     var jumpedFrom: Marked? = nil
     var query: String? = nil
     var forward = true
+    /// How the edit went, once there was one.
     public var edited: ReadEditor.Outcome? = nil
 
     /// Nothing carried: the first session on a document.

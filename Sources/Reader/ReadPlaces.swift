@@ -24,6 +24,7 @@ public struct ReadPlaces {
     var size: Int
     var modified: String
 
+    /// The version of the document at `path` there is now.
     public init?(path: String) {
       guard let real = realpath(path, nil) else { return nil }
       self.path = String(cString: real)

@@ -25,7 +25,9 @@ public struct ReadSession: TerminalProgram {
 
   /// How the island and the contents are drawn.
   public struct Look: Sendable {
+    /// The island's words.
     public var copy: Wording
+    /// Its glyphs and colours.
     public var theme: Theme
     /// False for `--no-top`.
     public var showsTop: Bool
@@ -40,6 +42,7 @@ public struct ReadSession: TerminalProgram {
 
   /// Making the outline failed: why, in one line.
   public struct OutlineFailure: Error {
+    /// The line that says why.
     public let message: String
 
     /// The failure `message` says.
@@ -48,8 +51,11 @@ public struct ReadSession: TerminalProgram {
     }
   }
 
+  /// The terminal the pager is drawn on.
   public let terminal: any TerminalDevice
+  /// The keys the terminal sent, as the loop decodes them.
   public var keys = TerminalKeys()
+  /// The reader's state.
   public var state: ReaderState
   let look: Look
   /// False for `--reduce-motion`: the contents move without frames between.
@@ -146,6 +152,7 @@ public struct ReadSession: TerminalProgram {
   /// The inputs of a turn are taken: the frame they made.
   public mutating func settle() { draw() }
 
+  /// A terminal gone, or a signal: the session ends so.
   public func ending(_ end: TerminalEnd) -> Ending {
     switch end {
     case .gone: return .gone

@@ -25,6 +25,7 @@ public struct ReaderState {
     case help
   }
 
+  /// The document laid out.
   public let page: Page
   /// The outline once it is known (the pager draws before it is).
   public var document: Document?
@@ -32,10 +33,12 @@ public struct ReaderState {
   public var failure: String? = nil
   /// The top line.
   public var top: Spot
+  /// The window's size.
   public private(set) var columns: Int
   public private(set) var rows: Int
   /// `--width`: the text's measure, when given.
   let givenMeasure: Int?
+  /// What the reader is doing.
   public var mode = Mode.reading
   var query: String? = nil
   var forward = true

@@ -28,6 +28,7 @@ public struct KeyDecoder: Sendable {
     return pending == [0x1B] ? [.key(.escape)] : []
   }
 
+  /// True while a sequence cut off waits for the rest.
   public var isWaiting: Bool { !pending.isEmpty }
 
   /// One input at the start of `bytes` and its length; nil when more

@@ -42,7 +42,9 @@ public enum TerminalEnd: Equatable, Sendable {
 /// the end of a read left in it, and bytes read while the program was busy
 /// (a long search polls the terminal for Ctrl-C), taken before any more.
 public struct TerminalKeys: Sendable {
+  /// The decoder of what the terminal sends.
   public var decoder = KeyDecoder()
+  /// Bytes read while the program was busy, to be decoded next.
   public var typedAhead: [UInt8] = []
 
   /// No keys yet.

@@ -22,9 +22,13 @@ import Files
 /// `.git` folder itself; `ignoring` false (`--no-ignore`) reads them all.
 /// A folder named outright is walked even when it is ignored.
 public struct SourceWalker {
+  /// True for `--hidden`: names starting with `.` are walked too.
   public var includeHidden = false
+  /// False for `--no-ignore`: what git ignores is read too.
   public var ignoring = true
+  /// The environment, where git's global excludes are found.
   public var environment: [String: String] = [:]
+  /// The files walked.
   public var fileSystem: FileReading
 
   /// A walk of `fileSystem`: hidden names skipped unless `includeHidden`,
@@ -40,10 +44,12 @@ public struct SourceWalker {
     self.fileSystem = fileSystem
   }
 
+  /// The extensions of the documents a walk reads.
   public static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
 
   /// What a walk found and ran into.
   public struct Walked: Sendable {
+    /// The documents, in argument order.
     public var sources: [InputSource]
     /// Folders that could not be read: errors.
     public var failures: [String] = []
