@@ -20,8 +20,9 @@ let commit = (Context.environment["ISLE_COMMIT"] ?? "").filter {
 // The modules that parse, count, lay out numbers and write JSON are
 // optimized in debug builds too: the tests run them (in process, and as the
 // isle binary they start) over large and random documents, and unoptimized
-// they cost the suite more than twice the CPU. Page and IsleCLI stay as debug
-// builds are, as do the tests, so that a pager laying out a large page
+// they cost the suite more than twice the CPU. Page, IsleCLI and the modules
+// of its rooms (Files, Walk, Editing, Terminal, Reader) stay as debug builds
+// are, as do the tests, so that a pager laying out a large page
 // still takes seconds (the signal tests need it busy). ISLE_ONONE=1 in the
 // environment builds all of it unoptimized, for a debugger.
 let optimized: [SwiftSetting] =
@@ -135,13 +136,33 @@ let package = Package(
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
+    // Files in and out: bytes loaded (a regular file mapped), written
+    // whole or not at all, and the streams output goes to.
+    // (A mapped document is what a page reads too: Page is below it.)
+    .target(name: "Files", dependencies: ["Page"]),
+    // The folder walk with ignore rules (as ripgrep's `ignore` crate has
+    // them), and what a document's folders say: its repository's root, its
+    // site's slug flavour.
+    .target(name: "Walk", dependencies: ["Files", "Outline", "Links", "Parallel"]),
+    // Documents rewritten in place: the contents list between its markers,
+    // fragments fixed, and the diff that shows either.
+    .target(name: "Editing", dependencies: ["Outline", "Island", "Links"]),
+    // The terminal device: raw mode, size, keys, the one event loop, the
+    // escape codes, and the rescue that puts it back on signals and crashes.
+    .target(name: "Terminal", dependencies: ["Files", "Island"]),
+    // The pager: its state a value, drawn on the terminal.
+    .target(
+      name: "Reader",
+      dependencies: ["Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells"]),
     .target(
       name: "IsleCLI",
       dependencies: [
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
-        "Parallel", "Cells", "Page", "LanguageServer", "MCP", "BuildInfo",
+        "Parallel", "Cells", "Page", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
+        "Editing",
+        "Terminal", "Reader",
       ]),
-    .executableTarget(name: "isle", dependencies: ["IsleCLI"]),
+    .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -167,11 +188,18 @@ let package = Package(
       name: "PageTests", dependencies: ["Page", "Outline", "TestSupport"],
       // Golden layouts, read by path.
       exclude: ["Goldens"]),
+    .testTarget(name: "WalkTests", dependencies: ["Walk", "Files", "TestSupport"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Island", "TestSupport"]),
+    .testTarget(
+      name: "ReaderTests",
+      dependencies: [
+        "Reader", "Terminal", "Page", "Outline", "Island", "Cells", "Progress", "TestSupport",
+      ]),
     .testTarget(
       name: "IsleCLITests",
       dependencies: [
         "IsleCLI", "JSON", "Outline", "HTMLOutline", "Slugs", "Links", "Cells", "LanguageServer",
-        "TestSupport",
+        "Files", "Walk", "Editing", "Terminal", "Reader", "TestSupport",
       ],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),

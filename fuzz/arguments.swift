@@ -1,3 +1,4 @@
+import Files
 import IsleCLI
 
 // libFuzzer: the command line, words split at NUL bytes, run in-process

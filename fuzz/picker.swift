@@ -1,6 +1,7 @@
 import Cells
 import Island
 import Outline
+import Terminal
 
 @testable import IsleCLI
 

@@ -2,8 +2,9 @@ import Cells
 import Island
 import Outline
 import Page
+import Terminal
 
-@testable import IsleCLI
+@testable import Reader
 
 // libFuzzer: the pager driven by raw terminal bytes over a document of the
 // input's own. Input: a byte of columns, a byte of rows, a byte choosing
@@ -92,12 +93,9 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     cuts: Page.cuts(of: text.span, format: format, every: 256),
     definitions: format == .markdown ? LinkDefinitions(of: text.span) : LinkDefinitions()
   ) { Array(text[$0]) }
-  var readOptions = ReadOptions()
-  readOptions.reduceMotion = true
   var session = ReadSession(
-    terminal: terminal, page: page,
-    display: Display(copy: Wording(), theme: .plain, width: 80, showsTop: true),
-    options: readOptions, document: document, outlined: { nil }, startByte: length / 2)
+    terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
+    document: document, outlined: { nil }, startByte: length / 2)
   var decoder = KeyDecoder()
   var position = 5 + length
   session.draw()
@@ -106,10 +104,12 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     terminal.written = ""
     var inputs: [TerminalInput] = []
     if bytes[position] == 0xFE && position + 2 < bytes.count {
-      let before = session.topByte
+      let before = session.state.topByte
       terminal.size = (Int(bytes[position + 1]) % 200 + 1, Int(bytes[position + 2]) % 60 + 1)
-      session.resize()
-      if let line = page.line(at: session.top) { precondition(line.bytes.lowerBound <= before) }
+      session.resized()
+      if let line = page.line(at: session.state.top) {
+        precondition(line.bytes.lowerBound <= before)
+      }
       position += 3
     } else {
       let length = Int(bytes[position]) % 7 + 1

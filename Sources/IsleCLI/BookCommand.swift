@@ -1,5 +1,6 @@
 import Book
 import Cells
+import Files
 import Island
 import JSON
 import Outline

@@ -1,4 +1,6 @@
 import BuildInfo
+import Files
+import Terminal
 
 /// The command line as a library: arguments, environment and streams come
 /// in, an exit status goes out, so tests run it in-process.

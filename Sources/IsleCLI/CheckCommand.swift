@@ -1,8 +1,11 @@
 import Book
+import Editing
+import Files
 import Island
 import Links
 import Outline
 import Parallel
+import Walk
 
 /// `isle check`: every link to a heading or a file resolves.
 ///

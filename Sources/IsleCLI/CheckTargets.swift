@@ -1,3 +1,4 @@
+import Files
 import Links
 import Outline
 import Parallel

@@ -1,4 +1,7 @@
 import Cells
+import Links
+import Outline
+import Terminal
 
 /// A command with what it was asked decided, ready to run: the second of
 /// argument parsing's two steps (first `RawArguments`, the words as given),

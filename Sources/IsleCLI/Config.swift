@@ -1,3 +1,4 @@
+import Files
 import Outline
 
 #if canImport(Glibc)
@@ -95,12 +96,5 @@ enum Config {
       }
     }
     return (options, problems)
-  }
-}
-
-extension StringProtocol {
-  /// The text without any of `characters` at either end.
-  func trimmingCharacters(in characters: String) -> String {
-    trimming { characters.unicodeScalars.contains($0) }
   }
 }

@@ -1,6 +1,8 @@
+import Files
 import LanguageServer
 import Links
 import Outline
+import Walk
 
 /// The language server's workspace on the disk: files read as every
 /// command reads them, folders walked as `isle check` walks them, each
@@ -30,7 +32,7 @@ struct DiskWorkspace: WorkspaceHost {
   }
 
   func documents(under folder: String) -> [String] {
-    SourceWalker(fileSystem: files).expand([folder]).sources.compactMap(\.path)
+    SourceWalker(fileSystem: files).documents(under: folder)
   }
 
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions {
@@ -41,9 +43,7 @@ struct DiskWorkspace: WorkspaceHost {
 
   /// The nearest folder above the document holding `.git`.
   func repositoryRoot(of path: String) -> String? {
-    GitRepository.ancestors(of: LinkPath.folder(of: path)).first {
-      files.kind($0 + "/.git") != .missing
-    }
+    GitRepository.top(of: LinkPath.folder(of: path), files: files)
   }
 
   func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? {

@@ -1,6 +1,7 @@
 import Island
 import Outline
 import Progress
+import Terminal
 
 /// How the island is drawn: its words, glyphs, colours and width.
 struct Display: Sendable {
@@ -87,12 +88,6 @@ struct Display: Sendable {
 
   /// The bar for the reader at `place` in `document`.
   func bar(at place: Place, in document: Document) -> String? {
-    guard let index = place.currentIndex else { return nil }
-    let section = document.sections[index]
-    return Bar(
-      title: section.title, number: section.number, count: document.sections.count,
-      fraction: place.fraction, top: showsTop, copy: copy, theme: theme, width: width,
-      left: copy.timeLeft(from: place, in: document)
-    ).text()
+    Bar(at: place, in: document, top: showsTop, copy: copy, theme: theme, width: width)?.text()
   }
 }

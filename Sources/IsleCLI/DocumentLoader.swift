@@ -1,4 +1,6 @@
+import Files
 import Outline
+import Walk
 
 /// The one way every command turns a source into a document: its bytes
 /// loaded (a regular file mapped, never copied), outlined, and any failure

@@ -1,6 +1,8 @@
 import Cells
+import Files
 import Outline
 import Parallel
+import Walk
 
 extension CLI {
   /// Loads each document and hands it to `body`, which says what to print

@@ -1,3 +1,4 @@
+import Files
 import Island
 import Outline
 import Progress

@@ -1,6 +1,7 @@
 import LanguageServer
 import Outline
 import Parallel
+import Walk
 
 #if canImport(Glibc)
   import Glibc

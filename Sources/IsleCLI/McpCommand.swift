@@ -1,3 +1,4 @@
+import Files
 import MCP
 
 #if canImport(Glibc)

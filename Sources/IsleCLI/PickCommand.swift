@@ -1,6 +1,7 @@
 import Island
 import Outline
 import Progress
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -59,15 +60,18 @@ struct PickCommand: RunnableCommand {
     }
   }
 
-  /// One run of the picker on the terminal.
-  struct Session {
-    let terminal: RawTerminal
+  /// One run of the picker on the terminal, under the terminal's one
+  /// event loop.
+  struct Session: TerminalProgram {
+    let terminal: any TerminalDevice
     let document: Document
     let display: Display
     var state: PickerState
+    /// The state as last drawn, for the frames between it and the next.
+    var drawn: PickerState
     var view: PickerView
     var motion: Bool
-    var decoder = KeyDecoder()
+    var keys = TerminalKeys()
     /// The screen row (1-based) of the region's top line, once known.
     var top: Int? = nil
     /// Lines reserved below the prompt.
@@ -87,6 +91,7 @@ struct PickCommand: RunnableCommand {
         sections: document.sections, start: start, closed: closed,
         panelRows: PickerState.panelRows(terminalRows: size.rows, sections: document.sections.count)
       )
+      drawn = state
       view = Self.view(document, display, columns: size.columns)
       motion = !reduceMotion
     }
@@ -96,48 +101,49 @@ struct PickCommand: RunnableCommand {
     }
 
     mutating func run() -> PickerOutcome {
-      terminal.write("\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+      terminal.write(Escape.hideCursor + Escape.mouseAndDragsOn)
       reserve()
       draw(view.frame(state))
-      while true {
-        if TerminalRescue.resized != 0 {
-          TerminalRescue.resized = 0
-          let size = terminal.size
-          clear()
-          view = Self.view(document, display, columns: size.columns)
-          _ = state.handle(.resize(columns: size.columns, rows: size.rows))
-          reserve()
-          draw(view.frame(state))
-        }
-        var bytes = terminal.read(waiting: decoder.isWaiting ? 30 : 100)
-        if terminal.isGone { return .cancelled }
-        var inputs = bytes.isEmpty ? decoder.flush() : decoder.feed(bytes)
-        // Take everything already typed before drawing, so held keys
-        // never queue up behind frames.
-        while terminal.hasInput {
-          bytes = terminal.read(waiting: 0)
-          inputs += decoder.feed(bytes)
-        }
-        guard !inputs.isEmpty else { continue }
-        let before = state
-        for input in inputs {
-          guard let event = event(for: input) else { continue }
-          let outcome = state.handle(event)
-          if outcome != .going {
-            clear()
-            return outcome
-          }
-        }
-        if motion && !terminal.hasInput {
-          for frame in view.transition(from: before, to: state) {
-            if terminal.hasInput { break }
-            draw(frame)
-            usleep(16_000)
-          }
-        }
-        draw(view.frame(state))
-      }
+      return TerminalLoop.run(&self)
     }
+
+    /// The window changed size: the region is made again at the new size.
+    mutating func resized() {
+      let size = terminal.size
+      clear()
+      view = Self.view(document, display, columns: size.columns)
+      _ = state.handle(.resize(columns: size.columns, rows: size.rows))
+      reserve()
+      draw(view.frame(state))
+      drawn = state
+    }
+
+    /// One input; the outcome once it ends the picker (the region cleared).
+    mutating func handle(_ input: TerminalInput) -> PickerOutcome? {
+      guard let event = event(for: input) else { return nil }
+      let outcome = state.handle(event)
+      guard outcome != .going else { return nil }
+      clear()
+      return outcome
+    }
+
+    /// The frames from the state last drawn to this one (unless motion is
+    /// reduced or more keys are waiting), then this one.
+    mutating func settle() {
+      if motion && !terminal.hasInput {
+        for frame in view.transition(from: drawn, to: state) {
+          if terminal.hasInput { break }
+          draw(frame)
+          usleep(16_000)
+        }
+      }
+      draw(view.frame(state))
+      drawn = state
+    }
+
+    /// A terminal gone is no pick; the picker ends itself on no signal
+    /// (the rescue ends isle by it).
+    func ending(_ end: TerminalEnd) -> PickerOutcome { .cancelled }
 
     /// The picker's event for a terminal input, placing mouse reports on
     /// the region's rows.
@@ -181,12 +187,13 @@ struct PickCommand: RunnableCommand {
       reserved = view.height(state)
       TerminalRescue.clearing(lines: reserved)
       terminal.write(
-        String(repeating: "\n", count: reserved - 1) + "\u{1B}[\(reserved - 1)A\r\u{1B}[6n")
+        String(repeating: "\n", count: reserved - 1) + Escape.up(reserved - 1) + "\r"
+          + Escape.askCursor)
       // The cursor report tells the region's row, for the mouse.
       var waited = 0
       while top == nil && waited < 5 {
         let bytes = terminal.read(waiting: 40)
-        for input in decoder.feed(bytes) {
+        for input in keys.decoder.feed(bytes) {
           if case .cursor(let row, _) = input { top = row }
         }
         waited += 1
@@ -197,11 +204,11 @@ struct PickCommand: RunnableCommand {
     func draw(_ frame: [String]) {
       var output = "\r"
       for (index, line) in frame.prefix(reserved).enumerated() {
-        output += "\u{1B}[2K" + line
+        output += Escape.clearLine + line
         if index + 1 < min(frame.count, reserved) { output += "\r\n" }
       }
       let down = min(frame.count, reserved) - 1
-      if down > 0 { output += "\u{1B}[\(down)A" }
+      if down > 0 { output += Escape.up(down) }
       terminal.write(output + "\r")
     }
 

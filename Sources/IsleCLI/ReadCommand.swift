@@ -1,10 +1,13 @@
 import Cells
 import Dispatch
+import Files
 import Island
 import Outline
 import Page
 import Parallel
 import Progress
+import Reader
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -52,10 +55,10 @@ struct ReadCommand: RunnableCommand {
       if case .edit(let line) = ending {
         carried = session.carried
         carried.edited = ReadEditor(environment: cli.environment).edit(
-          path: source.path ?? "", line: line, topByte: session.topByte)
+          path: source.path ?? "", line: line, topByte: session.state.topByte)
         if TerminalRescue.stopping == 0 { continue }
       }
-      if let identity, let places { places.save(session.topByte, for: identity) }
+      if let identity, let places { places.save(session.state.topByte, for: identity) }
       return try ended(ending, name: source.displayName)
     }
   }
@@ -73,11 +76,14 @@ struct ReadCommand: RunnableCommand {
       throw TerminalFailure(name: source.displayName, reason: error.reason)
     }
     let loader = settings.loader(cli.files)
-    let outlined = Lock<Result<Document, any Error>?>(nil)
+    let outlined = Lock<Result<Document, ReadSession.OutlineFailure>?>(nil)
+    let display = settings.display
     var session = ReadSession(
-      terminal: terminal, page: page, display: settings.display, options: options,
+      terminal: terminal, page: page,
+      look: ReadSession.Look(copy: display.copy, theme: display.theme, showsTop: display.showsTop),
+      measure: options.measure, motion: !options.reduceMotion, trace: options.trace,
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
-    session.editable = source.path != nil
+    session.state.editable = source.path != nil
     session.carry(carried)
     // A signal to stop lets the loop end itself, so the place is kept.
     TerminalRescue.defersEnding = 1
@@ -86,7 +92,9 @@ struct ReadCommand: RunnableCommand {
       return session.run {
         guard document == nil else { return }
         DispatchQueue.global().async {
-          let result = Result { try loader.outline(bytes, from: source) }
+          let result = Result { try loader.outline(bytes, from: source) }.mapError {
+            ReadSession.OutlineFailure(message: ($0 as? any IsleError)?.message ?? "\($0)")
+          }
           outlined.withLock { $0 = result }
         }
       }

@@ -4,7 +4,8 @@
 struct ReadOptions: Sendable {
   /// `--plain`: the source as it is.
   var plain = false
-  /// `--width N`: the text's measure, in cells (at most the window's).
+  /// `--width N`: the text's measure, in cells (at most the window's;
+  /// `ReaderState.readableMeasure` when not given).
   var measure: Int? = nil
   /// False for `--no-remember`.
   var remember = true
@@ -16,10 +17,6 @@ struct ReadOptions: Sendable {
   /// `ISLE_READ_TRACE`: a file each frame appends its top line, rows and
   /// top byte to, for scripts and tests that check the island.
   var trace: String? = nil
-
-  /// The measure when `--width` is not given: a readable line, centred in
-  /// a wider window.
-  static let readableMeasure = 100
 
   /// The pager's options from the words given and the environment.
   static func decide(_ raw: RawArguments, cli: CLI) throws -> ReadOptions {

@@ -1,5 +1,8 @@
+import Files
 import Island
 import Outline
+import Terminal
+import Walk
 
 #if canImport(Glibc)
   import Glibc

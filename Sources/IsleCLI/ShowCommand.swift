@@ -1,10 +1,13 @@
 import Cells
+import Files
 import HTMLOutline
 import Island
 import Outline
 import Page
 import Parallel
 import Progress
+import Reader
+import Walk
 
 /// `isle show`: sections' own text, for scripts and agents. What to print
 /// is decided in `Progress` (`Selector`, `HeadingTree`, `Excerpt`); this
@@ -287,7 +290,7 @@ extension ShowCommand {
     // A readable measure on a terminal, as the pager's; 80 in a pipe.
     request.width =
       try OptionValues.integer(raw, .width, in: 1...100_000, command: "show")
-      ?? (cli.terminal.isTerminal ? min(settings.display.width, ReadOptions.readableMeasure) : 80)
+      ?? (cli.terminal.isTerminal ? min(settings.display.width, ReaderState.readableMeasure) : 80)
     self.init(request: request, settings: settings, cli: cli)
   }
 

@@ -1,7 +1,10 @@
+import Files
 import Island
 import Outline
 import Page
 import Progress
+import Reader
+import Walk
 
 /// What `isle show` prints of a document's excerpts: their bytes as
 /// written, their text as the pager lays it out, or a JSON record each.

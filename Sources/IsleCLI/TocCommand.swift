@@ -1,4 +1,6 @@
 import Cells
+import Editing
+import Files
 import Island
 import Outline
 import Progress
@@ -85,7 +87,9 @@ struct TocCommand: RunnableCommand {
     guard settings.showsPaths, let path = source.path else {
       let style = ListStyle(numbering: request.numbering)
       return ContentsList.text(
-        ContentsList.sections(of: document, request: request), format: document.format,
+        ContentsList.sections(
+          of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers),
+        format: document.format,
         style: style, details: request.details, summary: settings.display.copy.contentsTitle)
     }
     let link = settings.indexBase.map { RelativePath.from($0, to: path) } ?? path
@@ -97,7 +101,8 @@ struct TocCommand: RunnableCommand {
     }
     request.includeTitle = request.includeTitle && heading == link
     return MarkdownList.render(
-      ContentsList.sections(of: document, request: request),
+      ContentsList.sections(
+        of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers),
       style: ListStyle(numbering: request.numbering), format: document.format, path: link,
       heading: heading)
   }

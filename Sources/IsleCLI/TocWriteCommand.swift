@@ -1,6 +1,9 @@
 import Cells
+import Editing
+import Files
 import Island
 import Outline
+import Walk
 
 /// `isle toc --write`, `--check` and `--diff`: keep the contents list
 /// between a document's markers up to date, touching nothing else.
@@ -180,7 +183,9 @@ struct TocWriteCommand: RunnableCommand {
       let document = loaded.document
       let style = ContentsList.style(of: bytes, region: region, numbering: request.numbering)
       let list = ContentsList.text(
-        ContentsList.sections(of: document, request: request, region: region, bytes: bytes),
+        ContentsList.sections(
+          of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers,
+          region: region, bytes: bytes),
         format: .markdown, style: style, details: request.details,
         summary: settings.display.copy.contentsTitle)
       var opening: String? = nil

@@ -8,4 +8,9 @@ extension StringProtocol {
     else { return "" }
     return String(scalars[first...last])
   }
+
+  /// The text without any of `characters` at either end.
+  public func trimmingCharacters(in characters: String) -> String {
+    trimming { characters.unicodeScalars.contains($0) }
+  }
 }

@@ -1,4 +1,6 @@
+import Files
 import IsleCLI
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

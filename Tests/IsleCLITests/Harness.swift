@@ -1,5 +1,7 @@
+import Files
 import Foundation
 import IsleCLI
+import Terminal
 import TestSupport
 
 /// Runs isle in-process or as the real binary, and finds the fixtures.
@@ -9,10 +11,9 @@ enum Harness {
   static let timeoutScale =
     Double(ProcessInfo.processInfo.environment["ISLE_TIMEOUT_SCALE"] ?? "") ?? 1
 
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = Fixtures.root
 
-  static let fixtures = root.appendingPathComponent("fixtures")
+  static let fixtures = Fixtures.folder
   static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Snapshots")
 
@@ -67,16 +68,7 @@ enum Harness {
   /// A scratch tree, removed afterwards: `files` maps relative paths to
   /// contents.
   static func withTree(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("isle-tree-\(UUID())")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
-    try body(root)
+    try Fixtures.withTree(files, body)
   }
 
   /// Runs `command` with bash from the repository root, the built `isle`

@@ -3,7 +3,9 @@ import JSON
 import LanguageServer
 import Testing
 
+@testable import Files
 @testable import IsleCLI
+@testable import Walk
 
 /// The server's answers on the shared corpus of real documents, against
 /// the commands' own: each document's symbols against `isle toc --max-level

@@ -3,7 +3,9 @@ import LanguageServer
 import Outline
 import Parallel
 
+@testable import Files
 @testable import IsleCLI
+@testable import Walk
 
 /// A language server on the real disk (the workspace `isle lsp` runs
 /// with), spoken to in-process: requests in, replies and notifications out.

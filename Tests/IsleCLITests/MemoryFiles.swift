@@ -1,5 +1,6 @@
 import Synchronization
 
+@testable import Files
 @testable import IsleCLI
 
 #if canImport(Glibc)

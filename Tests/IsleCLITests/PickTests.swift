@@ -3,52 +3,7 @@ import TestSupport
 import Testing
 
 @testable import IsleCLI
-
-@Suite struct KeyDecoderTests {
-  @Test func decodesKeysSequencesAndMouse() throws {
-    var decoder = KeyDecoder()
-    let bytes = Array(
-      "\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\r \u{7F}é\u{3}".utf8)
-    #expect(
-      decoder.feed(bytes) == [
-        .key(.up), .key(.down), .key(.right), .key(.left), .key(.pageUp), .key(.pageDown),
-        .key(.home),
-        .key(.end), .key(.enter), .key(.space), .key(.backspace), .key(.character("é")),
-        .key(.interrupt),
-      ])
-    #expect(
-      decoder.feed(Array("\u{1B}[<0;12;7M\u{1B}[<64;1;1M\u{1B}[12;3R".utf8)) == [
-        .mouse(button: 0, column: 12, row: 7, pressed: true),
-        .mouse(button: 64, column: 1, row: 1, pressed: true),
-        .cursor(row: 12, column: 3),
-      ])
-  }
-
-  @Test func controlLettersAreKeysOfTheirOwn() throws {
-    var decoder = KeyDecoder()
-    #expect(
-      decoder.feed([0x04, 0x15, 0x06, 0x09, 0x03, 0x00]) == [
-        .key(.control("d")), .key(.control("u")), .key(.control("f")), .key(.tab),
-        .key(.interrupt),
-      ])
-  }
-
-  @Test func aSequenceSplitAcrossReadsWaits() throws {
-    var decoder = KeyDecoder()
-    #expect(decoder.feed([0x1B]).isEmpty)
-    #expect(decoder.feed(Array("[".utf8)).isEmpty)
-    #expect(decoder.feed(Array("B".utf8)) == [.key(.down)])
-    #expect(decoder.feed([0xC3]).isEmpty)
-    #expect(decoder.feed([0xA9]) == [.key(.character("é"))])
-  }
-
-  @Test func aLoneEscapeIsTheEscapeKeyAfterAPause() throws {
-    var decoder = KeyDecoder()
-    #expect(decoder.feed([0x1B]).isEmpty)
-    #expect(decoder.flush() == [.key(.escape)])
-    #expect(decoder.feed(Array("\u{1B}q".utf8)) == [.key(.escape), .key(.character("q"))])
-  }
-}
+@testable import Terminal
 
 /// `isle pick` in a real terminal: tmux runs it, keys are sent, and the
 /// pane is read as a person would see it.
@@ -292,34 +247,5 @@ import Testing
     let result = try Harness.runBinary(["pick", "fixtures/no-headings.md"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-  }
-}
-
-/// The picker's terminal on a pseudo-terminal of the test's own.
-@Suite(.serialized) struct RawTerminalTests {
-  @Test func aTerminalThatHangsUpIsGoneAndHasNoInput() throws {
-    // posix_openpt and ptsname are not in Swift's Glibc module; Linux's
-    // ioctls do the same: unlock the pair (TIOCSPTLCK), ask its number
-    // (TIOCGPTN).
-    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-    try #require(master >= 0)
-    var unlock: Int32 = 0
-    var number: UInt32 = 0
-    try #require(ioctl(master, 0x4004_5431, &unlock) == 0)
-    try #require(ioctl(master, 0x8004_5430, &number) == 0)
-    let terminal = try RawTerminal(device: "/dev/pts/\(number)")
-    defer {
-      terminal.restore()
-      // The handlers the picker installs are not for the test runner.
-      for handled in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { signal(handled, SIG_DFL) }
-    }
-    _ = write(master, "q", 1)
-    #expect(terminal.read(waiting: 2_000) == Array("q".utf8))
-    #expect(!terminal.isGone)
-    #expect(!terminal.hasInput)
-    close(master)
-    #expect(terminal.read(waiting: 2_000).isEmpty)
-    #expect(terminal.isGone)
-    #expect(!terminal.hasInput, "a gone terminal never reports input, so no loop spins on it")
   }
 }

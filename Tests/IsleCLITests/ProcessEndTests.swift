@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Files
 @testable import IsleCLI
 
 /// How the real binary ends when its surroundings end first: the reader of

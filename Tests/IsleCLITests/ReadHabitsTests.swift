@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import IsleCLI
+@testable import Reader
 
 /// What a reader new to `isle read` reaches for, in a real terminal (tmux):
 /// the end that reads as the end, a quoted heading `]` names, a count too

@@ -3,6 +3,7 @@ import Outline
 import Parallel
 import Testing
 
+@testable import Files
 @testable import IsleCLI
 
 /// `isle show` against the outline, on the shared corpus of real

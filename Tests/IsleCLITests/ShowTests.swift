@@ -3,6 +3,7 @@ import JSON
 import LanguageServer
 import Testing
 
+@testable import Files
 @testable import IsleCLI
 
 /// `isle show`: the bytes of the sections asked for, in document order,

@@ -4,6 +4,7 @@ import Slugs
 import Testing
 
 @testable import IsleCLI
+@testable import Walk
 
 /// `--slug auto`: the flavour of the site generator whose project holds
 /// the document, on file trees in memory and on a real one.

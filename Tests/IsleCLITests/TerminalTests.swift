@@ -1,5 +1,6 @@
 import Cells
 import Foundation
+import Terminal
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Files
 @testable import IsleCLI
 
 /// `isle toc --write` and `--check` on scratch copies.

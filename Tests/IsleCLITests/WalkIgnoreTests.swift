@@ -95,28 +95,4 @@ struct WalkCase: CustomTestStringConvertible, Sendable {
     #expect(outcome.stderr == walk.stderr)
     #expect(read == walk.read)
   }
-
-  /// `core.excludesFile` in the user's git config names the global file.
-  @Test func excludesFileFromTheGitConfig() {
-    let config = "[user]\n\tname = x\n[core]\n\texcludesFile = ~/my-ignore # mine\n"
-    #expect(GitRepositoryProbe.excludesFile(config) == "~/my-ignore")
-    #expect(
-      GitRepositoryProbe.global(["HOME": "/h"], files: ["/h/.gitconfig": config]) == "/h/my-ignore")
-    #expect(GitRepositoryProbe.global(["HOME": "/h"], files: [:]) == "/h/.config/git/ignore")
-    #expect(
-      GitRepositoryProbe.global(["HOME": "/h", "XDG_CONFIG_HOME": "/x"], files: [:])
-        == "/x/git/ignore")
-    #expect(GitRepositoryProbe.global([:], files: [:]) == nil)
-  }
-}
-
-/// `GitRepository`'s config reading, given files as a dictionary.
-enum GitRepositoryProbe {
-  static func excludesFile(_ config: String) -> String? {
-    GitRepository.excludesFile(in: config)
-  }
-
-  static func global(_ environment: [String: String], files: [String: String]) -> String? {
-    GitRepository.globalExcludes(environment: environment, read: { files[$0] })
-  }
 }

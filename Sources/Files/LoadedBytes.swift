@@ -1,0 +1,89 @@
+import Page
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A document's bytes as loaded: a regular file mapped read-only into
+/// memory, or a buffer read from a pipe, a device or standard input.
+///
+/// A mapping is never copied, and `release` drops the pages of a stretch
+/// the outline is done with (they come back from the page cache if read
+/// again), so a 50 MB document is never resident all at once. A file cut
+/// short while it is mapped would end the program with SIGBUS; the handler
+/// `MappedFiles` installs turns that into a one-line error naming it.
+public final class LoadedBytes: Sendable {
+  // The address as a number, so the class is plainly Sendable: the bytes
+  // never change once loaded, and live as long as it does.
+  private let address: UInt
+  private let count: Int
+  private let isMapped: Bool
+  /// The `MappedFiles` entry of a mapping.
+  private let mappedEntry: Int?
+
+  /// The bytes, valid while this object lives.
+  public var buffer: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count)
+  }
+
+  /// A copy of `bytes`.
+  public init(copying bytes: [UInt8]) {
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = UnsafeMutableBufferPointer(start: storage, count: bytes.count).initialize(from: bytes)
+    address = UInt(bitPattern: storage)
+    count = bytes.count
+    isMapped = false
+    mappedEntry = nil
+  }
+
+  /// Takes over `storage`, allocated, holding `count` bytes.
+  init(owning storage: UnsafeMutablePointer<UInt8>, count: Int) {
+    address = UInt(bitPattern: storage)
+    self.count = count
+    isMapped = false
+    mappedEntry = nil
+  }
+
+  /// Maps the first `count` bytes of the open file; nil when the system
+  /// will not.
+  init?(mapping descriptor: Int32, count: Int, name: String) {
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      address != MAP_FAILED
+    else { return nil }
+    madvise(address, count, MADV_SEQUENTIAL)
+    let start = address.assumingMemoryBound(to: UInt8.self)
+    self.address = UInt(bitPattern: start)
+    self.count = count
+    isMapped = true
+    mappedEntry = MappedFiles.remember(start: start, count: count, name: name)
+  }
+
+  deinit {
+    guard let base = buffer.baseAddress else { return }
+    if isMapped {
+      if let mappedEntry { MappedFiles.forget(mappedEntry) }
+      munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+    } else {
+      UnsafeMutablePointer(mutating: base).deallocate()
+    }
+  }
+
+  /// Drops the mapped pages that lie wholly inside `range`; nothing for a
+  /// buffer (whose pages `madvise` would zero).
+  public func release(_ range: Range<Int>) {
+    guard isMapped, let base = buffer.baseAddress else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let address = Int(bitPattern: base)
+    let first = (address + range.lowerBound + page - 1) / page * page
+    let last = (address + range.upperBound) / page * page
+    guard last > first else { return }
+    madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_DONTNEED)
+  }
+}
+
+extension LoadedBytes: PageBytes {
+  /// The bytes, for a page to read as it lays them out.
+  public func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+    try body(buffer.span)
+  }
+}

@@ -1,0 +1,20 @@
+import Files
+
+// The failures of reading and writing files as a command ends with them:
+// the line names the file or the stream, exit 2; a reader of a pipe that
+// went away ends output quietly, with 0.
+
+extension ReadFailure: IsleError {
+  public var message: String? { description }
+  public var status: ExitStatus { .failure }
+}
+
+extension OutputFailure: IsleError {
+  public var message: String? { description }
+  public var status: ExitStatus { .failure }
+}
+
+extension ClosedPipe: IsleError {
+  public var message: String? { nil }
+  public var status: ExitStatus { .success }
+}

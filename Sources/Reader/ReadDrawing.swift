@@ -1,0 +1,128 @@
+import Cells
+import Island
+import Outline
+import Page
+import Progress
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The pager's frames: the page's rows, then the bottom row (the island,
+/// a search being typed, or a message), with the contents or the keys over
+/// them when open. Each frame goes out in one write.
+extension ReadSession {
+  /// The island for the top line: what `isle where --line L --viewport H`
+  /// says for the same line and the source lines in view; `…` until the
+  /// outline is known.
+  func island() -> String {
+    guard let document = state.document else { return state.failure.map { "isle: " + $0 } ?? "…" }
+    let columns = state.columns
+    return Bar(
+      at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
+      theme: look.theme, width: columns < 3 ? max(columns, 1) : columns - 2)?.text() ?? ""
+  }
+
+  /// The contents as they open over the page: the bar says how much is
+  /// read as the island does, not where the puck's section would put the
+  /// reader.
+  func contentsView(_ document: Document) -> PickerView {
+    var view = PickerView(
+      document: document, copy: look.copy, theme: look.theme, columns: state.columns)
+    view.reading = state.place(in: document)
+    return view
+  }
+
+  /// Draws the current state.
+  func draw() {
+    switch state.mode {
+    case .contents(let contents):
+      guard let document = state.document else { return draw(panel: []) }
+      draw(panel: Array(contentsView(document).frame(contents).dropLast()))
+    default:
+      draw(panel: [])
+    }
+  }
+
+  /// Draws the page with `panel` (the contents' lines, the bar last) over
+  /// its bottom rows, or the bottom row of the mode when it is empty.
+  func draw(panel: [String]) {
+    let screen = ReadScreen(paint: look.theme.paint)
+    var output = Escape.beginFrame + Escape.hideCursor
+    let (page, mode, columns, rows) = (state.page, state.mode, state.columns, state.rows)
+    let margin = state.margin
+    let textRows = state.textRows
+    let left = String(repeating: " ", count: margin)
+    var spot: Spot? = state.top
+    var previous: Spot? = nil
+    let highlighted = state.query
+    let helpRows = ReadHelp.lines
+    let sideways = state.sideways
+    for row in 0..<textRows {
+      output += Escape.move(row: row + 1) + Escape.clearLine
+      if case .help = mode {
+        if row < helpRows.count {
+          output += left + Cells.truncate(helpRows[row], toWidth: max(columns - margin - 1, 1))
+        }
+        continue
+      }
+      if let current = spot, current != previous, let line = page.line(at: current) {
+        let seen = sideways.look(
+          at: line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        output += left + screen.render(seen.line, lit: seen.lit)
+        previous = current
+        let next = page.moved(current, by: 1)
+        spot = next == current ? nil : next
+      } else {
+        spot = nil
+        output += left + screen.faint("~")
+      }
+    }
+    // A cell of room on the left, as pick leaves, when there is room for it.
+    let lead = columns < 3 ? "" : " "
+    output += Escape.move(row: rows) + Escape.clearLine + lead + bottomRow(screen)
+    if !panel.isEmpty {
+      let first = max(rows - panel.count + 1, 1)
+      for (index, line) in panel.suffix(rows).enumerated() {
+        output += Escape.move(row: first + index) + Escape.clearLine + line
+      }
+    }
+    if case .searching = mode { output += Escape.showCursor }
+    terminal.write(output + Escape.endFrame)
+    trace()
+  }
+
+  /// The bottom row when the contents are closed.
+  func bottomRow(_ screen: ReadScreen) -> String {
+    let columns = state.columns
+    let room = columns < 3 ? max(columns, 1) : columns - 2
+    if case .searching(let typed, let forward) = state.mode {
+      // What is being typed stays in view: a long search shows its end.
+      var shown = Substring(SafeText.forTerminal(typed))
+      let mark = forward ? "/" : "?"
+      while room > 2, Cells.width(of: mark + shown) > room { shown = shown.dropFirst() }
+      let cut = shown.count < typed.count && room > 2
+      return Cells.truncate((cut ? mark + "…" + shown.dropFirst() : mark + shown), toWidth: room)
+    }
+    if let message = state.message { return screen.faint(Cells.truncate(message, toWidth: room)) }
+    if let pending = state.pending {
+      return Cells.truncate(pending == "m" ? "mark: " : "go to mark: ", toWidth: room)
+    }
+    if !state.count.isEmpty { return Cells.truncate(state.count, toWidth: room) }
+    return island()
+  }
+
+  /// Appends the top line, the source lines in view and the top byte to
+  /// the trace file, when `ISLE_READ_TRACE` names one.
+  func trace() {
+    guard let path = traceFile else { return }
+    let line = state.document.map { String(state.topLine(in: $0)) } ?? "-"
+    let lines = state.document.map { String(state.linesInView(in: $0)) } ?? "-"
+    let text = "\(line) \(lines) \(state.topByte)\n"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    close(descriptor)
+  }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where each document was left, as an e-reader keeps it: one line a
+/// document, `offset size modified path` (tab-separated), the byte offset of
+/// the top line with the document's size and modification time when it was
+/// left. A document that has changed since opens at its top.
+public struct ReadPlaces {
+  /// The file the places are kept in.
+  let file: String
+
+  /// Places kept in `file`.
+  public init(file: String) {
+    self.file = file
+  }
+  /// How many documents are remembered; the oldest are forgotten.
+  static let kept = 1000
+
+  /// What identifies a version of a document: its real path, size and
+  /// modification time; nil for what has none (standard input).
+  public struct Identity: Equatable {
+    var path: String
+    var size: Int
+    var modified: String
+
+    /// The version of the document at `path` there is now.
+    public init?(path: String) {
+      guard let real = realpath(path, nil) else { return nil }
+      self.path = String(cString: real)
+      free(real)
+      var info = stat()
+      guard stat(self.path, &info) == 0, !self.path.contains("\t"), !self.path.contains("\n")
+      else { return nil }
+      size = Int(info.st_size)
+      modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+  }
+
+  /// The offset `identity` was left at, if this version of it was.
+  public func offset(for identity: Identity) -> Int? {
+    for line in lines().reversed() {
+      let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
+      guard fields.count == 4, fields[3] == identity.path else { continue }
+      guard fields[1] == String(identity.size), fields[2] == identity.modified else { return nil }
+      return Int(fields[0])
+    }
+    return nil
+  }
+
+  /// Keeps `offset` as where `identity` was left. Failing to is not an
+  /// error worth a reader's attention: the place is simply not kept.
+  public func save(_ offset: Int, for identity: Identity) {
+    var kept = lines().filter { !$0.hasSuffix("\t" + identity.path) }
+    kept.append("\(offset)\t\(identity.size)\t\(identity.modified)\t\(identity.path)")
+    let text = kept.suffix(Self.kept).joined(separator: "\n") + "\n"
+    guard let slash = file.lastIndex(of: "/") else { return }
+    Self.makeDirectories(String(file[..<slash]))
+    let temporary = file + ".\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    close(descriptor)
+    if written == bytes.count { rename(temporary, file) } else { unlink(temporary) }
+  }
+
+  private func lines() -> [String] {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if count <= 0 { break }
+      bytes += buffer.prefix(count)
+    }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  private static func makeDirectories(_ path: String) {
+    var built = ""
+    for part in path.split(separator: "/") {
+      built += "/" + part
+      mkdir(built, 0o700)
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import Island
+import Outline
+import Page
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of the pager on the terminal: the page on the alternate screen,
+/// the island on the bottom row, keys and the mouse in, frames out. The
+/// reader's state is a `ReaderState`; the session runs it under the
+/// terminal's one event loop (`TerminalLoop`) and draws it.
+public struct ReadSession: TerminalProgram {
+  /// How a session ends.
+  public enum Ending: Equatable {
+    case quit
+    case interrupted
+    case gone
+    /// SIGTERM, SIGHUP or SIGINT from outside (see `TerminalRescue`).
+    case signalled(Int32)
+    /// `v`: the editor is to open the document at this line.
+    case edit(line: Int)
+  }
+
+  /// How the island and the contents are drawn.
+  public struct Look: Sendable {
+    /// The island's words.
+    public var copy: Wording
+    /// Its glyphs and colours.
+    public var theme: Theme
+    /// False for `--no-top`.
+    public var showsTop: Bool
+
+    /// A look from its parts.
+    public init(copy: Wording = Wording(), theme: Theme = .plain, showsTop: Bool = true) {
+      self.copy = copy
+      self.theme = theme
+      self.showsTop = showsTop
+    }
+  }
+
+  /// Making the outline failed: why, in one line.
+  public struct OutlineFailure: Error {
+    /// The line that says why.
+    public let message: String
+
+    /// The failure `message` says.
+    public init(message: String) {
+      self.message = message
+    }
+  }
+
+  /// The terminal the pager is drawn on.
+  public let terminal: any TerminalDevice
+  /// The keys the terminal sent, as the loop decodes them.
+  public var keys = TerminalKeys()
+  /// The reader's state.
+  public var state: ReaderState
+  let look: Look
+  /// False for `--reduce-motion`: the contents move without frames between.
+  let motion: Bool
+  /// `ISLE_READ_TRACE`: a file each frame appends its top line, rows and
+  /// top byte to, for scripts and tests that check the island.
+  let traceFile: String?
+  /// The outline once the background has it; asked each turn until then.
+  let outlined: () -> Result<Document, OutlineFailure>?
+
+  /// A session on `terminal` showing `page` from `startByte`; `measure` is
+  /// `--width`. `document` is the outline when it is known already.
+  public init(
+    terminal: any TerminalDevice, page: Page, look: Look, measure: Int? = nil,
+    motion: Bool = true, trace: String? = nil, document: Document?,
+    outlined: @escaping () -> Result<Document, OutlineFailure>?, startByte: Int
+  ) {
+    self.terminal = terminal
+    self.look = look
+    self.motion = motion
+    self.traceFile = trace
+    self.outlined = outlined
+    let size = terminal.size
+    state = ReaderState(
+      page: page, document: document, columns: size.columns, rows: size.rows, measure: measure,
+      startByte: startByte)
+  }
+
+  /// Runs until the reader leaves; `begin` is called once the first frame
+  /// is out (the outline starts then, so the first screen has the cores).
+  public mutating func run(begin: () -> Void) -> Ending {
+    terminal.write(Escape.alternateScreen + Escape.hideCursor + Escape.mouseOn)
+    TerminalRescue.setFarewell(TerminalRescue.plainScreen + Escape.mainScreen)
+    draw()
+    begin()
+    return TerminalLoop.run(&self)
+  }
+
+  /// The window changed size: the page is laid out again and drawn.
+  public mutating func resized() {
+    let size = terminal.size
+    state.resize(columns: size.columns, rows: size.rows)
+    draw()
+  }
+
+  /// Takes the outline once the background has made it.
+  public mutating func idle() {
+    guard state.document == nil && state.failure == nil, let result = outlined() else { return }
+    switch result {
+    case .success(let outline): state.document = outline
+    case .failure(let failure): state.failure = failure.message
+    }
+    draw()
+  }
+
+  /// Applies one input; an ending when the session is over.
+  public mutating func handle(_ input: TerminalInput) -> Ending? {
+    switch state.handle(input) {
+    case .going: return nil
+    case .quit: return .quit
+    case .interrupted: return .interrupted
+    case .edit(let line): return .edit(line: line)
+    case .search(let forward, let isNew):
+      draw()
+      search(forward: forward, isNew: isNew)
+      return nil
+    case .moved(let before, let after):
+      guard motion, let document = state.document else { return nil }
+      let view = contentsView(document)
+      for frame in view.transition(from: before, to: after) where !terminal.hasInput {
+        draw(panel: Array(frame.dropLast()))
+        usleep(16_000)
+      }
+      return nil
+    }
+  }
+
+  /// Runs a search asked for. Ctrl-C (or a signal) stops a long one, as
+  /// in less; other keys typed meanwhile wait their turn.
+  mutating func search(forward: Bool, isNew: Bool) {
+    let terminal = self.terminal
+    var typed: [UInt8] = []
+    state.search(forward: forward, isNew: isNew) {
+      if TerminalRescue.stopping != 0 { return true }
+      guard terminal.hasInput else { return false }
+      let bytes = terminal.read(waiting: 0)
+      if bytes.contains(0x03) { return true }
+      typed += bytes
+      return false
+    }
+    keys.typedAhead += typed
+  }
+
+  /// The inputs of a turn are taken: the frame they made.
+  public mutating func settle() { draw() }
+
+  /// A terminal gone, or a signal: the session ends so.
+  public func ending(_ end: TerminalEnd) -> Ending {
+    switch end {
+    case .gone: return .gone
+    case .signalled(let signal): return .signalled(signal)
+    }
+  }
+}

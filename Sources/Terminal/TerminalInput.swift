@@ -1,0 +1,12 @@
+import Island
+
+/// What the terminal sends: a key the picker knows, a mouse report, or the
+/// answer to a cursor-position query.
+public enum TerminalInput: Equatable {
+  case key(PickerEvent)
+  /// An SGR mouse report: the button code, the 1-based cell, press or
+  /// release.
+  case mouse(button: Int, column: Int, row: Int, pressed: Bool)
+  /// The cursor's 1-based position (`ESC [ row ; column R`).
+  case cursor(row: Int, column: Int)
+}
