@@ -2,6 +2,7 @@ import Book
 import Cells
 import Island
 import JSON
+import Options
 import Outline
 import Progress
 

@@ -3,6 +3,7 @@ import Editing
 import Files
 import Island
 import Links
+import Options
 import Outline
 import Parallel
 import Walk

@@ -1,3 +1,4 @@
+import Options
 import Outline
 
 /// The commands isle answers to, with their options and help.
@@ -166,6 +167,12 @@ enum Command: String, CaseIterable, Sendable {
           isle completions fish > ~/.config/fish/completions/isle.fish
         """
     }
+  }
+
+  /// Every command's options, for the error that names the commands
+  /// taking an option another does not.
+  static var tables: [(command: String, options: [OptionSpec])] {
+    allCases.map { ($0.rawValue, $0.options) }
   }
 
   /// The options it accepts.

@@ -1,5 +1,6 @@
 import Cells
 import Links
+import Options
 import Outline
 import Terminal
 
@@ -44,7 +45,8 @@ extension CLI {
           + EditDistance.suggestion(for: first, in: Command.allCases.map(\.rawValue), prefix: ""))
     }
     var raw = try RawArguments.parse(
-      Array(arguments.dropFirst()), specs: command.options, command: command.rawValue)
+      Array(arguments.dropFirst()), specs: command.options, command: command.rawValue,
+      tables: Command.tables)
     if raw.has(.help) {
       try stdout.write(command.help)
       return .success

@@ -1,3 +1,5 @@
+import Options
+
 /// Completion scripts for bash, zsh and fish, made from the commands'
 /// own option lists so they never fall out of step.
 enum Completions {

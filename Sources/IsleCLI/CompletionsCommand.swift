@@ -1,3 +1,5 @@
+import Options
+
 /// `isle completions SHELL`: the completion script for a shell.
 struct CompletionsCommand: RunnableCommand {
   let shell: Completions.Shell

@@ -1,6 +1,7 @@
 import Files
 import LanguageServer
 import Links
+import Options
 import Outline
 import Walk
 

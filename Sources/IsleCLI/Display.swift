@@ -1,4 +1,5 @@
 import Island
+import Options
 import Outline
 import Progress
 import Terminal

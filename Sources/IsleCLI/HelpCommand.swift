@@ -1,4 +1,5 @@
 import Cells
+import Options
 
 /// `isle help [command]`: the help of a command, or of isle itself.
 struct HelpCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import LanguageServer
+import Options
 import Outline
 import Parallel
 import Walk

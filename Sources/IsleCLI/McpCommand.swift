@@ -1,5 +1,6 @@
 import Files
 import MCP
+import Options
 
 #if canImport(Glibc)
   import Glibc

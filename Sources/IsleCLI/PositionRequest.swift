@@ -1,3 +1,4 @@
+import Options
 import Outline
 import Progress
 

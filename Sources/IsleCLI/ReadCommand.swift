@@ -2,6 +2,7 @@ import Cells
 import Dispatch
 import Files
 import Island
+import Options
 import Outline
 import Page
 import Parallel

@@ -1,3 +1,5 @@
+import Options
+
 /// What `isle read` was asked beyond the settings every command decides:
 /// the source as it is, the text's measure, whether to remember the place,
 /// motion, and where places are kept.

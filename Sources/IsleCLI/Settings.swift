@@ -1,5 +1,6 @@
 import Files
 import Island
+import Options
 import Outline
 import Terminal
 import Walk

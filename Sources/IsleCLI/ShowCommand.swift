@@ -2,6 +2,7 @@ import Cells
 import Files
 import HTMLOutline
 import Island
+import Options
 import Outline
 import Page
 import Parallel

@@ -2,6 +2,7 @@ import Cells
 import Editing
 import Files
 import Island
+import Options
 import Outline
 import Progress
 

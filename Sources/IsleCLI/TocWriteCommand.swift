@@ -2,6 +2,7 @@ import Cells
 import Editing
 import Files
 import Island
+import Options
 import Outline
 import Walk
 
@@ -142,24 +143,7 @@ struct TocWriteCommand: RunnableCommand {
     var loaded = try load(loader)
     guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
     // The document's remembered options, then the command line's.
-    let shallowest =
-      (loaded.document.sections.map(\.level) + loaded.document.folded.map(\.level)).min() ?? 1
-    let words = RememberedOptions.words(
-      opening: region.opening, note: region.note, shallowest: shallowest)
-    var remembered: [GivenOption] = []
-    if !words.isEmpty {
-      let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
-      do {
-        remembered = try RawArguments.parse(words, specs: Command.remembered, command: "toc")
-          .options.map {
-            GivenOption(
-              name: $0.name, value: $0.value, spelling: $0.spelling, origin: "\(path):\(line)")
-          }
-      } catch let error as UsageError {
-        throw MarkerFailure(
-          path: "\(path):\(line)", problem: "in the list's options: \(error.problem)")
-      }
-    }
+    let remembered = try Self.rememberedOptions(of: loaded, region: region, path: path)
     let configured = raw.options.filter { $0.origin != nil }
     let typed = raw.options.filter { $0.origin == nil }
     let merged = RawArguments(options: configured + remembered + typed, operands: raw.operands)
@@ -176,8 +160,11 @@ struct TocWriteCommand: RunnableCommand {
       region = again
     }
     let request = try ContentsRequest.decide(merged, command: "toc")
-    let record = RememberedOptions.given(in: raw)
-    let recorded = record ? RememberedOptions.recorded(remembered: remembered, typed: typed) : []
+    let record = RememberedOptions.given(in: raw, kept: Command.remembered)
+    let recorded =
+      record
+      ? RememberedOptions.recorded(
+        remembered: remembered, typed: typed, kept: Command.remembered) : []
     return try withExtendedLifetime(loaded) { () throws -> Outcome in
       let bytes = loaded.bytes.buffer
       let document = loaded.document
@@ -208,6 +195,32 @@ struct TocWriteCommand: RunnableCommand {
         }
       }
       return .changed(old: Array(bytes), new: updated)
+    }
+  }
+
+  /// The options the list `region` marks was made with, as the document
+  /// remembers them, each knowing the file and line of its note (or
+  /// marker); a word there that is no such option is an error naming them.
+  private static func rememberedOptions(
+    of loaded: DocumentLoader.Loaded, region: ContentsRegion, path: String
+  ) throws -> [GivenOption] {
+    let shallowest =
+      (loaded.document.sections.map(\.level) + loaded.document.folded.map(\.level)).min() ?? 1
+    let words = RememberedOptions.words(
+      opening: region.opening, note: region.note, shallowest: shallowest)
+    guard !words.isEmpty else { return [] }
+    let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
+    do {
+      return try RawArguments.parse(
+        words, specs: Command.remembered, command: "toc", tables: Command.tables
+      )
+      .options.map {
+        GivenOption(
+          name: $0.name, value: $0.value, spelling: $0.spelling, origin: "\(path):\(line)")
+      }
+    } catch let error as UsageError {
+      throw MarkerFailure(
+        path: "\(path):\(line)", problem: "in the list's options: \(error.problem)")
     }
   }
 

@@ -3,45 +3,54 @@ import Cells
 /// The words of a command line as given: options (in order, with their
 /// values) and operands. The first of the two steps of argument parsing;
 /// `Settings` then decides what they mean.
-struct RawArguments: Equatable {
+package struct RawArguments: Equatable {
   /// Each option as given, in order; the config file's come first.
-  var options: [GivenOption] = []
+  package var options: [GivenOption] = []
   /// Everything that is not an option: files, targets.
-  var operands: [String] = []
+  package var operands: [String] = []
   /// How many operands came before `--`, when it was given (`show` reads
   /// what stands before it as selectors).
-  var operandsBeforeDashes: Int? = nil
+  package var operandsBeforeDashes: Int? = nil
+
+  package init(
+    options: [GivenOption] = [], operands: [String] = [], operandsBeforeDashes: Int? = nil
+  ) {
+    self.options = options
+    self.operands = operands
+    self.operandsBeforeDashes = operandsBeforeDashes
+  }
 
   /// The last time `name` was given, as a later option overrides an
   /// earlier one.
-  func last(_ name: OptionName) -> GivenOption? {
+  package func last(_ name: OptionName) -> GivenOption? {
     options.last { $0.name == name }
   }
 
   /// The last value given for `name`.
-  func value(_ name: OptionName) -> String? {
+  package func value(_ name: OptionName) -> String? {
     last(name)?.value
   }
 
   /// Every value given for `name`, in order (`--exclude` is repeatable).
-  func values(_ name: OptionName) -> [String] {
+  package func values(_ name: OptionName) -> [String] {
     options.filter { $0.name == name }.compactMap(\.value)
   }
 
   /// True when the flag `name` was given.
-  func has(_ name: OptionName) -> Bool {
+  package func has(_ name: OptionName) -> Bool {
     options.contains { $0.name == name }
   }
 
   /// `name` as the user spelled it the last time (`--from-line`), else
   /// its long form.
-  func spelling(_ name: OptionName) -> String {
+  package func spelling(_ name: OptionName) -> String {
     last(name)?.spelling ?? "--" + name.rawValue
   }
 
   /// The error for a bad value of `name`: naming the option as typed, or
   /// the config file and line that set it.
-  func invalid(_ name: OptionName, _ text: String, expected: String, command: String?) -> UsageError
+  package func invalid(_ name: OptionName, _ text: String, expected: String, command: String?)
+    -> UsageError
   {
     if let origin = last(name)?.origin {
       return UsageError(
@@ -59,8 +68,12 @@ struct RawArguments: Equatable {
   /// `-` followed by a digit is an operand where no option matches, so
   /// `jump -1` steps back. A value that looks like an option is taken only
   /// as `--name=value`: `--title --format` is an error, not a title.
-  static func parse(_ words: [String], specs: [OptionSpec], command: String?) throws -> RawArguments
-  {
+  /// `tables`, every command's options, name the commands that take an
+  /// option `specs` does not.
+  package static func parse(
+    _ words: [String], specs: [OptionSpec], command: String?,
+    tables: [(command: String, options: [OptionSpec])] = []
+  ) throws -> RawArguments {
     var result = RawArguments()
     var index = 0
     var onlyOperands = false
@@ -90,7 +103,9 @@ struct RawArguments: Equatable {
         let letters = word.dropFirst()
         spec = letters.count == 1 ? specs.first { $0.short == letters.first } : nil
       }
-      guard let spec else { throw unknown(spelling, specs: specs, command: command) }
+      guard let spec else {
+        throw unknown(spelling, specs: specs, command: command, tables: tables)
+      }
       if spec.valueIsOptional {
         result.options.append(GivenOption(name: spec.name, value: inlineValue, spelling: spelling))
       } else if spec.takesValue {
@@ -122,26 +137,27 @@ struct RawArguments: Equatable {
 
   /// True for a word read as an option: it starts with `-`, and is neither
   /// a lone `-` (standard input) nor a negative number.
-  static func looksLikeOption(_ word: String) -> Bool {
+  package static func looksLikeOption(_ word: String) -> Bool {
     word.hasPrefix("-") && word != "-" && !isNumber(word)
   }
 
   /// The error for an option no spec answers to: the nearest names, else
   /// the commands that take it.
-  private static func unknown(_ spelling: String, specs: [OptionSpec], command: String?)
-    -> UsageError
-  {
+  private static func unknown(
+    _ spelling: String, specs: [OptionSpec], command: String?,
+    tables: [(command: String, options: [OptionSpec])]
+  ) -> UsageError {
     let name = String(spelling.drop { $0 == "-" })
     var problem = "unknown option '\(spelling)'"
     let near = EditDistance.suggestion(for: name, in: specs.map(\.name.rawValue), prefix: "--")
     if !near.isEmpty {
       problem += near
     } else if spelling.hasPrefix("--") {
-      let others = Command.allCases.filter { other in
-        other.rawValue != command && other.options.contains { $0.answers(to: name) }
+      let others = tables.filter { other in
+        other.command != command && other.options.contains { $0.answers(to: name) }
       }
       if !others.isEmpty {
-        let names = others.map { "'isle \($0.rawValue)'" }.joined(separator: " and ")
+        let names = others.map { "'isle \($0.command)'" }.joined(separator: " and ")
         problem += "; it is an option of \(names)"
       }
     }

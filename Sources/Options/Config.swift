@@ -17,22 +17,22 @@ import Outline
 /// read-text = {percent} % lu
 /// accent = #0A84FF
 /// ```
-enum Config {
+package enum Config {
   /// The options a config file may set, its keys their names.
-  static let settable: [OptionName] = [
+  package static let settable: [OptionName] = [
     .title, .preambleText, .positionText, .spokenText, .readText, .timeText, .hoursText,
     .shortText, .leftText, .accent, .color, .maxWidth, .wpm, .slug,
   ]
 
   /// Keys that hold a list, each value one option (`check.exclude =
   /// ["../std/**", "*.png"]` is `--exclude` twice), and the option.
-  static let lists: [String: OptionName] = ["check.exclude": .exclude]
+  package static let lists: [String: OptionName] = ["check.exclude": .exclude]
 
   /// Every key a config file may have.
-  static let keys = Set(settable.map(\.rawValue)).union(lists.keys)
+  package static let keys = Set(settable.map(\.rawValue)).union(lists.keys)
 
   /// Where the config file is, from the environment.
-  static func path(environment: [String: String]) -> String? {
+  package static func path(environment: [String: String]) -> String? {
     if let home = environment["XDG_CONFIG_HOME"], !home.isEmpty { return home + "/isle/config" }
     if let home = environment["HOME"], !home.isEmpty { return home + "/.config/isle/config" }
     return nil
@@ -42,7 +42,7 @@ enum Config {
   /// none when there is no file. A line that is not `key = value`, an
   /// unknown key or a badly quoted value is an error naming the file and
   /// the line.
-  static func options(at path: String, files: FileReading) throws -> [GivenOption] {
+  package static func options(at path: String, files: FileReading) throws -> [GivenOption] {
     let (options, problems) = try read(at: path, files: files)
     if let first = problems.first { throw first }
     return options
@@ -51,7 +51,7 @@ enum Config {
   /// The file's settings, and the lines that are none (each an error
   /// naming the file and the line), for a command that goes on without
   /// them (`lsp`, which logs them).
-  static func read(at path: String, files: FileReading) throws -> (
+  package static func read(at path: String, files: FileReading) throws -> (
     options: [GivenOption], problems: [UsageError]
   ) {
     let bytes: [UInt8]

@@ -2,14 +2,14 @@
 /// with backslash escapes, `'single quoted'` taken literally, or bare text
 /// to the end of the line (so `accent = #0A84FF` keeps its `#`). After a
 /// closing quote only a `# comment` may follow.
-enum ConfigValue {
+package enum ConfigValue {
   /// Why a value could not be read.
-  struct Problem: Error, Equatable {
-    let reason: String
+  package struct Problem: Error, Equatable {
+    package let reason: String
   }
 
   /// The value of `text`, the part after `=` with spaces trimmed.
-  static func parse(_ text: String) throws(Problem) -> String {
+  package static func parse(_ text: String) throws(Problem) -> String {
     guard let quote = text.first, quote == "\"" || quote == "'" else { return text }
     let (value, rest) = try quoted(Substring(text))
     let after = rest.trimmingCharacters(in: " \t")
@@ -21,7 +21,7 @@ enum ConfigValue {
 
   /// The values of a list, TOML's array of strings on one line
   /// (`["a/**", 'b']`), or of one value as `parse` reads it.
-  static func parseList(_ text: String) throws(Problem) -> [String] {
+  package static func parseList(_ text: String) throws(Problem) -> [String] {
     guard text.first == "[" else { return [try parse(text)] }
     var values: [String] = []
     var rest = text.dropFirst()

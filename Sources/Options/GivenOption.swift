@@ -1,16 +1,16 @@
 /// One option as it was given: its long name, its value, how it was
 /// spelled, and where it came from when not from the command line.
-struct GivenOption: Sendable, Equatable {
+package struct GivenOption: Sendable, Equatable {
   /// The option, whatever spelling was used.
-  let name: OptionName
+  package let name: OptionName
   /// Its value, or nil for a flag.
-  let value: String?
+  package let value: String?
   /// As typed, with its dashes: `--from-line`, `-H`.
-  let spelling: String
+  package let spelling: String
   /// `file:line` of the config file that set it, or nil for the command line.
-  let origin: String?
+  package let origin: String?
 
-  init(name: OptionName, value: String?, spelling: String? = nil, origin: String? = nil) {
+  package init(name: OptionName, value: String?, spelling: String? = nil, origin: String? = nil) {
     self.name = name
     self.value = value
     self.spelling = spelling ?? "--" + name.rawValue

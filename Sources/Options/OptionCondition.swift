@@ -1,25 +1,25 @@
 /// An option as a rule of the option tables names it: given at all
 /// (`--check`), or given with one of some values (`--format json`).
-struct OptionCondition: Sendable, Equatable {
+package struct OptionCondition: Sendable, Equatable {
   /// The option.
-  let name: OptionName
+  package let name: OptionName
   /// The values that count, or nil for any.
-  let values: [String]?
+  package let values: [String]?
 
   /// The option given with any value, or as a flag.
-  static func given(_ name: OptionName) -> OptionCondition {
+  package static func given(_ name: OptionName) -> OptionCondition {
     OptionCondition(name: name, values: nil)
   }
 
   /// The option given with one of `values`.
-  static func value(_ name: OptionName, _ values: String...) -> OptionCondition {
+  package static func value(_ name: OptionName, _ values: String...) -> OptionCondition {
     OptionCondition(name: name, values: values)
   }
 
   /// The condition as it was typed in `raw` (`'--format json'`), or nil
   /// when `raw` does not meet it. Only what was given counts: a default
   /// never meets a condition.
-  func met(in raw: RawArguments) -> String? {
+  package func met(in raw: RawArguments) -> String? {
     guard let given = raw.last(name) else { return nil }
     if let values {
       guard let value = given.value, values.contains(value) else { return nil }
@@ -29,7 +29,7 @@ struct OptionCondition: Sendable, Equatable {
   }
 
   /// How a rule names it when it was not given: `'--format markdown'`.
-  var described: String {
+  package var described: String {
     "'--\(name.rawValue)" + (values.map { " " + $0.joined(separator: "|") } ?? "") + "'"
   }
 }

@@ -3,7 +3,7 @@
 /// one for the commands that take it; the words given are looked up by
 /// these names, never by a string, and the config file's keys are these
 /// names too.
-enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible {
   // What is read and how.
   case from
   case minLevel = "min-level"
@@ -75,5 +75,5 @@ enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible {
   case help
 
   /// The long name, as typed after `--`.
-  var description: String { rawValue }
+  package var description: String { rawValue }
 }

@@ -1,9 +1,9 @@
 /// The rules the option tables declare between options, checked once the
 /// words are read: what an option needs, and what it cannot be given with.
 /// Each error names both sides as typed; a default never takes part.
-enum OptionRules {
+package enum OptionRules {
   /// Throws the first rule `raw` breaks, in the order the options were given.
-  static func check(_ raw: RawArguments, specs: [OptionSpec], command: String) throws {
+  package static func check(_ raw: RawArguments, specs: [OptionSpec], command: String) throws {
     var seen = Set<OptionName>()
     for given in raw.options where seen.insert(given.name).inserted {
       guard let spec = specs.first(where: { $0.name == given.name }) else { continue }

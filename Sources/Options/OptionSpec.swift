@@ -1,27 +1,27 @@
 /// An option a command accepts, as the user writes it, with what it needs
 /// and what it cannot be given with.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The long name, without `--`.
-  let name: OptionName
+  package let name: OptionName
   /// A one-letter name, without `-`.
-  let short: Character?
+  package let short: Character?
   /// The placeholder for its value, or nil for a flag.
-  let valueName: String?
+  package let valueName: String?
   /// True when the value may be left out: given only as `--name=value`,
   /// never taken from the next word (`--ordered`, `--ordered=increment`).
-  let valueIsOptional: Bool
+  package let valueIsOptional: Bool
   /// One line of help.
-  let help: String
+  package let help: String
   /// The values it takes, when they are a fixed set (for completion).
-  let choices: [String]
+  package let choices: [String]
   /// Old spellings still read, shown in neither help nor completions.
-  let aliases: [String]
+  package let aliases: [String]
   /// When not empty, one of these must be given too.
-  let requires: [OptionCondition]
+  package let requires: [OptionCondition]
   /// None of these may be given with it.
-  let conflicts: [OptionCondition]
+  package let conflicts: [OptionCondition]
 
-  init(
+  package init(
     _ name: OptionName, short: Character? = nil, value: String? = nil, optional: Bool = false,
     choices: [String] = [],
     aliases: [String] = [], requires: [OptionCondition] = [], conflicts: [OptionCondition] = [],
@@ -39,10 +39,10 @@ struct OptionSpec: Sendable {
   }
 
   /// True when a value must follow (`--name value` or `--name=value`).
-  var takesValue: Bool { valueName != nil && !valueIsOptional }
+  package var takesValue: Bool { valueName != nil && !valueIsOptional }
 
   /// True when `--spelling` names this option, by its name or an old one.
-  func answers(to spelling: String) -> Bool {
+  package func answers(to spelling: String) -> Bool {
     spelling == name.rawValue || aliases.contains(spelling)
   }
 }

@@ -3,9 +3,9 @@ import Outline
 
 /// Turns option values into settings, with errors that name the option, the
 /// value and what was allowed.
-enum OptionValues {
+package enum OptionValues {
   /// A whole number within `range`, or nil when the option was not given.
-  static func integer(
+  package static func integer(
     _ raw: RawArguments, _ name: OptionName, in range: ClosedRange<Int>, command: String
   ) throws -> Int? {
     guard let text = raw.value(name) else { return nil }
@@ -20,7 +20,7 @@ enum OptionValues {
   /// One of the `allowed` cases of `T` (all of them by default), by its
   /// raw name, or nil when not given.
   /// `note` follows the list of choices in an error.
-  static func choice<T: RawRepresentable & CaseIterable & Equatable>(
+  package static func choice<T: RawRepresentable & CaseIterable & Equatable>(
     _ raw: RawArguments, _ name: OptionName, as type: T.Type, allowed: [T]? = nil, command: String,
     note: String = ""
   ) throws -> T? where T.RawValue == String {
@@ -34,7 +34,8 @@ enum OptionValues {
   }
 
   /// The outline options: format, levels, slug flavour and reading rate.
-  static func outlineOptions(_ raw: RawArguments, command: String) throws -> OutlineOptions {
+  package static func outlineOptions(_ raw: RawArguments, command: String) throws -> OutlineOptions
+  {
     var options = OutlineOptions()
     // --from is the input format; a number there was meant as a position.
     let position = raw.value(.from).flatMap { Int($0) }.map {
@@ -76,7 +77,7 @@ enum OptionValues {
   }
 
   /// `--slug`: `auto` (the default) or a flavour.
-  static func slug(_ raw: RawArguments, command: String) throws -> SlugChoice {
+  package static func slug(_ raw: RawArguments, command: String) throws -> SlugChoice {
     guard let text = raw.value(.slug) else { return .auto }
     guard let choice = SlugChoice(text) else {
       throw raw.invalid(
@@ -87,7 +88,7 @@ enum OptionValues {
   }
 
   /// `--max-size`: bytes, with an optional K, M or G (powers of 1024).
-  static func size(_ raw: RawArguments, command: String) throws -> Int {
+  package static func size(_ raw: RawArguments, command: String) throws -> Int {
     guard let text = raw.value(.maxSize) else { return 256 << 20 }
     let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
     var digits = Substring(text)

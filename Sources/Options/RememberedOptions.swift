@@ -7,16 +7,16 @@ import Outline
 /// tools' markers say that isle reads too: mdformat-toc's `--maxlevel`,
 /// `--minlevel` and `--slug`, Markdown All in One's older `depthFrom:`,
 /// `depthTo:` and `orderedList:`.
-enum RememberedOptions {
+package enum RememberedOptions {
   /// The marker that starts isle's note.
-  static let notePrefix = "isle:"
+  package static let notePrefix = "isle:"
 
   /// The remembered options of a list, as isle's words (`--max-level`,
   /// `2`), the note's after the marker's so that the note wins.
   /// Markdown All in One counts its depths from the document's shallowest
   /// heading, at level `shallowest` (a list made with `depthTo:2` in a
   /// document of `##` headings lists `##` and `###`).
-  static func words(opening: TocMarker, note: TocMarker?, shallowest: Int = 1) -> [String] {
+  package static func words(opening: TocMarker, note: TocMarker?, shallowest: Int = 1) -> [String] {
     var words: [String] = []
     let tokens = opening.words.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     switch opening.kind {
@@ -50,28 +50,32 @@ enum RememberedOptions {
     return words
   }
 
-  /// The options to record: for each one a document remembers, the last
-  /// typed on the command line, else the one it remembered.
-  static func recorded(remembered: [GivenOption], typed: [GivenOption]) -> [GivenOption] {
-    Command.remembered.compactMap { spec in
+  /// The options to record: for each one a document remembers (`kept`,
+  /// in their order), the last typed on the command line, else the one it
+  /// remembered.
+  package static func recorded(
+    remembered: [GivenOption], typed: [GivenOption], kept: [OptionSpec]
+  ) -> [GivenOption] {
+    kept.compactMap { spec in
       typed.last { $0.name == spec.name } ?? remembered.last { $0.name == spec.name }
     }
   }
 
-  /// True when the command line gives an option a document remembers.
-  static func given(in raw: RawArguments) -> Bool {
+  /// True when the command line gives an option a document remembers
+  /// (one of `kept`).
+  package static func given(in raw: RawArguments, kept: [OptionSpec]) -> Bool {
     raw.options.contains { option in
-      option.origin == nil && Command.remembered.contains { $0.name == option.name }
+      option.origin == nil && kept.contains { $0.name == option.name }
     }
   }
 
   /// isle's note for `options`, `--max-level 2 --details="On this page"`.
-  static func note(_ options: [GivenOption]) -> String {
+  package static func note(_ options: [GivenOption]) -> String {
     let words = options.map { option -> String in
       guard let value = option.value else { return "--" + option.name.rawValue }
       let plain = !value.isEmpty && !value.contains { $0 == " " || $0 == "\"" || $0 == "\\" }
       if plain { return "--\(option.name)=\(value)" }
-      let escaped = value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+      let escaped = String(value.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] })
       return "--\(option.name)=\"\(escaped)\""
     }
     return "<!-- \(notePrefix) \(words.joined(separator: " ")) -->"
@@ -79,7 +83,7 @@ enum RememberedOptions {
 
   /// The words of a note, split at white space outside double quotes (in
   /// which `\"` and `\\` stand for themselves).
-  static func split(_ text: String) -> [String] {
+  package static func split(_ text: String) -> [String] {
     var words: [String] = []
     var word = ""
     var inWord = false
@@ -109,7 +113,7 @@ enum RememberedOptions {
 
   /// mdformat-toc's opening marker with `options`' levels and slug in its
   /// own words, its other words kept; nil when it would not change.
-  static func mdformatMarker(_ marker: TocMarker, options: [GivenOption]) -> String? {
+  package static func mdformatMarker(_ marker: TocMarker, options: [GivenOption]) -> String? {
     var own: [(name: String, value: String)] = []
     for option in options {
       switch option.name {
@@ -135,7 +139,7 @@ enum RememberedOptions {
   }
 
   /// The options mdformat-toc's marker records itself, left out of the note.
-  static func inMdformatMarker(_ option: GivenOption) -> Bool {
+  package static func inMdformatMarker(_ option: GivenOption) -> Bool {
     option.name == .maxLevel || option.name == .minLevel
       || (option.name == .slug && (option.value == "github" || option.value == "gitlab"))
   }

@@ -1,12 +1,13 @@
 /// A mistake in how isle was called: an unknown option, a missing or bad
-/// value. Reported as one line on standard error, with exit status 2.
-public struct UsageError: IsleError, Equatable {
+/// value. Reported as one line on standard error, with exit status 2
+/// (IsleCLI gives it its status, as it does the other modules' errors).
+public struct UsageError: Error, Equatable {
   /// What was wrong, naming the option and the value.
   public let problem: String
   /// The command whose help would set it right, if one is known.
   public let command: String?
 
-  init(_ message: String, command: String? = nil) {
+  package init(_ message: String, command: String? = nil) {
     self.problem = message
     self.command = command
   }
@@ -16,6 +17,4 @@ public struct UsageError: IsleError, Equatable {
     let hint = command.map { "isle help \($0)" } ?? "isle --help"
     return "\(problem) (see '\(hint)')"
   }
-
-  public var status: ExitStatus { .failure }
 }

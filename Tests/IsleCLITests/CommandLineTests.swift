@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import IsleCLI
+@testable import Options
 
 @Suite struct ArgumentTests {
   let specs = Command.toc.options

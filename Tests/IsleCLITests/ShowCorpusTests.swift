@@ -5,6 +5,7 @@ import Testing
 
 @testable import Files
 @testable import IsleCLI
+@testable import Options
 
 /// `isle show` against the outline, on the shared corpus of real
 /// documents (read from `../shared/corpus`, never copied): for every

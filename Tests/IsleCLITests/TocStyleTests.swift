@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IsleCLI
+@testable import Options
 
 /// The contents markers of the common TOC tools, the headings left out,
 /// the list's shapes and the options a document remembers, on READMEs of
