@@ -163,36 +163,7 @@ struct HTMLTokenizer {
         continue
       }
       position += 1
-      while position < count, Self.isSpace(bytes[position]) { position += 1 }
-      guard position < count else { throw Unmodelled() }
-      let quote = bytes[position]
-      let value: Range<Int>
-      let raw: Range<Int>
-      if quote == 0x22 || quote == 0x27 {
-        guard
-          let found = memchr(bytes.baseAddress! + position + 1, Int32(quote), count - position - 1)
-        else { throw Unmodelled() }
-        let end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
-        value = (position + 1)..<end
-        raw = position..<(end + 1)
-        position = end + 1
-      } else if quote == 0x3E {
-        // `a=>`: an empty value.
-        value = position..<position
-        raw = value
-      } else {
-        let valueStart = position
-        while position < count {
-          let byte = bytes[position]
-          if Self.isSpace(byte) || byte == 0x3E { break }
-          if byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x3D || byte == 0x60 {
-            throw Unmodelled()
-          }
-          position += 1
-        }
-        value = valueStart..<position
-        raw = value
-      }
+      let (value, raw) = try readAttributeValue()
       if keep {
         var needsDecoding = false
         for index in value where bytes[index] == 0x26 || bytes[index] == 0x0D {
@@ -203,6 +174,41 @@ struct HTMLTokenizer {
           Attribute(name: name, value: value, raw: raw, needsDecoding: needsDecoding))
       }
     }
+  }
+
+  /// Reads the value after an attribute's `=` (and the spaces around it):
+  /// quoted, empty before the tag's `>`, or bare. The value's bytes, and
+  /// the bytes it was written as (with its quotes).
+  private mutating func readAttributeValue() throws(Unmodelled) -> (
+    value: Range<Int>, raw: Range<Int>
+  ) {
+    let count = bytes.count
+    while position < count, Self.isSpace(bytes[position]) { position += 1 }
+    guard position < count else { throw Unmodelled() }
+    let quote = bytes[position]
+    if quote == 0x22 || quote == 0x27 {
+      guard
+        let found = memchr(bytes.baseAddress! + position + 1, Int32(quote), count - position - 1)
+      else { throw Unmodelled() }
+      let end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
+      let start = position
+      position = end + 1
+      return ((start + 1)..<end, start..<(end + 1))
+    }
+    if quote == 0x3E {
+      // `a=>`: an empty value.
+      return (position..<position, position..<position)
+    }
+    let valueStart = position
+    while position < count {
+      let byte = bytes[position]
+      if Self.isSpace(byte) || byte == 0x3E { break }
+      if byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x3D || byte == 0x60 {
+        throw Unmodelled()
+      }
+      position += 1
+    }
+    return (valueStart..<position, valueStart..<position)
   }
 
   /// `<!--…-->` or `<!DOCTYPE html>`; anything else after `<!` is not modelled.

@@ -52,121 +52,126 @@ enum Command: String, CaseIterable, Sendable {
   /// A paragraph on what it does.
   var description: String {
     switch self {
-    case .toc:
-      return """
-        Prints every section of each document on a row, with its reading time,
-        and below them the bar reading the contents title and the total time;
-        the text before the first heading has a row when it takes a minute.
-        Reads standard input when no file is given, or for '-' (with --write,
-        the document comes back on standard output).
-        With a position, the current row sits on the puck and the bar says
-        how much has been read.
-        """
-    case .where:
-      return """
-        Prints the closed island for the reader's position: the ring of how
-        much is read, the current section's title, its place (3 of 6) and a
-        chevron; past the first section, a back-to-top mark leads. The
-        current section is the last one starting at or before the position.
-        """
-    case .jump:
-      return """
-        Picks a section and prints where it starts (its line, by default), so
-        that 'line=$(isle jump method doc.md) && less +"$line" doc.md' opens
-        there, and does nothing when there is no such section. TARGET is
-        a number, an id (method, #method, guide.html#method), a title or a
-        unique part of one (any case, any accents), next, prev, first (or
-        top), last, or a step such as +2 or -1 from the reader's position
-        (--line, --offset or --percent). No match, or more than one, exits 1
-        and names the sections close to it; an id finds a heading the levels
-        shown leave out, and its title names it with the option that shows it.
-        """
-    case .show:
-      return """
-        Prints sections' own text: a Markdown section's bytes as written, from
-        its heading to the next heading at its level or above (its
-        subsections come with it); an HTML page's section laid out as read
-        draws it. SELECTOR is what jump takes (a number, an id, a link, a
-        title or a unique part of one), a path of headings (Install/Linux or
-        'Install > Linux', each under the one before at any depth), a range
-        (3..5, 3..), 0 for the text before the first section, or --line N or
-        --offset B (the section holding it). Several print in document order,
-        each once. Operands are selectors up to the first that names a file
-        or folder (or -); -- ends them. --all prints every section, and with
-        --format jsonl one JSON record each, cut at block boundaries with
-        --max-words. A selector that matches nothing exits 1, once the others
-        are printed, naming the sections close to it.
-        """
-    case .pick:
-      return """
-        Draws the island below the prompt on the terminal and lets you pick
-        a section; prints it as jump does (its line, by default), so that
-        'line=$(isle pick doc.md) && vim +"$line" doc.md' opens there, and
-        nothing opens when the pick is cancelled (exit 1). The document may
-        come on standard input: keys come from the terminal.
-        Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
-        filters, Backspace undoes, Return or Space picks, Escape closes.
-        Closed: Left/Right step through sections, Up, Return or Space open,
-        Return picks a section stepped to, Escape or q leaves (exit 1).
-        The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
-        """
-    case .read:
-      return """
-        A full-screen pager: the document drawn for the terminal (or as it
-        is, with --plain), and on the bottom row the island for the top
-        line, as 'isle where --line L --viewport H' says it for the H source
-        lines in view. Keys as in less: j/k and the arrows, Space/f/PageDown,
-        b/PageUp, d/u, g/Home, G/End, N g or N % to go to a line or a
-        percentage, / and ? search, n/N repeat, m and a letter marks, ' and
-        the letter goes back, '' back from the last jump, v opens $VISUAL or
-        $EDITOR at the top line; left and right scroll code and tables wider
-        than the window sideways; ] and [ next and previous section, } and {
-        the next and previous at the same or a higher level; Tab or t opens
-        the contents (type to filter, Return jumps, Escape closes); h shows
-        the keys; q leaves. It reopens a document where it was left, also
-        when ended by SIGTERM or SIGHUP (--no-remember keeps nothing). Front
-        matter is drawn as a table of its keys (--no-front-matter: not at
-        all). An HTML page is drawn from the part --within keeps to. The
-        document may come on standard input. With standard output not a
-        terminal, the page is written there, --width wide (default 80).
-        """
-    case .check:
-      return """
-        Checks every link of each document that stays on this machine: a
-        #fragment names a heading (in the --slug flavour) or an HTML id of
-        the document; a relative path names a file that exists (x.html may
-        be x.md, a folder its README.md or index.md), and its fragment a
-        heading there. URLs are never fetched. Prints one line per broken
-        link, sorted by file and line, with the nearest id; exits 0 when
-        every link resolves, 1 when any is broken, 2 on an error. --exclude
-        leaves out links to paths the site provides once built.
-        """
-    case .lsp:
-      return """
-        Speaks the Language Server Protocol 3.17 on standard input and
-        output, for editors: the outline (symbols, folding, every heading
-        level with its reading time), links checked as isle check checks
-        them, definition, references, rename and completion of ids, and
-        isle/where for a status line. See the README for each editor.
-        """
-    case .mcp:
-      return """
-        Speaks the Model Context Protocol (every revision from 2024-11-05) on
-        standard input and output, for coding agents: the tools outline,
-        section (bounded by max_bytes), where, check and find, on the
-        documents under the folder it was started in (or the client's
-        roots). See the README for each agent.
-        """
-    case .help:
-      return "Shows the help of a command, or of isle itself."
-    case .completions:
-      return """
-        Prints a completion script for a shell. For example:
-          isle completions bash > ~/.local/share/bash-completion/completions/isle
-          isle completions zsh > ~/.zfunc/_isle
-          isle completions fish > ~/.config/fish/completions/isle.fish
-        """
+    case .toc: return Description.toc
+    case .where: return Description.where
+    case .jump: return Description.jump
+    case .show: return Description.show
+    case .pick: return Description.pick
+    case .read: return Description.read
+    case .check: return Description.check
+    case .lsp: return Description.lsp
+    case .mcp: return Description.mcp
+    case .help: return Description.help
+    case .completions: return Description.completions
     }
+  }
+
+  /// Each command's paragraph, one text apiece, so that `description`
+  /// stays a lookup.
+  private enum Description {
+    static let toc = """
+      Prints every section of each document on a row, with its reading time,
+      and below them the bar reading the contents title and the total time;
+      the text before the first heading has a row when it takes a minute.
+      Reads standard input when no file is given, or for '-' (with --write,
+      the document comes back on standard output).
+      With a position, the current row sits on the puck and the bar says
+      how much has been read.
+      """
+    static let `where` = """
+      Prints the closed island for the reader's position: the ring of how
+      much is read, the current section's title, its place (3 of 6) and a
+      chevron; past the first section, a back-to-top mark leads. The
+      current section is the last one starting at or before the position.
+      """
+    static let jump = """
+      Picks a section and prints where it starts (its line, by default), so
+      that 'line=$(isle jump method doc.md) && less +"$line" doc.md' opens
+      there, and does nothing when there is no such section. TARGET is
+      a number, an id (method, #method, guide.html#method), a title or a
+      unique part of one (any case, any accents), next, prev, first (or
+      top), last, or a step such as +2 or -1 from the reader's position
+      (--line, --offset or --percent). No match, or more than one, exits 1
+      and names the sections close to it; an id finds a heading the levels
+      shown leave out, and its title names it with the option that shows it.
+      """
+    static let show = """
+      Prints sections' own text: a Markdown section's bytes as written, from
+      its heading to the next heading at its level or above (its
+      subsections come with it); an HTML page's section laid out as read
+      draws it. SELECTOR is what jump takes (a number, an id, a link, a
+      title or a unique part of one), a path of headings (Install/Linux or
+      'Install > Linux', each under the one before at any depth), a range
+      (3..5, 3..), 0 for the text before the first section, or --line N or
+      --offset B (the section holding it). Several print in document order,
+      each once. Operands are selectors up to the first that names a file
+      or folder (or -); -- ends them. --all prints every section, and with
+      --format jsonl one JSON record each, cut at block boundaries with
+      --max-words. A selector that matches nothing exits 1, once the others
+      are printed, naming the sections close to it.
+      """
+    static let pick = """
+      Draws the island below the prompt on the terminal and lets you pick
+      a section; prints it as jump does (its line, by default), so that
+      'line=$(isle pick doc.md) && vim +"$line" doc.md' opens there, and
+      nothing opens when the pick is cancelled (exit 1). The document may
+      come on standard input: keys come from the terminal.
+      Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
+      filters, Backspace undoes, Return or Space picks, Escape closes.
+      Closed: Left/Right step through sections, Up, Return or Space open,
+      Return picks a section stepped to, Escape or q leaves (exit 1).
+      The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
+      """
+    static let read = """
+      A full-screen pager: the document drawn for the terminal (or as it
+      is, with --plain), and on the bottom row the island for the top
+      line, as 'isle where --line L --viewport H' says it for the H source
+      lines in view. Keys as in less: j/k and the arrows, Space/f/PageDown,
+      b/PageUp, d/u, g/Home, G/End, N g or N % to go to a line or a
+      percentage, / and ? search, n/N repeat, m and a letter marks, ' and
+      the letter goes back, '' back from the last jump, v opens $VISUAL or
+      $EDITOR at the top line; left and right scroll code and tables wider
+      than the window sideways; ] and [ next and previous section, } and {
+      the next and previous at the same or a higher level; Tab or t opens
+      the contents (type to filter, Return jumps, Escape closes); h shows
+      the keys; q leaves. It reopens a document where it was left, also
+      when ended by SIGTERM or SIGHUP (--no-remember keeps nothing). Front
+      matter is drawn as a table of its keys (--no-front-matter: not at
+      all). An HTML page is drawn from the part --within keeps to. The
+      document may come on standard input. With standard output not a
+      terminal, the page is written there, --width wide (default 80).
+      """
+    static let check = """
+      Checks every link of each document that stays on this machine: a
+      #fragment names a heading (in the --slug flavour) or an HTML id of
+      the document; a relative path names a file that exists (x.html may
+      be x.md, a folder its README.md or index.md), and its fragment a
+      heading there. URLs are never fetched. Prints one line per broken
+      link, sorted by file and line, with the nearest id; exits 0 when
+      every link resolves, 1 when any is broken, 2 on an error. --exclude
+      leaves out links to paths the site provides once built.
+      """
+    static let lsp = """
+      Speaks the Language Server Protocol 3.17 on standard input and
+      output, for editors: the outline (symbols, folding, every heading
+      level with its reading time), links checked as isle check checks
+      them, definition, references, rename and completion of ids, and
+      isle/where for a status line. See the README for each editor.
+      """
+    static let mcp = """
+      Speaks the Model Context Protocol (every revision from 2024-11-05) on
+      standard input and output, for coding agents: the tools outline,
+      section (bounded by max_bytes), where, check and find, on the
+      documents under the folder it was started in (or the client's
+      roots). See the README for each agent.
+      """
+    static let help = "Shows the help of a command, or of isle itself."
+    static let completions = """
+      Prints a completion script for a shell. For example:
+        isle completions bash > ~/.local/share/bash-completion/completions/isle
+        isle completions zsh > ~/.zfunc/_isle
+        isle completions fish > ~/.config/fish/completions/isle.fish
+      """
   }
 
   /// Every command's options, for the error that names the commands
