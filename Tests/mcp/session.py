@@ -96,6 +96,35 @@ async def large_file(session, large):
     os.remove(huge)
 
 
+def write_blocks(path):
+    """A table, a list item with indented paragraphs, and a fence, each with room to cut in."""
+    table = "| a | b |\n|---|---|\n" + "".join(f"| {n} | {n * n} |\n" for n in range(30))
+    item = "1. Item one\n\n" + "".join(f"   Continuation {n} of item one.\n\n" for n in range(8))
+    fence = "```text\n" + "".join(f"line {n}\n\n" for n in range(12)) + "```\n"
+    blocks = ["# Blocks", "Para one.", table, item + "2. Item two", fence, "After."]
+    with open(path, "w") as out:
+        out.write("\n\n".join(block.rstrip("\n") for block in blocks) + "\n")
+    with open(path, "rb") as written:
+        return written.read()
+
+
+async def between_blocks(session, path):
+    """Wherever max_bytes falls, the cut is at a block's start."""
+    document = write_blocks(path)
+    for bound in range(60, len(document), 17):
+        body = (await session.call_tool(
+            "section", {"path": path, "selectors": ["1"], "max_bytes": bound})).structured_content
+        cut = body["next_offset"]
+        if cut is None or (body["note"] and "cut inside" in body["note"]):
+            continue
+        before, after = document[:cut].decode(), document[cut:].decode()
+        last = before.rstrip("\n").rsplit("\n", 1)[-1]
+        expect(before.endswith("\n\n") or last.startswith(("#", "```")),
+               f"max_bytes {bound}: cut after {last!r}, not between blocks")
+        expect(not after.startswith((" ", "\t")), f"max_bytes {bound}: cut inside a list item")
+        expect(fences(body["sections"]) % 2 == 0, f"max_bytes {bound}: cut inside a fence")
+
+
 async def skipped(session, path):
     """An outline goes on from where max_bytes stopped it."""
     with open(path, "w") as out:
@@ -168,6 +197,7 @@ async def roots_and_links(scratch, large, fenced_path):
             await large_file(session, large)
             await fenced(session, fenced_path, write_fenced(fenced_path))
             await skipped(session, os.path.join(scratch, "headings.md"))
+            await between_blocks(session, os.path.join(scratch, "blocks.md"))
             link = await session.call_tool("outline", {"path": "inner/out"})
             expect(link.is_error and "outside" in text(link), "a symbolic link out of the folder")
     return time.monotonic() - began
