@@ -132,7 +132,7 @@ let package = Package(
       dependencies: ["JSON", "Outline", "Found", "Progress", "Links", "Island", "Parallel"],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline", "Slugs"]),
+    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline", "Parallel", "Slugs"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),

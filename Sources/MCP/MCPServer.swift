@@ -1,21 +1,33 @@
 import JSON
 import LanguageServer
+import Parallel
 
 /// `isle mcp`'s server: JSON-RPC 2.0 messages, one a line, on standard
-/// input and output (the protocol's stdio transport), answered in order.
-/// It negotiates the revision, lists the tools and calls them; the
-/// tools themselves are `ToolBox`'s. Nothing ends it but the end of its
-/// input.
-public final class MCPServer {
+/// input and output (the protocol's stdio transport). One thread reads
+/// the input and notes cancellations at once; another answers the
+/// messages in order, so a request the client cancels while it is worked
+/// on is never answered. It negotiates the revision, lists the tools and
+/// calls them; the tools themselves are `ToolBox`'s. Nothing ends it but
+/// the end of its input.
+///
+/// Its state is the answering thread's alone, but for the cancelled
+/// requests' ids, which are behind a lock.
+public final class MCPServer: @unchecked Sendable {
   private let tools: ToolBox
   private let version: String
   private let send: ([UInt8]) -> Void
+  private let answering = NicedThread(label: "isle-mcp")
+  /// The ids (as JSON text) of requests the client cancelled.
+  private let cancelled = Lock<Set<String>>([])
   /// The revision `initialize` settled; nil before it.
   private var negotiated: String? = nil
   /// True when the client said it has roots to list.
   private var clientHasRoots = false
   /// The id of the `roots/list` request waiting for its answer.
   private var rootsRequest: Int? = nil
+  /// Tool calls waiting for that answer: paths are resolved against the
+  /// roots it names.
+  private var held: [(id: JSONValue, params: JSONValue)] = []
   private var requestsSent = 0
 
   /// A server calling `tools`, naming itself with `version`, writing each
@@ -27,7 +39,8 @@ public final class MCPServer {
   }
 
   /// Reads messages with `read` (the next bytes of the input, none at its
-  /// end or on an error) until the input ends, answering each.
+  /// end or on an error) until the input ends, answering each; returns
+  /// once every message read is answered.
   public func run(read: () -> [UInt8]) {
     var pending: [UInt8] = []
     while true {
@@ -36,12 +49,24 @@ public final class MCPServer {
       pending.append(contentsOf: bytes)
       var start = 0
       while let newline = pending[start...].firstIndex(of: 0x0A) {
-        receive(Array(pending[start..<newline]))
+        arrived(Array(pending[start..<newline]))
         start = newline + 1
       }
       pending.removeFirst(start)
     }
-    if !pending.isEmpty { receive(pending) }
+    if !pending.isEmpty { arrived(pending) }
+    answering.drain()
+  }
+
+  /// One line read: a cancellation is noted at once, and every line is
+  /// answered after those before it.
+  private func arrived(_ line: [UInt8]) {
+    if case .notification("notifications/cancelled", let params)? = try? Message.read(line),
+      let id = params["requestId"], id.string != nil || id.int != nil
+    {
+      cancelled.withLock { _ = $0.insert(id.text) }
+    }
+    answering.async { self.receive(line) }
   }
 
   /// Answers one line: a request gets its reply, a notification none.
@@ -58,10 +83,10 @@ public final class MCPServer {
     }
     switch message {
     case .request(let id, let method, let params):
-      do {
-        reply(id: id, result: try answer(method, params))
-      } catch {
-        reply(id: id, error: error)
+      if method == "tools/call" && rootsRequest != nil {
+        held.append((id, params))
+      } else {
+        request(id, method, params)
       }
     case .notification(let method, _):
       if method == "notifications/initialized" || method == "notifications/roots/list_changed" {
@@ -73,7 +98,41 @@ public final class MCPServer {
       let value = try? JSONReader.read(body)
       let uris = value?["result"]?["roots"]?.array?.compactMap { $0["uri"]?.string } ?? []
       if value?["result"] != nil { tools.adopt(roots: uris) }
+      let waiting = held
+      held = []
+      for call in waiting { request(call.id, "tools/call", call.params) }
     }
+  }
+
+  /// Answers request `id`, unless the client cancelled it before or
+  /// while it was worked on (the specification's `notifications/cancelled`:
+  /// no response is sent for it).
+  private func request(_ id: JSONValue, _ method: String, _ params: JSONValue) {
+    let key = id.text
+    guard !isCancelled(key) else { return }
+    if method == "tools/call", let token = params["_meta"]?["progressToken"],
+      token.string != nil || token.int != nil
+    {
+      // The one progress the server knows: the call has started.
+      write(
+        .object([
+          "jsonrpc": .string("2.0"), "method": .string("notifications/progress"),
+          "params": .object(["progressToken": token, "progress": .int(0)]),
+        ]))
+    }
+    do {
+      let result = try answer(method, params)
+      guard !isCancelled(key) || method == "initialize" else { return }
+      reply(id: id, result: result)
+    } catch {
+      guard !isCancelled(key) else { return }
+      reply(id: id, error: error)
+    }
+  }
+
+  /// True (once) when the client cancelled request `key`.
+  private func isCancelled(_ key: String) -> Bool {
+    cancelled.withLock { $0.remove(key) != nil }
   }
 
   /// The result of request `method`, at the revision it names or the
@@ -90,6 +149,17 @@ public final class MCPServer {
     let stateless = named.map { ProtocolRevision.stateless.contains($0) } ?? false
     let revision = named ?? negotiated ?? ProtocolRevision.handshake.last!
     var result: [String: JSONValue]
+    if method == "initialize", let negotiated {
+      throw .invalidRequest(
+        "'initialize' was sent twice: the session is initialized already, at \(negotiated)")
+    }
+    if negotiated == nil && named == nil
+      && !["initialize", "ping", "server/discover"].contains(method)
+    {
+      throw ResponseError(
+        code: ResponseError.serverNotInitialized.code,
+        message: "'\(method)' came before 'initialize': the session starts with 'initialize'")
+    }
     switch method {
     case "initialize":
       let asked = params["protocolVersion"]?.string

@@ -2,16 +2,17 @@ import JSON
 
 /// How much section text one `section` answer carries: at most
 /// `max_bytes` (64 KiB unless asked, 1 MiB at most), from the document
-/// byte `offset` on, cut at a block boundary (a blank line; else a line
-/// end; else a character), with what was left out and the offset that
-/// gets the rest.
+/// byte `offset` on, cut at a block boundary (`BlockBoundaries`: never
+/// inside a fenced code block, a list item or a table), with what was
+/// left out and the offset that gets the rest.
 struct SectionBudget {
   static let standard = 64 * 1024
   static let most = 1024 * 1024
 
   let limit: Int
-  /// What to say of a bound past the most.
-  let note: String?
+  /// What to say of a bound past the most, and of a cut inside a block.
+  private(set) var notes: [String] = []
+  var note: String? { notes.isEmpty ? nil : notes.joined(separator: "; ") }
   let from: Int
   private(set) var used = 0
   private(set) var omitted = 0
@@ -20,15 +21,17 @@ struct SectionBudget {
   init(asked: Int?, from: Int) {
     let asked = asked ?? Self.standard
     limit = min(asked, Self.most)
-    note =
-      asked > Self.most
-      ? "max_bytes \(asked) is past the most, \(Self.most); 1 MiB is kept to" : nil
+    if asked > Self.most {
+      notes.append("max_bytes \(asked) is past the most, \(Self.most); 1 MiB is kept to")
+    }
     self.from = from
   }
 
   /// The records of `show --format json` kept: those ending after
-  /// `from`, the first trimmed to start there, the text cut once the
-  /// bound is met.
+  /// `from`, the first trimmed to start there, the text cut at a block
+  /// boundary once the bound is met. When the first block alone is past
+  /// the bound, it is cut inside, at a line end (else a character), and
+  /// `note` says so and the bound that gets it whole.
   mutating func keep(_ records: [JSONValue]) -> [JSONValue] {
     var kept: [JSONValue] = []
     for record in records {
@@ -36,47 +39,50 @@ struct SectionBudget {
         let range = members["bytes"]?.array, range.count == 2, let start = range[0].int,
         let end = range[1].int, end > from
       else { continue }
-      var bytes = Array(text.utf8)
-      var first = start
-      if from > start {
-        bytes.removeFirst(min(from - start, bytes.count))
-        first = from
-      }
+      let whole = Array(text.utf8)
+      let skip = min(max(from - start, 0), whole.count)
       if next != nil {
-        omitted += bytes.count
+        omitted += whole.count - skip
         continue
       }
-      let room = limit - used
-      if bytes.count > room {
-        let cut = Self.boundary(in: bytes, within: room)
-        omitted += bytes.count - cut
-        next = first + cut
-        bytes.removeLast(bytes.count - cut)
-        if cut == 0 { continue }
+      var stop = whole.count
+      if whole.count - skip > limit - used {
+        stop = cut(whole, from: skip, start: start)
+        omitted += whole.count - stop
+        next = start + stop
+        if stop == skip { continue }
       }
-      used += bytes.count
-      members["text"] = .string(String(decoding: bytes, as: UTF8.self))
-      members["bytes"] = .array([.int(first), .int(first + bytes.count)])
+      used += stop - skip
+      members["text"] = .string(String(decoding: whole[skip..<stop], as: UTF8.self))
+      members["bytes"] = .array([.int(start + skip), .int(start + stop)])
       kept.append(.object(members))
     }
     return kept
   }
 
-  /// Where to cut `bytes` to keep at most `room` of them: after the last
-  /// blank line within, else the last line end, else a character start.
+  /// Where to end the text kept of `whole` (a record starting at document
+  /// byte `start`), kept from `skip` on: the last block boundary within
+  /// the room left; at `skip` when text is kept already (the rest goes
+  /// to the next call); else inside the first block.
+  private mutating func cut(_ whole: [UInt8], from skip: Int, start: Int) -> Int {
+    let room = limit - used
+    let cuts = BlockBoundaries.cuts(in: whole)
+    if let last = cuts.last(where: { $0 > skip && $0 - skip <= room }) { return last }
+    if used > 0 { return skip }
+    let block = (cuts.first { $0 > skip } ?? whole.count) - skip
+    let inside = skip + Self.boundary(in: Array(whole[skip...]), within: room)
+    notes.append(
+      "the block at byte \(start + skip) is \(block) bytes, past max_bytes \(limit): "
+        + "it is cut inside, at byte \(start + inside); max_bytes \(block) gets it whole")
+    return inside
+  }
+
+  /// Where to cut `bytes` inside a block to keep at most `room` of them:
+  /// after the last line end within, else at a character's start.
   static func boundary(in bytes: [UInt8], within room: Int) -> Int {
-    guard room > 0 else { return 0 }
-    var lineEnd: Int? = nil
-    var index = min(room, bytes.count) - 1
-    while index > 0 {
-      if bytes[index] == 0x0A {
-        if bytes[index - 1] == 0x0A { return index + 1 }
-        lineEnd = lineEnd ?? index + 1
-      }
-      index -= 1
-    }
-    if let lineEnd { return lineEnd }
-    var cut = min(room, bytes.count)
+    let most = min(room, bytes.count)
+    if let lineEnd = bytes[..<most].lastIndex(of: 0x0A) { return lineEnd + 1 }
+    var cut = most
     while cut > 0 && cut < bytes.count && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
     return cut
   }

@@ -79,7 +79,7 @@ public final class ToolBox {
   }
 
   private func outline(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["path", "min_level", "max_level", "slug"])
+    try given.only(["path", "min_level", "max_level", "max_bytes", "skip", "slug"])
     let path = try resolve(given.string("path"), argument: "path")
     let low = try given.integer("min_level", in: 1...6) ?? 1
     let high = try given.integer("max_level", in: 1...6) ?? 3
@@ -89,7 +89,11 @@ public final class ToolBox {
     let records = try records(
       ["toc", "--format", "json", "--min-level", String(low), "--max-level", String(high)]
         + slug(given) + ["--", path])
-    return .object(["documents": .array(records)])
+    var budget = OutlineBudget(
+      asked: try given.integer("max_bytes", in: 1...Int.max),
+      skip: try given.integer("skip", in: 0...Int.max) ?? 0)
+    let kept = budget.keep(records)
+    return budget.answer(kept)
   }
 
   private func section(_ given: ToolArguments) throws(ToolFailure) -> (JSONValue, String?) {
@@ -105,6 +109,13 @@ public final class ToolBox {
         + selectors.flatMap { $0.hasPrefix("-") ? [] : [$0] } + ["--", path],
       badSelector: selectors.first { $0.hasPrefix("-") })
     let kept = budget.keep(records)
+    if kept.isEmpty && budget.next == nil,
+      let end = records.compactMap({ $0["bytes"]?.array?.last?.int }).max(),
+      budget.from >= end
+    {
+      throw ToolFailure(
+        "'offset' \(budget.from) is past the end of the sections, which end at byte \(end)")
+    }
     let content = budget.answer(path: path, sections: kept)
     return (content, budget.summary(path: path, sections: kept))
   }
@@ -118,11 +129,18 @@ public final class ToolBox {
       throw ToolFailure("where takes a 'line' or an 'offset', one of them")
     }
     let position = line.map { ["--line", String($0)] } ?? ["--offset", String(offset!)]
-    guard
-      case .object(var record) = try records(
-        ["where", "--format", "json"] + position + slug(given) + ["--", path]
-      ).first
-    else { throw ToolFailure("isle where gave no answer for \(path)") }
+    let answer: [JSONValue]
+    do {
+      answer = try records(["where", "--format", "json"] + position + slug(given) + ["--", path])
+    } catch {
+      // "line N is past the end of …": the argument, named as the tool takes it.
+      let named = line == nil ? "offset" : "line"
+      guard error.sentence.hasPrefix(named + " ") else { throw error }
+      throw ToolFailure("'\(named)': " + error.sentence)
+    }
+    guard case .object(var record) = answer.first else {
+      throw ToolFailure("isle where gave no answer for \(path)")
+    }
     let current = record["current"] ?? .null
     // The heading path: from the current section back, each shallower one.
     var titles: [JSONValue] = []
@@ -198,8 +216,11 @@ public final class ToolBox {
     let (status, output, error) = run(arguments)
     let failed = status != 0 && !(brokenIsAnswer && status == 1 && error.isEmpty)
     if failed || (status != 0 && output.isEmpty && !error.isEmpty) {
-      let line =
+      var line =
         error.split(separator: "\n").first.map(String.init) ?? "isle \(arguments[0]) failed"
+      // The commands' advice to raise --max-size is not the tools' to give.
+      let advice = " (raise it with --max-size)"
+      if line.hasSuffix(advice) { line.removeLast(advice.count) }
       throw ToolFailure(
         line.hasPrefix("isle: error: ")
           ? String(line.dropFirst(13)) : line.hasPrefix("isle: ") ? String(line.dropFirst(6)) : line

@@ -46,23 +46,47 @@ enum ToolCatalog {
       name: "outline", title: "Outline",
       description:
         "The sections of a Markdown or HTML document, or of every document in a folder: number, "
-        + "level, id, title, line and byte range, words and reading time.",
+        + "level, id, title, line and byte range, words and reading time. At most max_bytes of "
+        + "JSON come back, whole sections; 'next_skip' is then the 'skip' that gets the rest.",
       input: [
         "path": string("A file or folder, relative to the workspace"),
         "min_level": level("The shallowest heading level listed (default 1)"),
         "max_level": level("The deepest heading level listed (default 3)"),
+        "max_bytes": .object([
+          "type": .string("integer"), "minimum": .int(1),
+          "description": .string(
+            "The most JSON returned (default 65536; more is taken as 1 MiB); whole sections, "
+              + "at least one"),
+        ]),
+        "skip": .object([
+          "type": .string("integer"), "minimum": .int(0),
+          "description": .string("Leave out this many sections first (a 'next_skip')"),
+        ]),
         "slug": slug,
       ], required: ["path"],
       output: object(
-        ["documents": array(document, "Each document's outline, in path order")],
-        required: ["documents"])),
+        [
+          "documents": array(document, "Each document's outline, in path order"),
+          "bytes": integer("The bytes of JSON the documents take"),
+          "max_bytes": integer("The bound the outline was kept within"),
+          "truncated": .object(["type": .string("boolean")]),
+          "omitted_sections": integer("The sections left out past max_bytes"),
+          "next_skip": .object([
+            "type": .array([.string("integer"), .string("null")]),
+            "description": .string("The 'skip' argument that gets the rest; null when nothing is"),
+          ]),
+          "note": .object(["type": .array([.string("string"), .string("null")])]),
+        ],
+        required: ["documents", "bytes", "max_bytes", "truncated", "omitted_sections", "next_skip"]
+      )),
     Tool(
       name: "section", title: "Section text",
       description:
         "The text of the sections selectors name, as 'isle show' takes them: a number (3), a range "
         + "(3..5), an id (#install), a title or a path of titles (Install/Linux), 0 for the text "
-        + "before the first section. At most max_bytes of text come back, cut at a block boundary; "
-        + "'next_offset' is then the 'offset' that gets the rest.",
+        + "before the first section. At most max_bytes of text come back, cut between blocks (never "
+        + "inside a fenced code block, a list item or a table); 'next_offset' is then the 'offset' "
+        + "that gets the rest. A first block past max_bytes is cut at a line end, said in 'note'.",
       input: [
         "path": string("A document, relative to the workspace"),
         "selectors": .object([

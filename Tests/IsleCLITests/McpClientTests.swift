@@ -4,7 +4,10 @@ import Testing
 
 /// `isle mcp` driven by the real MCP client, the Python SDK (PyPI `mcp`):
 /// Tests/mcp/client.py negotiates, lists the tools, calls each on the
-/// shared corpus against its output schema, and sends hostile arguments.
+/// shared corpus against its output schema, and sends hostile arguments;
+/// Tests/mcp/session.py checks the session's rules in a scratch folder (a
+/// 100 MB document, the client's roots, requests before `initialize`,
+/// cancellation, cuts between blocks).
 @Suite struct McpClientTests {
   static let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized.path
   static let script = Harness.root.appendingPathComponent("Tests/mcp/client.py").path
@@ -23,6 +26,14 @@ import Testing
     let isle = Harness.root.appendingPathComponent(".build/debug/isle").path
     let outcome = try Spawn.run(
       "/usr/bin/env", ["python3", Self.script, isle, Self.corpus], timeout: 120)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+  }
+
+  @Test(.enabled(if: missing == nil, "\(missing ?? "")"))
+  func theSessionKeepsToRootsCancellationsAndBlocks() throws {
+    let isle = Harness.root.appendingPathComponent(".build/debug/isle").path
+    let script = Harness.root.appendingPathComponent("Tests/mcp/session.py").path
+    let outcome = try Spawn.run("/usr/bin/env", ["python3", script, isle], timeout: 120)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
   }
 }

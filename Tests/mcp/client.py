@@ -58,10 +58,21 @@ def hostile(fifo):
         ("section", {"path": "README.md", "selectors": [1]}, "'selectors[0]'"),
         ("section", {"path": "README.md", "selectors": ["1"], "max_bytes": -5}, "'max_bytes'"),
         ("section", {"path": fifo, "selectors": ["1"]}, "neither a file nor a folder"),
+        ("section", {"path": "README.md", "selectors": ["1"], "subsections": "yes"}, "'subsections'"),
+        ("section", {"path": "README.md", "selectors": ["1"], "offset": 1e300}, "'offset'"),
+        ("section", {"path": "README.md", "selectors": ["-rf"]}, "'selectors'"),
+        ("outline", {"path": "README.md", "skip": -1}, "'skip'"),
+        ("outline", {"path": "README.md", "slug": 3}, "'slug'"),
+        ("outline", {"path": "README.md", "slug": "no-such-site"}, "slug"),
         ("where", {"path": "README.md", "line": "ten"}, "'line'"),
+        ("where", {"path": "README.md", "line": 1e300}, "'line'"),
+        ("where", {"path": "README.md", "offset": 1.5}, "'offset'"),
         ("where", {"path": "README.md"}, "'line'"),
         ("check", {"paths": []}, "'paths'"),
+        ("check", {"paths": "README.md"}, "'paths'"),
+        ("check", {"paths": ["README.md", "../.."]}, "'paths[1]'"),
         ("find", {"query": ["x"]}, "'query'"),
+        ("find", {"query": "x", "limit": 0}, "'limit'"),
     ]
 
 
