@@ -153,7 +153,9 @@ let package = Package(
     // The pager: its state a value, drawn on the terminal.
     .target(
       name: "Reader",
-      dependencies: ["Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells"]),
+      dependencies: [
+        "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
+      ]),
     .target(
       name: "IsleCLI",
       dependencies: [

@@ -200,6 +200,7 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec(.noRemember, help: "neither return to nor keep the place left"),
         OptionSpec(.noFrontMatter, help: "draw no front matter (else a table of its keys)"),
         OptionSpec(.reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+        Self.bookOption,
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .check:
       // Levels, reading speed and the part of a page shown mean nothing to
