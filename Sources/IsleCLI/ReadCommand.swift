@@ -271,7 +271,17 @@ extension ReadCommand {
       let bytes = try loader.bytes(source)
       if carried.edited != nil {
         startByte = carried.reopen(in: bytes.buffer)
-        opened.chapters[opened.current].document = try loader.outline(bytes, from: source)
+        // The chapter as edited: its outline, and its rows of the contents.
+        let current = opened.current
+        var rebuilt = reader.readerBook(reader.documents().documents)
+        if rebuilt.chapters.indices.contains(current),
+          rebuilt.chapters[current].path == chapter.path
+        {
+          rebuilt.current = current
+          opened = rebuilt
+        } else {
+          opened.chapters[current].document = try loader.outline(bytes, from: source)
+        }
       }
       let page = try page(of: bytes, source: source, width: 80)
       let (ending, session) = try read(

@@ -318,7 +318,7 @@ extension ReaderState {
       let sections = book.rows.enumerated().map { Self.pickable($1.row, number: $0 + 1) }
       mode = .contents(
         PickerState(
-          sections: sections, start: book.row(atByte: topByte),
+          sections: sections, start: book.row(atByte: namedByte),
           panelRows: PickerState.panelRows(terminalRows: rows, sections: sections.count)))
       return
     }
@@ -331,6 +331,13 @@ extension ReaderState {
       PickerState(
         sections: document.sections, start: current,
         panelRows: PickerState.panelRows(terminalRows: rows, sections: document.sections.count)))
+  }
+
+  /// The byte of the section the island names (at the end, the last,
+  /// though its heading is below the top), else the top's.
+  var namedByte: Int {
+    guard let document, let index = place(in: document).currentIndex else { return topByte }
+    return document.sections[index].offset
   }
 
   /// `=`: the source lines in view, the rows and the bytes.

@@ -82,4 +82,11 @@ import Testing
     #expect(order.allSatisfy { $0 != nil }, "\(outcome.stdout)")
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
   }
+
+  /// A position names a place in one document: with a book, a usage error.
+  @Test func aPositionWithABookIsAUsageError() {
+    let outcome = Harness.run(["read", "--line", "3", "fixtures/book"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("read BOOK opens where the book was left"), "\(outcome.stderr)")
+  }
 }
