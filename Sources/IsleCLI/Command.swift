@@ -39,7 +39,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .show: return "isle show [options] SELECTOR... [--] [file ...]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
-    case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
+    case .read: return "isle read [--plain] [--line N | --section X] [options] [file|book]"
     case .check: return "isle check [options] [file|dir ...]"
     case .lsp: return "isle lsp [--slug FLAVOR]"
     case .mcp: return "isle mcp"
