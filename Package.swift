@@ -153,7 +153,9 @@ let package = Package(
     // The pager: its state a value, drawn on the terminal.
     .target(
       name: "Reader",
-      dependencies: ["Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells"]),
+      dependencies: [
+        "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
+      ]),
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names
     // and tables' parts, the rules between options, and values read into

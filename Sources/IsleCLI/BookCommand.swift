@@ -5,6 +5,7 @@ import Island
 import JSON
 import Outline
 import Parallel
+import Reader
 
 /// `isle toc BOOK`: a book's chapters in its order, each chapter's
 /// headings under it, with a time for each chapter and the whole.
@@ -84,45 +85,80 @@ struct BookCommand: RunnableCommand {
     return sections
   }
 
-  func text(_ documents: [Document?]) -> [String] {
+  /// The rows of the book's contents, each with the entry it belongs to
+  /// (a heading, its chapter's) and the byte of it the row stands for.
+  func rows(_ documents: [Document?]) -> [(row: BookContents.Row, entry: Int, byte: Int)] {
     let copy = settings.display.copy
-    var rows: [BookContents.Row] = []
-    var minutes = 0
-    var anything = false
-    for (chapter, document) in zip(book.chapters, documents) {
+    var rows: [(row: BookContents.Row, entry: Int, byte: Int)] = []
+    for (entry, (chapter, document)) in zip(book.chapters, documents).enumerated() {
       let title = Self.title(chapter, document)
       switch chapter.kind {
-      case .part: rows.append(.init(kind: .part, title: title, depth: chapter.depth))
-      case .separator: rows.append(.init(kind: .separator, title: "", depth: chapter.depth))
+      case .part: rows.append((.init(kind: .part, title: title, depth: chapter.depth), entry, 0))
+      case .separator:
+        rows.append((.init(kind: .separator, title: "", depth: chapter.depth), entry, 0))
       case .draft:
         rows.append(
-          .init(kind: .draft, number: chapter.numberText, title: title, depth: chapter.depth))
+          (
+            .init(kind: .draft, number: chapter.numberText, title: title, depth: chapter.depth),
+            entry, 0
+          ))
       case .prefix, .numbered, .suffix:
         let time = document.flatMap {
           copy.time(minutes: $0.minutes, anything: !$0.reading.isEmpty)
         }
-        minutes += document?.minutes ?? 0
-        anything = anything || !(document?.reading.isEmpty ?? true)
         rows.append(
-          .init(
-            kind: .chapter, number: chapter.numberText, title: title, depth: chapter.depth,
-            time: time))
+          (
+            .init(
+              kind: .chapter, number: chapter.numberText, title: title, depth: chapter.depth,
+              time: time), entry, 0
+          ))
         guard let document else { continue }
         let headings = Self.headings(chapter, document)
         let base = headings.map(\.level).min() ?? 1
         for heading in headings {
           rows.append(
-            .init(
-              kind: .heading, title: heading.title,
-              depth: chapter.depth + 1 + heading.level - base))
+            (
+              .init(
+                kind: .heading, title: heading.title,
+                depth: chapter.depth + 1 + heading.level - base), entry, heading.offset
+            ))
         }
       }
     }
+    return rows
+  }
+
+  func text(_ documents: [Document?]) -> [String] {
+    let copy = settings.display.copy
+    let minutes = documents.compactMap { $0?.minutes }.reduce(0, +)
+    let anything = documents.contains { !($0?.reading.isEmpty ?? true) }
     let display = settings.display
     return BookContents(
-      rows: rows, barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
+      rows: rows(documents).map(\.row),
+      barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
       theme: display.theme, width: display.width
     ).lines()
+  }
+
+  /// The book as the pager reads it, open at its first chapter: the
+  /// chapters that have a file and could be read, and the contents' rows,
+  /// a part, a separator or a draft going to the chapter after it.
+  func readerBook(_ documents: [Document?]) -> ReaderBook {
+    var chapters: [ReaderBook.Chapter] = []
+    var readable: [Int: Int] = [:]
+    for (entry, (chapter, document)) in zip(book.chapters, documents).enumerated() {
+      guard let document, let path = chapter.path else { continue }
+      readable[entry] = chapters.count
+      chapters.append(
+        ReaderBook.Chapter(
+          title: Self.title(chapter, document), path: BookPath.join(book.folder, path),
+          document: document))
+    }
+    let rows = rows(documents).map { row, entry, byte in
+      let chapter = (entry..<book.chapters.count).lazy.compactMap { readable[$0] }.first
+      return ReaderBook.Row(row: row, chapter: chapter, byte: readable[entry] == nil ? 0 : byte)
+    }
+    return ReaderBook(chapters: chapters, rows: rows, current: 0)
   }
 
   func json(_ documents: [Document?]) -> String {

@@ -29,57 +29,35 @@ struct BookWhereCommand: RunnableCommand {
     let (documents, _) = reader.documents()
     let spot = try locate(documents)
     let readable = book.chapters.indices.filter { documents[$0] != nil }
-    let k = (readable.firstIndex(of: spot.entry) ?? 0) + 1
-    let seconds = readable.map { documents[$0]?.seconds ?? 0 }
-    let before = readable.prefix(k - 1).map { documents[$0]?.seconds ?? 0 }.reduce(0, +)
-    let chapterSeconds = spot.document.seconds
-    let total = max(seconds.reduce(0, +), 1)
-    let fraction = min(
-      max((Double(before) + spot.place.fraction * Double(chapterSeconds)) / Double(total), 0), 1)
-    let chapterLeft = TimeLeft(spot.place, in: spot.document)
-    let after = readable.dropFirst(k).map { documents[$0]?.seconds ?? 0 }.reduce(0, +)
-    let bookSeconds = chapterLeft.seconds + after
-    let bookMinutes = (bookSeconds + 30) / 60
+    let bar = BookBar(
+      place: spot.place, chapter: readable.firstIndex(of: spot.entry) ?? 0,
+      of: readable.compactMap { documents[$0] },
+      title: BookCommand.title(book.chapters[spot.entry], spot.document))
     let copy = settings.display.copy
-    let title = BookCommand.title(book.chapters[spot.entry], spot.document)
-    let section = spot.place.currentIndex.map { spot.document.sections[$0] }
-    // The chapter's title heading says again what its name says.
-    let named = section.flatMap { $0.title.lowercased() == title.lowercased() ? nil : $0 }
-    let position = copy.chapter(k, of: readable.count)
-    let chapterLeftText = copy.timeLeft(minutes: chapterLeft.minutes, seconds: chapterLeft.seconds)
-    let bookLeftText = copy.timeLeft(minutes: bookMinutes, seconds: bookSeconds)
     switch settings.format {
     case .json, .tsv, .markdown:
       var object = JSONWriter()
       object.open()
       object.add("book", book.source)
-      object.add("chapter", k)
-      object.add("chapterCount", readable.count)
-      object.add("title", title)
+      object.add("chapter", bar.chapter)
+      object.add("chapterCount", bar.chapterCount)
+      object.add("title", bar.title)
       object.add("path", book.chapters[spot.entry].path.map { BookPath.join(book.folder, $0) })
-      object.add("fraction", fraction)
-      object.add("chapterMinutesLeft", chapterLeft.minutes)
-      object.add("minutesLeft", bookMinutes)
+      object.add("fraction", bar.fraction)
+      object.add("chapterMinutesLeft", bar.chapterLeft.minutes)
+      object.add("minutesLeft", bar.bookMinutes)
       object.key("document")
       DocumentJSON.write(spot.document, place: spot.place, to: &object)
       object.close()
       try cli.stdout.write(object.text + "\n")
     case .spoken:
-      var parts = [SafeText.forTerminal(title), position]
-      if let named { parts.append(SafeText.forTerminal(named.title)) }
-      parts.append(copy.readAmount(fraction))
-      parts.append(copy.bookLeft(chapter: chapterLeftText, book: bookLeftText))
-      try cli.stdout.write(parts.joined(separator: ". ") + "\n")
+      try cli.stdout.write(bar.spoken(copy: copy) + "\n")
     case .text:
-      let glyphs = settings.display.theme.glyphs
-      var line = " " + glyphs.ring(for: fraction) + " " + SafeText.forTerminal(title)
-      if let named { line += " › " + SafeText.forTerminal(named.title) }
-      line += "  " + position + "  " + copy.readAmount(fraction)
-      line += "  " + copy.bookLeft(chapter: chapterLeftText, book: bookLeftText)
-      try cli.stdout.write(
-        Cells.truncate(line, toWidth: settings.display.width, ellipsis: glyphs.ellipsis) + "\n")
+      let text = bar.text(
+        copy: copy, glyphs: settings.display.theme.glyphs, width: settings.display.width)
+      try cli.stdout.write(text + "\n")
     }
-    return section == nil ? .nothingFound : .success
+    return bar.isInSection ? .success : .nothingFound
   }
 
   /// The chapter `--file` names and the place in it, or the chapter and

@@ -40,7 +40,7 @@ enum Command: String, CaseIterable, Sendable {
     case .jump: return "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]"
     case .show: return "isle show [options] SELECTOR... [--] [file ...]"
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
-    case .read: return "isle read [--plain] [--line N | --section X] [options] [file]"
+    case .read: return "isle read [--plain] [--line N | --section X] [options] [file|book]"
     case .check: return "isle check [options] [file|dir ...]"
     case .lsp: return "isle lsp [--slug FLAVOR]"
     case .mcp: return "isle mcp"
@@ -212,6 +212,7 @@ enum Command: String, CaseIterable, Sendable {
         OptionSpec(.noRemember, help: "neither return to nor keep the place left"),
         OptionSpec(.noFrontMatter, help: "draw no front matter (else a table of its keys)"),
         OptionSpec(.reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
+        Self.bookOption,
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .check:
       // Levels, reading speed and the part of a page shown mean nothing to

@@ -1,3 +1,4 @@
+import Book
 import Files
 import LanguageServer
 import Links
@@ -34,6 +35,16 @@ struct DiskWorkspace: WorkspaceHost {
 
   func documents(under folder: String) -> [String] {
     SourceWalker(fileSystem: files).documents(under: folder)
+  }
+
+  /// The chapters of the book the folder is (`book.toml`, `mkdocs.yml`),
+  /// as `toc BOOK` orders them; none when it is no book or its table of
+  /// contents cannot be read.
+  func bookOrder(of folder: String) -> [String] {
+    let reading = BookFiles(files: files)
+    guard Book.isNamed(folder, in: reading), let book = try? Book.open(folder, in: reading)
+    else { return [] }
+    return book.chapters.compactMap { $0.path.map { BookPath.join(book.folder, $0) } }
   }
 
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions {

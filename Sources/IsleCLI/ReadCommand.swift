@@ -1,3 +1,4 @@
+import Book
 import Cells
 import Dispatch
 import Files
@@ -26,8 +27,11 @@ struct ReadCommand: RunnableCommand {
   let settings: Settings
   let options: ReadOptions
   let cli: CLI
+  /// The book, when the one operand names one (`read BOOK`).
+  var book: Book? = nil
 
   func run() throws -> ExitStatus {
+    if let book { return try read(book) }
     guard let source = settings.sources.first else { return .failure }
     let loader = settings.loader(cli.files)
     if !cli.terminal.isTerminal { return try printPage(of: source, loader: loader) }
@@ -68,7 +72,7 @@ struct ReadCommand: RunnableCommand {
   /// editor; the terminal is put back either way.
   func read(
     _ page: Page, bytes: LoadedBytes, source: InputSource, document: Document?, startByte: Int,
-    carried: ReadSession.Carried
+    carried: ReadSession.Carried, book: ReaderBook? = nil
   ) throws -> (ReadSession.Ending, ReadSession) {
     let terminal: RawTerminal
     do {
@@ -85,6 +89,16 @@ struct ReadCommand: RunnableCommand {
       measure: options.measure, motion: !options.reduceMotion, trace: options.trace,
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
     session.state.editable = source.path != nil
+    session.state.book = book
+    session.opener = { index in
+      guard let chapter = book?.chapters[index] else {
+        return .failure(ReadSession.OutlineFailure(message: "no chapter \(index + 1)"))
+      }
+      return Result {
+        try self.page(of: loader.bytes(.file(chapter.path)), source: .file(chapter.path), width: 80)
+      }
+      .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
+    }
     session.carry(carried)
     // A signal to stop lets the loop end itself, so the place is kept.
     TerminalRescue.defersEnding = 1
@@ -192,6 +206,26 @@ extension ReadCommand {
   /// `read`'s one document and the pager's own options.
   init(_ raw: RawArguments, cli: CLI) throws {
     try CLI.expectOneDocument(raw.operands, command: .read)
+    if let path = raw.operands.first,
+      let book = try BookCommand.book(path, forced: raw.has(.book), files: cli.files)
+    {
+      // The operand is the book's, not a document read from standard input.
+      let settings = try cli.decideSettings(
+        raw, operands: [path], command: .read, formats: [.text],
+        terminal: cli.terminal.isTerminal
+          ? TerminalFacts(isTerminal: true, columns: nil) : cli.terminal)
+      guard settings.position.isEmpty else {
+        throw UsageError(
+          "read BOOK opens where the book was left: a position names a place in one document",
+          command: "read")
+      }
+      self.init(
+        settings: settings, options: try ReadOptions.decide(raw, cli: cli), cli: cli, book: book)
+      return
+    }
+    if raw.has(.book) {
+      throw UsageError("--book reads one folder as a book", command: "read")
+    }
     // The pager draws on the terminal whatever standard output is; in a
     // pipe, the page goes there, coloured only as the pipe is.
     let terminal = cli.terminal
@@ -199,5 +233,76 @@ extension ReadCommand {
       raw, operands: raw.operands, command: .read, formats: [.text],
       terminal: terminal.isTerminal ? TerminalFacts(isTerminal: true, columns: nil) : terminal)
     self.init(settings: settings, options: try ReadOptions.decide(raw, cli: cli), cli: cli)
+  }
+}
+
+extension ReadCommand {
+  /// `read BOOK`: the chapters one after the other, the pager holding one
+  /// chapter's page at a time (`]` past its end lays out the next). The
+  /// place is kept twice: which chapter, under the book's table of
+  /// contents, and the byte in that chapter, under the chapter's file, as
+  /// for any document (a chapter changed since opens at its top).
+  func read(_ book: Book) throws -> ExitStatus {
+    let reader = BookCommand(book: book, settings: settings, cli: cli)
+    var opened = reader.readerBook(reader.documents().documents)
+    guard !opened.chapters.isEmpty else {
+      throw DocumentFailure("\(book.source): no chapter to read", status: .failure)
+    }
+    let loader = settings.loader(cli.files)
+    if !cli.terminal.isTerminal {
+      for chapter in opened.chapters { _ = try printPage(of: .file(chapter.path), loader: loader) }
+      return .success
+    }
+    let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
+    let identity = ReadPlaces.Identity(path: book.source)
+    func kept(_ path: String) -> Int? {
+      ReadPlaces.Identity(path: path).flatMap { places?.offset(for: $0) }
+    }
+    var startByte = 0
+    if let identity, let index = places?.offset(for: identity),
+      opened.chapters.indices.contains(index)
+    {
+      opened.current = index
+      startByte = kept(opened.chapters[index].path) ?? 0
+    }
+    var carried = ReadSession.Carried()
+    while true {
+      let chapter = opened.chapters[opened.current]
+      let source = InputSource.file(chapter.path)
+      let bytes = try loader.bytes(source)
+      if carried.edited != nil {
+        startByte = carried.reopen(in: bytes.buffer)
+        // The chapter as edited: its outline, and its rows of the contents.
+        let current = opened.current
+        var rebuilt = reader.readerBook(reader.documents().documents)
+        if rebuilt.chapters.indices.contains(current),
+          rebuilt.chapters[current].path == chapter.path
+        {
+          rebuilt.current = current
+          opened = rebuilt
+        } else {
+          opened.chapters[current].document = try loader.outline(bytes, from: source)
+        }
+      }
+      let page = try page(of: bytes, source: source, width: 80)
+      let (ending, session) = try read(
+        page, bytes: bytes, source: source, document: opened.chapters[opened.current].document,
+        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened)
+      opened = session.state.book ?? opened
+      let path = opened.chapters[opened.current].path
+      if case .edit(let line) = ending {
+        carried = session.carried
+        carried.edited = ReadEditor(environment: cli.environment).edit(
+          path: path, line: line, topByte: session.state.topByte)
+        if TerminalRescue.stopping == 0 { continue }
+      }
+      if let places, let identity {
+        places.save(opened.current, for: identity)
+        if let chapter = ReadPlaces.Identity(path: path) {
+          places.save(session.state.topByte, for: chapter)
+        }
+      }
+      return try ended(ending, name: book.source)
+    }
   }
 }

@@ -131,26 +131,29 @@ extension LanguageServer {
   }
 
   /// The headings of every document whose titles match the query, best
-  /// first (`rank`); ties in path order, then by line.
+  /// first (`rank`); ties in book order (the chapters of a book the
+  /// workspace folder is, as its table of contents has them), then in
+  /// path order, then by line.
   func workspaceSymbols(_ params: WorkspaceSymbolParams, _ request: Request)
     throws(ResponseError) -> JSONValue
   {
     let query = params.query
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
-    var ranked: [(rank: Int, path: String, line: Int, symbol: JSONValue)] = []
+    var ranked: [(rank: Int, book: Int, path: String, line: Int, symbol: JSONValue)] = []
     for facts in allOutlines() {
       try request.checkCancelled()
       let uri = self.uri(facts.path)
       let file = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
+      let book = index.bookPlace(of: facts.path) ?? Int.max
       for heading in facts.headings {
         guard let rank = Self.rank(query, heading.title.lowercased()),
           case .object(var members) = Self.symbolInformation(heading, uri: uri)
         else { continue }
         members["containerName"] = .string(file)
-        ranked.append((rank, facts.path, heading.headingRange.start.line, .object(members)))
+        ranked.append((rank, book, facts.path, heading.headingRange.start.line, .object(members)))
       }
     }
-    ranked.sort { ($0.rank, $0.path, $0.line) < ($1.rank, $1.path, $1.line) }
+    ranked.sort { ($0.rank, $0.book, $0.path, $0.line) < ($1.rank, $1.book, $1.path, $1.line) }
     return .array(ranked.map(\.symbol))
   }
 

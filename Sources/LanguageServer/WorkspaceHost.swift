@@ -24,4 +24,13 @@ public protocol WorkspaceHost: Sendable {
   /// --write` would write it; nil when it has no list, the list is
   /// current, or its markers do not pair.
   func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]?
+  /// The chapters of the book `folder` is, in the book's order, when it
+  /// is one (a folder holding `book.toml` or `mkdocs.yml`); empty when it
+  /// is not. `workspace/symbol` lists them first, in this order.
+  func bookOrder(of folder: String) -> [String]
+}
+
+extension WorkspaceHost {
+  /// No books: symbols in path order.
+  public func bookOrder(of folder: String) -> [String] { [] }
 }

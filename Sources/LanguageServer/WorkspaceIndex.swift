@@ -18,6 +18,9 @@ final class WorkspaceIndex: Sendable {
   private let walked = Lock<[String]>([])
   /// The folders walked last.
   private let folders = Lock<[String]>([])
+  /// Each chapter of the books the folders are, by its place in the
+  /// books' order.
+  private let chapters = Lock<[String: Int]>([:])
   /// False while a walk runs. True before any: a client that never sends
   /// `initialized` has no index to wait for (the documents are then read
   /// as they are asked for).
@@ -35,6 +38,13 @@ final class WorkspaceIndex: Sendable {
     Background.run("isle.index") { [self] in
       let paths = folders.flatMap { host.documents(under: $0) }
       walked.withLock { $0 = paths }
+      let order = folders.flatMap { host.bookOrder(of: $0) }
+      chapters.withLock { chapters in
+        chapters = [:]
+        for (place, path) in order.enumerated() where chapters[path] == nil {
+          chapters[path] = place
+        }
+      }
       let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
       // A few documents are read at once on this thread.
       let jobs = paths.count < 16 ? 1 : cores
@@ -47,6 +57,10 @@ final class WorkspaceIndex: Sendable {
       onDone()
     }
   }
+
+  /// Where `path` comes in the order of the workspace's books; nil for a
+  /// document that is no book's chapter.
+  func bookPlace(of path: String) -> Int? { chapters.withLock { $0[path] } }
 
   /// True once the walk and the outlines are done.
   var isReady: Bool { ready.withLock { $0 } }

@@ -19,6 +19,15 @@ extension ReadSession {
   func island() -> String {
     guard let document = state.document else { return state.failure.map { "isle: " + $0 } ?? "…" }
     let columns = state.columns
+    if let book = state.book {
+      let chapter = book.chapters[book.current]
+      return BookBar(
+        place: state.place(in: document), chapter: book.current, of: book.documents,
+        title: chapter.title
+      ).text(
+        copy: look.copy, glyphs: look.theme.glyphs,
+        width: columns < 3 ? max(columns, 1) : columns - 2)
+    }
     return Bar(
       at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
       theme: look.theme, width: columns < 3 ? max(columns, 1) : columns - 2)?.text() ?? ""
@@ -34,10 +43,45 @@ extension ReadSession {
     return view
   }
 
+  /// The book's contents as they open over the page: the rows the filter
+  /// lets through and that are in view, as `toc BOOK` draws them, the
+  /// puck on the picker's row; the bar says how much of the book is read.
+  func bookContents(_ book: ReaderBook, _ contents: PickerState) -> [String] {
+    let visible = contents.visibleRows
+    let shown = contents.filtered[visible].map { book.rows[$0].row }
+    var copy = look.copy
+    if !contents.query.isEmpty { copy.contentsTitle = "/" + contents.query }
+    var fraction = 0.0
+    if let document = state.document {
+      fraction =
+        BookBar(
+          place: state.place(in: document), chapter: book.current, of: book.documents,
+          title: ""
+        ).fraction
+    }
+    var lines = BookContents(
+      rows: shown,
+      currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
+      readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
+      theme: look.theme, width: max(state.columns - 2, 1)
+    ).lines()
+    if lines.isEmpty {
+      lines = [
+        Bar(
+          title: copy.contentsTitle, number: 1, count: 1, fraction: 0, theme: look.theme,
+          width: max(state.columns - 2, 1)
+        ).text()
+      ]
+    }
+    let padding = Array(repeating: "", count: max(contents.panelRows - (lines.count - 1), 0))
+    return state.columns < 3 ? [] : padding + lines.map { " " + $0 }
+  }
+
   /// Draws the current state.
   func draw() {
     switch state.mode {
     case .contents(let contents):
+      if let book = state.book { return draw(panel: bookContents(book, contents)) }
       guard let document = state.document else { return draw(panel: []) }
       draw(panel: Array(contentsView(document).frame(contents).dropLast()))
     default:
@@ -119,7 +163,9 @@ extension ReadSession {
     guard let path = traceFile else { return }
     let line = state.document.map { String(state.topLine(in: $0)) } ?? "-"
     let lines = state.document.map { String(state.linesInView(in: $0)) } ?? "-"
-    let text = "\(line) \(lines) \(state.topByte)\n"
+    var text = "\(line) \(lines) \(state.topByte)"
+    if let book = state.book { text += " " + book.chapters[book.current].path }
+    text += "\n"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }

@@ -51,7 +51,12 @@ extension ReaderState {
     case .wheelDown: scroll(3)
     case .character("n"): return searching(forward: forward, isNew: false)
     case .character("N"): return searching(forward: !forward, isNew: false)
-    default: jump { $0.leap(event, typed: typed) }
+    default:
+      jump { $0.leap(event, typed: typed) }
+      if let asked = chapterAsked {
+        chapterAsked = nil
+        return .chapter(asked.chapter, byte: asked.byte)
+      }
     }
     return .going
   }
@@ -196,6 +201,7 @@ extension ReaderState {
   /// line their heading is drawn on, so a step always moves the page.
   mutating func step(_ step: Step, times: Int) {
     guard let document, !document.sections.isEmpty else {
+      if document != nil, cross(step) { return }
       message = document == nil ? "the sections are still being read…" : "no sections"
       return
     }
@@ -241,7 +247,7 @@ extension ReaderState {
             ? current : (0..<current).last { sections[$0].level <= level && drawn($0) < top }
       }
       guard let target else {
-        message = "no more sections this way"
+        if !cross(step) { message = "no more sections this way" }
         return
       }
       top = drawn(target)
@@ -308,6 +314,14 @@ extension ReaderState {
 
   /// Opens the contents on the section at the top.
   mutating func openContents() {
+    if let book {
+      let sections = book.rows.enumerated().map { Self.pickable($1.row, number: $0 + 1) }
+      mode = .contents(
+        PickerState(
+          sections: sections, start: book.row(atByte: namedByte),
+          panelRows: PickerState.panelRows(terminalRows: rows, sections: sections.count)))
+      return
+    }
     guard let document, !document.sections.isEmpty else {
       message = document == nil ? "the sections are still being read…" : "no sections"
       return
@@ -317,6 +331,13 @@ extension ReaderState {
       PickerState(
         sections: document.sections, start: current,
         panelRows: PickerState.panelRows(terminalRows: rows, sections: document.sections.count)))
+  }
+
+  /// The byte of the section the island names (at the end, the last,
+  /// though its heading is below the top), else the top's.
+  var namedByte: Int {
+    guard let document, let index = place(in: document).currentIndex else { return topByte }
+    return document.sections[index].offset
   }
 
   /// `=`: the source lines in view, the rows and the bytes.

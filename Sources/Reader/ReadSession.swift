@@ -65,6 +65,11 @@ public struct ReadSession: TerminalProgram {
   let traceFile: String?
   /// The outline once the background has it; asked each turn until then.
   let outlined: () -> Result<Document, OutlineFailure>?
+  /// A book's chapter laid out, for `]` past a chapter's end (an index
+  /// into `ReaderBook.chapters`); why not, when it cannot be read.
+  public var opener: (Int) -> Result<Page, OutlineFailure> = { _ in
+    .failure(OutlineFailure(message: "no book"))
+  }
 
   /// A session on `terminal` showing `page` from `startByte`; `measure` is
   /// `--width`. `document` is the outline when it is known already.
@@ -118,6 +123,12 @@ public struct ReadSession: TerminalProgram {
     case .quit: return .quit
     case .interrupted: return .interrupted
     case .edit(let line): return .edit(line: line)
+    case .chapter(let index, let byte):
+      switch opener(index) {
+      case .success(let page): state.open(chapter: index, page: page, byte: byte)
+      case .failure(let failure): state.message = failure.message
+      }
+      return nil
     case .search(let forward, let isNew):
       draw()
       search(forward: forward, isNew: isNew)

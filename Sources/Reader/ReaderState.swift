@@ -25,8 +25,8 @@ public struct ReaderState {
     case help
   }
 
-  /// The document laid out.
-  public let page: Page
+  /// The document laid out (the chapter being read, in a book).
+  public internal(set) var page: Page
   /// The outline once it is known (the pager draws before it is).
   public var document: Document?
   /// Why there is no outline, when making it failed.
@@ -59,6 +59,10 @@ public struct ReaderState {
   var pending: Character? = nil
   /// False for standard input, which `v` cannot open in an editor.
   public var editable = false
+  /// The book, when a book is read: its chapters, the one on the page.
+  public var book: ReaderBook? = nil
+  /// The chapter and byte a step past the chapter's ends asked for.
+  var chapterAsked: (chapter: Int, byte: Int)? = nil
 
   /// The measure when `--width` is not given: a readable line, centred in
   /// a wider window.
@@ -161,12 +165,13 @@ public struct ReaderState {
     switch state.handle(event) {
     case .picked(let index):
       mode = .reading
+      if let book { return pick(book.rows[index]) }
       if let document { jump { $0.go(toByte: document.sections[index].offset) } }
     case .cancelled: mode = .reading
     case .interrupted: return .interrupted
     case .going:
       mode = state.isOpen ? .contents(state) : .reading
-      if state.isOpen, document != nil { return .moved(from: before, to: state) }
+      if state.isOpen, document != nil, book == nil { return .moved(from: before, to: state) }
     }
     return .going
   }
@@ -235,4 +240,7 @@ public enum ReaderOutcome: Equatable {
   case search(forward: Bool, isNew: Bool)
   /// The open contents moved: frames between the two are worth drawing.
   case moved(from: PickerState, to: PickerState)
+  /// A book's chapter (an index into `ReaderBook.chapters`) is to be laid
+  /// out and read from this byte (`ReaderState.open`).
+  case chapter(Int, byte: Int)
 }

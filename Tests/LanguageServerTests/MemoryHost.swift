@@ -10,6 +10,9 @@ struct MemoryHost: WorkspaceHost {
   let store: Lock<[String: String]>
   /// What `updatedContents` answers: a stand-in for `toc --write`.
   var contents: @Sendable ([UInt8], String) -> [UInt8]? = { _, _ in nil }
+  /// The chapters of a book, in its order: what `bookOrder` answers for
+  /// a folder holding them.
+  var chapters: [String] = []
 
   init(
     _ files: [String: String],
@@ -35,6 +38,10 @@ struct MemoryHost: WorkspaceHost {
   }
 
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions { OutlineOptions() }
+
+  func bookOrder(of folder: String) -> [String] {
+    chapters.filter { $0.hasPrefix(folder + "/") }
+  }
 
   func repositoryRoot(of path: String) -> String? { nil }
 

@@ -39,6 +39,26 @@ import Testing
     }
   }
 
+  /// In a book's folder, ties come in the book's order, the documents
+  /// that are no chapter after, by path; the rank still comes first.
+  @Test func inABooksFolderTiesComeInTheBooksOrder() throws {
+    var host = MemoryHost(Self.files)
+    host.chapters = ["/ws/c.md", "/ws/a.md"]
+    let client = try TestClient(host)
+    func files(_ query: String) throws -> [String] {
+      let found = try client.request("workspace/symbol", .object(["query": .string(query)]))
+      return (found.array ?? []).map {
+        String($0["location"]?["uri"]?.string?.split(separator: "/").last ?? "?")
+      }
+    }
+    // Every title begins with nothing: one rank, the book's order.
+    var order: [String] = []
+    for file in try files("") where order.last != file { order.append(file) }
+    #expect(order == ["c.md", "a.md", "b.md"])
+    // `mutex`: the titles themselves (b.md) before a chapter's prefix match.
+    #expect(try files("mutex").prefix(3) == ["b.md", "b.md", "a.md"])
+  }
+
   @Test func theTitleItselfComesFirstThenPrefixesWordsAndTheRest() throws {
     #expect(
       try Self.names("mutex") == [

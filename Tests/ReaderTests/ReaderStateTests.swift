@@ -68,7 +68,7 @@ import Testing
       case .going, .moved: break
       case .search(let forward, let isNew):
         state.search(forward: forward, isNew: isNew) { false }
-      case .quit, .interrupted, .edit:
+      case .quit, .interrupted, .edit, .chapter:
         Issue.record("seed \(seed) step \(step): \(outcome) from a key that does not end")
       }
       #expect(state.page.line(at: state.top) != nil, "seed \(seed) step \(step): top off the page")

@@ -1,0 +1,64 @@
+import Island
+import Outline
+import Page
+import ReadingTime
+
+/// A book's chapters in the pager: a step past the chapter's last section
+/// (or before its first) asks for the next (or the previous) chapter, the
+/// contents are the book's, and a chapter comes onto the page whole.
+extension ReaderState {
+  /// A step that found no section this way goes on into the next chapter
+  /// (at its top) or back into the previous one (at its last section),
+  /// when the book has one; false when it has none, or there is no book.
+  mutating func cross(_ step: Step) -> Bool {
+    guard let book else { return false }
+    let forward = step == .next || step == .nextAtLevel
+    let target = book.current + (forward ? 1 : -1)
+    guard book.chapters.indices.contains(target) else {
+      message = forward ? "the end of the book" : "the start of the book"
+      return true
+    }
+    let byte = forward ? 0 : book.chapters[target].document.sections.last?.offset ?? 0
+    chapterAsked = (target, byte)
+    return true
+  }
+
+  /// A row of the book's contents picked: its place, in this chapter or
+  /// another.
+  mutating func pick(_ row: ReaderBook.Row) -> ReaderOutcome {
+    guard let chapter = row.chapter else {
+      message = "no chapter after this"
+      return .going
+    }
+    if chapter == book?.current {
+      jump { $0.go(toByte: row.byte) }
+      return .going
+    }
+    return .chapter(chapter, byte: row.byte)
+  }
+
+  /// Puts chapter `index` of the book on the page, laid out as `page`,
+  /// its line showing `byte` at the top. Marks and the last jump were of
+  /// the chapter left, and go with it; the search stays.
+  public mutating func open(chapter index: Int, page: Page, byte: Int) {
+    guard var book, book.chapters.indices.contains(index) else { return }
+    book.current = index
+    self.book = book
+    self.page = page
+    document = book.chapters[index].document
+    failure = nil
+    page.resize(to: Self.measure(columns: columns, given: givenMeasure))
+    lowestTop = nil
+    shift = 0
+    marks = [:]
+    jumpedFrom = nil
+    top = page.spot(atByte: min(max(byte, 0), page.size))
+  }
+
+  /// A row of the book's contents as the picker filters it: its title.
+  static func pickable(_ row: BookContents.Row, number: Int) -> Section {
+    Section(
+      number: number, level: min(row.depth + 1, 6), title: row.title, id: nil, line: 1,
+      offset: 0, endLine: 1, endOffset: 0, reading: ReadingAmount(), minutes: 0)
+  }
+}
