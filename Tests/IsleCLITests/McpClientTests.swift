@@ -23,7 +23,7 @@ import Testing
 
   @Test(.enabled(if: missing == nil, "\(missing ?? "")"))
   func theSDKsClientGetsEveryToolsAnswerAndToolErrors() throws {
-    let isle = Harness.root.appendingPathComponent(".build/debug/isle").path
+    let isle = Harness.binary.path
     let outcome = try Spawn.run(
       "/usr/bin/env", ["python3", Self.script, isle, Self.corpus], timeout: 120)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
@@ -31,7 +31,7 @@ import Testing
 
   @Test(.enabled(if: missing == nil, "\(missing ?? "")"))
   func theSessionKeepsToRootsCancellationsAndBlocks() throws {
-    let isle = Harness.root.appendingPathComponent(".build/debug/isle").path
+    let isle = Harness.binary.path
     let script = Harness.root.appendingPathComponent("Tests/mcp/session.py").path
     let outcome = try Spawn.run("/usr/bin/env", ["python3", script, isle], timeout: 120)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
