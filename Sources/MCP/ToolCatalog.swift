@@ -66,7 +66,9 @@ enum ToolCatalog {
       ], required: ["path"],
       output: object(
         [
-          "documents": array(document, "Each document's outline, in path order"),
+          "documents": array(
+            .object(["anyOf": .array([document, book])]),
+            "Each document's outline, in path order; a book's, its chapters in the book's order"),
           "bytes": integer("The bytes of JSON the documents take"),
           "max_bytes": integer("The bound the outline was kept within"),
           "truncated": .object(["type": .string("boolean")]),
@@ -249,6 +251,22 @@ enum ToolCatalog {
           ], required: ["level", "title", "line"]),
       ]),
     ], required: ["path", "sections"])
+
+  /// A book's outline (a table of contents named as `path`): its chapters,
+  /// each a part, a draft or a chapter with its document's outline.
+  static let book = object(
+    [
+      "book": string("The table of contents the book is named by"),
+      "chapters": .object([
+        "type": .string("array"),
+        "items": object(
+          [
+            "kind": string("numbered, prefix, suffix, part, separator or draft"),
+            "title": .object(["type": .array([.string("string"), .string("null")])]),
+            "document": document,
+          ], required: ["kind"]),
+      ]),
+    ], required: ["book", "chapters"])
 
   static let excerpt = object(
     [

@@ -140,6 +140,31 @@ async def skipped(session, path):
            "skip does not go on where the outline stopped")
 
 
+async def book_budget(session, folder):
+    """A book's outline keeps to max_bytes as a document's does, chapter
+    after chapter, and skip goes on where it stopped."""
+    os.makedirs(folder)
+    entries = []
+    for n in range(40):
+        with open(os.path.join(folder, f"c{n}.md"), "w") as out:
+            out.write(f"# Chapter {n}\n\n" + "".join(f"## Part {n}.{k}\n\nText.\n\n" for k in range(9)))
+        entries.append(f"- [Chapter {n}](c{n}.md)\n")
+    with open(os.path.join(folder, "SUMMARY.md"), "w") as out:
+        out.write("# Summary\n\n" + "".join(entries))
+    path = os.path.join(folder, "SUMMARY.md")
+    first = (await session.call_tool("outline", {"path": path, "max_bytes": 3000})).structured_content
+    expect(0 < first["bytes"] <= 3000 and first["truncated"] and first["next_skip"],
+           f"a book's outline past max_bytes: {first['bytes']} bytes, next {first['next_skip']}")
+    chapters = first["documents"][0]["chapters"]
+    kept = sum(len(c["document"]["sections"]) for c in chapters)
+    expect(first["next_skip"] == kept and first["omitted_sections"] == 400 - kept,
+           f"the book's outline does not say what it left out: {kept} {first['next_skip']}")
+    rest = (await session.call_tool(
+        "outline", {"path": path, "skip": kept, "max_bytes": 1 << 20})).structured_content
+    left = sum(len(c["document"]["sections"]) for c in rest["documents"][0]["chapters"])
+    expect(left == 400 - kept and not rest["truncated"], f"skip in a book: {left} left of {400 - kept}")
+
+
 async def fenced(session, path, fence_bytes):
     cut = await session.call_tool("section", {"path": path, "selectors": ["1"], "max_bytes": 1000})
     body = cut.structured_content
@@ -197,6 +222,7 @@ async def roots_and_links(scratch, large, fenced_path):
             await large_file(session, large)
             await fenced(session, fenced_path, write_fenced(fenced_path))
             await skipped(session, os.path.join(scratch, "headings.md"))
+            await book_budget(session, os.path.join(scratch, "book"))
             await between_blocks(session, os.path.join(scratch, "blocks.md"))
             link = await session.call_tool("outline", {"path": "inner/out"})
             expect(link.is_error and "outside" in text(link), "a symbolic link out of the folder")
