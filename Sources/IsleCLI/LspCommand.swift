@@ -81,25 +81,12 @@ struct LspCommand: RunnableCommand {
       host: host, version: CLI.version, problems: problems
     ) { body in
       let bytes = MessageFramer.frame(body)
-      output.withLock { _ in Self.writeAll(bytes) }
+      output.withLock { _ in ServerStreams.send(bytes) }
     }
-    let status = server.run { StandardInput.next() }
+    let status = server.run { ServerStreams.next() }
     return status == 0 ? .success : .nothingFound
   }
 
-  /// Writes all of `bytes` to standard output, unbuffered: each message
-  /// must reach the editor at once.
-  private static func writeAll(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
-  }
 }
 
 extension LspCommand {

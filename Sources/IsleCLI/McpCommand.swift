@@ -32,8 +32,8 @@ struct McpCommand: RunnableCommand {
         .run(arguments)
       return (status, output.text, error.text)
     }
-    let server = MCPServer(tools: tools, version: CLI.version) { Self.writeAll($0) }
-    server.run { StandardInput.next() }
+    let server = MCPServer(tools: tools, version: CLI.version) { ServerStreams.send($0) }
+    server.run { ServerStreams.next() }
     return .success
   }
 
@@ -43,16 +43,4 @@ struct McpCommand: RunnableCommand {
     return String(cString: path)
   }
 
-  /// Writes all of `bytes` to standard output at once.
-  private static func writeAll(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
-  }
 }
