@@ -239,8 +239,8 @@ extension ReadCommand {
 extension ReadCommand {
   /// `read BOOK`: the chapters one after the other, the pager holding one
   /// chapter's page at a time (`]` past its end lays out the next). The
-  /// place is kept twice: which chapter, under the book's table of
-  /// contents, and the byte in that chapter, under the chapter's file, as
+  /// place is kept twice: which chapter (its file), under the book's table
+  /// of contents, and the byte in that chapter, under the chapter's file, as
   /// for any document (a chapter changed since opens at its top).
   func read(_ book: Book) throws -> ExitStatus {
     let reader = BookCommand(book: book, settings: settings, cli: cli)
@@ -254,13 +254,15 @@ extension ReadCommand {
       return .success
     }
     let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
-    let identity = ReadPlaces.Identity(path: book.source)
     func kept(_ path: String) -> Int? {
       ReadPlaces.Identity(path: path).flatMap { places?.offset(for: $0) }
     }
     var startByte = 0
-    if let identity, let index = places?.offset(for: identity),
-      opened.chapters.indices.contains(index)
+    // The chapter left, found by its file wherever it is in the book now.
+    if let left = places?.chapter(ofBook: book.source),
+      let index = opened.chapters.firstIndex(where: {
+        ReadPlaces.Identity(path: $0.path)?.path == left
+      })
     {
       opened.current = index
       startByte = kept(opened.chapters[index].path) ?? 0
@@ -296,8 +298,8 @@ extension ReadCommand {
           path: path, line: line, topByte: session.state.topByte)
         if TerminalRescue.stopping == 0 { continue }
       }
-      if let places, let identity {
-        places.save(opened.current, for: identity)
+      if let places {
+        places.save(chapter: path, ofBook: book.source)
         if let chapter = ReadPlaces.Identity(path: path) {
           places.save(session.state.topByte, for: chapter)
         }
