@@ -18,8 +18,12 @@ extension ReaderState {
       message = forward ? "the end of the book" : "the start of the book"
       return true
     }
-    let byte = forward ? 0 : book.chapters[target].document.sections.last?.offset ?? 0
-    chapterAsked = (target, byte)
+    // `[` comes back to the previous chapter's last section, `{` to its
+    // last at the chapter's top level, as `}` goes on to the next one's top.
+    let sections = book.chapters[target].document.sections
+    let top = sections.map(\.level).min() ?? 1
+    let back = step == .previousAtLevel ? sections.last { $0.level == top } : sections.last
+    chapterAsked = (target, forward ? 0 : back?.offset ?? 0)
     return true
   }
 

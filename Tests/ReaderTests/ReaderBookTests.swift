@@ -150,4 +150,21 @@ import Testing
       }
     }
   }
+
+  /// `{` before a chapter's first section goes back to the previous
+  /// chapter's last section at its top level, as `}` goes on to the next
+  /// one's top; `[` to its very last section.
+  @Test func braceBackIntoThePreviousChapterIsAtItsTopLevel() throws {
+    for (key, expected) in [("{", 0), ("[", 5)] {
+      var (session, _, _) = try Self.book(rows: 8)
+      let chapters = session.state.book!.chapters
+      session.state.open(chapter: 3, page: try session.opener(3).get(), byte: 0)
+      _ = session.handle(.key(.character(Character(key))))
+      let (chapter, section) = Self.named(session)
+      #expect(chapter == 2, "\(key) went back into chapter 2")
+      let sections = chapters[2].document.sections
+      #expect(section == expected, "\(key): \(section.map { sections[$0].title } ?? "none")")
+      #expect(sections[expected].level == (key == "{" ? sections.map(\.level).min() : 2))
+    }
+  }
 }
