@@ -72,7 +72,7 @@ struct ReadCommand: RunnableCommand {
   /// editor; the terminal is put back either way.
   func read(
     _ page: Page, bytes: LoadedBytes, source: InputSource, document: Document?, startByte: Int,
-    carried: ReadSession.Carried, book: ReaderBook? = nil
+    carried: ReadSession.Carried, book: ReaderBook? = nil, warning: String? = nil
   ) throws -> (ReadSession.Ending, ReadSession) {
     let terminal: RawTerminal
     do {
@@ -100,6 +100,7 @@ struct ReadCommand: RunnableCommand {
       .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
     }
     session.carry(carried)
+    if let warning { session.state.message = warning }
     // A signal to stop lets the loop end itself, so the place is kept.
     TerminalRescue.defersEnding = 1
     let ending = withExtendedLifetime(terminal) {
@@ -244,14 +245,18 @@ extension ReadCommand {
   /// for any document (a chapter changed since opens at its top).
   func read(_ book: Book) throws -> ExitStatus {
     let reader = BookCommand(book: book, settings: settings, cli: cli)
-    var opened = reader.readerBook(reader.documents().documents)
+    // A chapter that cannot be read is said on the pager's bottom row as
+    // it opens, on standard error once it is left, and exits 2, as `toc`.
+    let (documents, failures) = reader.documents(reporting: false)
+    var opened = reader.readerBook(documents)
+    defer { failures.forEach(cli.report) }
     guard !opened.chapters.isEmpty else {
       throw DocumentFailure("\(book.source): no chapter to read", status: .failure)
     }
     let loader = settings.loader(cli.files)
     if !cli.terminal.isTerminal {
       for chapter in opened.chapters { _ = try printPage(of: .file(chapter.path), loader: loader) }
-      return .success
+      return failures.isEmpty ? .success : .failure
     }
     let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
     func kept(_ path: String) -> Int? {
@@ -268,6 +273,9 @@ extension ReadCommand {
       startByte = kept(opened.chapters[index].path) ?? 0
     }
     var carried = ReadSession.Carried()
+    var warning = failures.first.map {
+      failures.count == 1 ? $0 : $0 + " (and \(failures.count - 1) more)"
+    }
     while true {
       let chapter = opened.chapters[opened.current]
       let source = InputSource.file(chapter.path)
@@ -276,7 +284,7 @@ extension ReadCommand {
         startByte = carried.reopen(in: bytes.buffer)
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
-        var rebuilt = reader.readerBook(reader.documents().documents)
+        var rebuilt = reader.readerBook(reader.documents(reporting: false).documents)
         if rebuilt.chapters.indices.contains(current),
           rebuilt.chapters[current].path == chapter.path
         {
@@ -289,7 +297,9 @@ extension ReadCommand {
       let page = try page(of: bytes, source: source, width: 80)
       let (ending, session) = try read(
         page, bytes: bytes, source: source, document: opened.chapters[opened.current].document,
-        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened)
+        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened,
+        warning: warning)
+      warning = nil
       opened = session.state.book ?? opened
       let path = opened.chapters[opened.current].path
       if case .edit(let line) = ending {
@@ -304,7 +314,8 @@ extension ReadCommand {
           places.save(session.state.topByte, for: chapter)
         }
       }
-      return try ended(ending, name: book.source)
+      let status = try ended(ending, name: book.source)
+      return status == .success && !failures.isEmpty ? .failure : status
     }
   }
 }

@@ -28,8 +28,12 @@ extension ReaderState {
   }
 
   /// A row of the book's contents picked: its place, in this chapter or
-  /// another.
+  /// another; a chapter whose file is missing says so and goes nowhere.
   mutating func pick(_ row: ReaderBook.Row) -> ReaderOutcome {
+    if row.row.kind == .missing {
+      message = "no file to read for '\(row.row.title)': isle check names it"
+      return .going
+    }
     guard let chapter = row.chapter else {
       message = "no chapter after this"
       return .going

@@ -163,6 +163,31 @@ import Testing
   }
 }
 
+/// A book whose table of contents names a missing file: every command
+/// counts its chapters as the island does, those that have a file.
+@Suite struct BookMissingChapterTests {
+  static let files = [
+    "mkdocs.yml": "nav:\n  - index.md\n  - Gone: gone.md\n  - Last: last.md\n",
+    "docs/index.md": "# Home\n\nSome words.\n", "docs/last.md": "# Last\n\nMore words.\n",
+  ]
+
+  @Test func theMissingChapterIsMarkedAndNotCounted() throws {
+    try Harness.withTree(Self.files) { root in
+      let json = Harness.run(["toc", root.path, "--format", "json"])
+      #expect(json.status == 2, "\(json.stderr)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      #expect(object["chapterCount"] as? Int == 2, "as where and the island count")
+      let text = Harness.run(["toc", root.path, "--color", "never"])
+      #expect(text.stdout.contains("Gone (missing)"), "\(text.stdout)")
+      let place = Harness.run([
+        "where", root.path, "--file", root.path + "/docs/last.md", "--line", "1",
+      ])
+      #expect(place.stdout.contains("chapter 2 of 2"), "\(place.stdout)\(place.stderr)")
+    }
+  }
+}
+
 /// `isle check BOOK`: entries without a file, pages no entry names, and
 /// every chapter's links.
 @Suite struct BookCheckTests {

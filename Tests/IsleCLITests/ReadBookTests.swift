@@ -107,6 +107,39 @@ import Testing
     }
   }
 
+  /// A chapter whose file is missing is said on the bottom row as the
+  /// pager opens and on standard error after, marked in the contents, not
+  /// opened when picked, and the exit status is 2, as `toc`'s.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func aMissingChapterIsSaidAndMarked() throws {
+    try Harness.withTree([
+      "mkdocs.yml": "nav:\n  - index.md\n  - Gone: gone.md\n  - Last: last.md\n",
+      "docs/index.md": "# Home\n\nSome words.\n", "docs/last.md": "# Last\n\nMore words.\n",
+    ]) { root in
+      let pane = try Pane(tmux: Self.tmux!, columns: 100, rows: 20)
+      try pane.type(
+        "clear; XDG_STATE_HOME='\(root.path)/state' isle read --reduce-motion --color never '\(root.path)'; echo \"[$?]\""
+      )
+      var screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("gone.md") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("gone.md"), "\(screen)")
+      try pane.keys("Tab")
+      screen = try pane.next(after: screen)
+      #expect(screen.contains("Gone (missing)"), "\(screen)")
+      try pane.literal("Gone")
+      screen = try pane.next(after: screen)
+      try pane.keys("Enter")
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("no file to read") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("no file to read for 'Gone'"))
+      try pane.keys("Escape")
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter 1 of 2") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("chapter 1 of 2"), "\(screen)")
+      try pane.literal("q")
+      screen = try pane.wait(PickTerminalTests.exited)
+      #expect(screen.contains("[2]"), "\(screen)")
+      #expect(screen.contains("gone.md"), "still on standard error: \(screen)")
+    }
+  }
+
   /// Standard output not a terminal: the chapters' pages one after the
   /// other, in the book's order.
   @Test func inAPipeTheChaptersAreWrittenInOrder() throws {

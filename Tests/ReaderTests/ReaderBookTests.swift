@@ -167,4 +167,15 @@ import Testing
       #expect(sections[expected].level == (key == "{" ? sections.map(\.level).min() : 2))
     }
   }
+
+  /// A chapter whose file is missing: its row says so when picked, and
+  /// the page stays where it was.
+  @Test func aMissingChapterIsNotOpenedWhenPicked() throws {
+    var (session, _, _) = try Self.book(rows: 8)
+    let row = ReaderBook.Row(
+      row: .init(kind: .missing, title: "Gone", depth: 0), chapter: 1, byte: 0)
+    #expect(session.state.pick(row) == .going)
+    #expect(session.state.book!.current == 0)
+    #expect(session.state.message?.contains("no file to read for 'Gone'") == true)
+  }
 }
