@@ -46,10 +46,12 @@ extension ReaderState {
   }
 
   /// Puts chapter `index` of the book on the page, laid out as `page`,
-  /// its line showing `byte` at the top. Marks and the last jump were of
-  /// the chapter left, and go with it; the search stays.
+  /// its line showing `byte` at the top. Marks were of the chapter left,
+  /// and go with it; the search stays. Going to another chapter is a
+  /// jump: `''` comes back to where it started, in the chapter left.
   public mutating func open(chapter index: Int, page: Page, byte: Int) {
     guard var book, book.chapters.indices.contains(index) else { return }
+    let left = (chapter: book.current, byte: topByte)
     book.current = index
     self.book = book
     self.page = page
@@ -60,6 +62,7 @@ extension ReaderState {
     shift = 0
     marks = [:]
     jumpedFrom = nil
+    jumpedFromChapter = left.chapter == index ? nil : left
     top = page.spot(atByte: min(max(byte, 0), page.size))
   }
 

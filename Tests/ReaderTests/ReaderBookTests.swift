@@ -168,6 +168,28 @@ import Testing
     }
   }
 
+  /// `''` after a step into another chapter goes back to where it started,
+  /// in the chapter left, and `''` again returns.
+  @Test func backQuoteGoesBackAcrossAChapter() throws {
+    var (session, _, _) = try Self.book(rows: 8)
+    var left = (chapter: 0, byte: 0)
+    for _ in 0..<50 where session.state.book!.current == 0 {
+      left = (0, session.state.topByte)
+      _ = session.handle(.key(.character("]")))
+    }
+    let arrived = (chapter: session.state.book!.current, byte: session.state.topByte)
+    #expect(arrived.chapter == 1)
+    _ = session.handle(.key(.character("'")))
+    _ = session.handle(.key(.character("'")))
+    #expect(session.state.message == nil, "\(session.state.message ?? "")")
+    #expect(session.state.book!.current == left.chapter)
+    #expect(session.state.topByte == left.byte)
+    _ = session.handle(.key(.character("'")))
+    _ = session.handle(.key(.character("'")))
+    #expect(session.state.book!.current == arrived.chapter)
+    #expect(session.state.topByte == arrived.byte)
+  }
+
   /// A chapter whose file is missing: its row says so when picked, and
   /// the page stays where it was.
   @Test func aMissingChapterIsNotOpenedWhenPicked() throws {
