@@ -57,13 +57,35 @@ public struct BookBar: Sendable {
       book: copy.timeLeft(minutes: bookMinutes, seconds: bookSeconds))
   }
 
-  /// The one line, `width` cells at most.
+  /// The one line, `width` cells at most. Too long, the titles are cut
+  /// first (the section's, then the chapter's), then the percent read
+  /// goes (the ring says it too): which chapter of how many and the time
+  /// left stay as long as they fit.
   public func text(copy: Wording, glyphs: Glyphs, width: Int) -> String {
-    var line = " " + glyphs.ring(for: fraction) + " " + SafeText.forTerminal(title)
-    if let section { line += " › " + SafeText.forTerminal(section.title) }
-    line += "  " + copy.chapter(chapter, of: chapterCount) + "  " + copy.readAmount(fraction)
-    line += "  " + left(copy)
-    return Cells.truncate(line, toWidth: width, ellipsis: glyphs.ellipsis)
+    let ring = " " + glyphs.ring(for: fraction) + " "
+    var titles = SafeText.forTerminal(title)
+    if let section { titles += " › " + SafeText.forTerminal(section.title) }
+    let count = "  " + copy.chapter(chapter, of: chapterCount)
+    let read = "  " + copy.readAmount(fraction)
+    let left = "  " + left(copy)
+    // The percent goes before the titles are cut below 16 cells; then a
+    // title keeps a cell and the ellipsis at least.
+    let ringWidth = Cells.width(of: ring)
+    let shortest = [
+      ringWidth + min(Cells.width(of: titles), 16),
+      ringWidth + 1 + Cells.width(of: glyphs.ellipsis),
+    ]
+    for (tail, least) in zip([count + read + left, count + left], shortest) {
+      let room = width - Cells.width(of: tail)
+      if Cells.width(of: ring + titles) <= room {
+        return ring + titles + tail
+      }
+      if room >= least {
+        return Cells.truncate(ring + titles, toWidth: room, ellipsis: glyphs.ellipsis) + tail
+      }
+    }
+    let cut = Cells.truncate(ring + titles, toWidth: shortest[1], ellipsis: glyphs.ellipsis)
+    return Cells.truncate(cut + count + left, toWidth: width, ellipsis: glyphs.ellipsis)
   }
 
   /// The same, to be spoken.

@@ -14,8 +14,8 @@ import Cells
 public struct BookContents: Sendable {
   /// One row of the book's contents.
   public struct Row: Sendable, Equatable {
-    /// What the row shows.
-    public enum Kind: Sendable, Equatable { case chapter, heading, part, draft, separator }
+    /// What the row shows; `missing`, a chapter whose file is not there.
+    public enum Kind: Sendable, Equatable { case chapter, heading, part, draft, separator, missing }
     public var kind: Kind
     /// The chapter's number as the book gives it (`1.2.`); may be empty.
     public var number: String
@@ -75,6 +75,7 @@ public struct BookContents: Sendable {
       let indent = String(repeating: "  ", count: row.depth)
       var title = SafeText.forTerminal(row.title)
       if row.kind == .draft { title = copy.draft(title) }
+      if row.kind == .missing { title = copy.missing(title) }
       if row.kind == .separator { title = String(repeating: "-", count: 3) }
       let gap = numberWidth > 0 ? "  " : ""
       return (" " + marker + " " + number + gap + indent + Bidi.isolated(title), row.time)
@@ -109,7 +110,7 @@ public struct BookContents: Sendable {
     if index == currentIndex && theme.paint.enabled { return .puck }
     switch rows[index].kind {
     case .part: return .accent
-    case .draft, .separator, .heading: return .faint
+    case .draft, .separator, .heading, .missing: return .faint
     case .chapter: return .plain
     }
   }

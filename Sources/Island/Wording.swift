@@ -13,6 +13,8 @@ public struct Wording: Sendable, Equatable {
   public var preamble = "Introduction"
   /// A book's chapter not yet written: `{title} (draft)`.
   public var draft = "{title} (draft)"
+  /// A book's chapter whose file is not there: `{title} (missing)`.
+  public var missing = "{title} (missing)"
   /// A chapter's place in a book: `chapter 3 of 12`.
   public var chapterPosition = "chapter {n} of {count}"
   /// The time left in a book: `2 min left in the chapter, 1 h in the book`.
@@ -71,6 +73,9 @@ public struct Wording: Sendable, Equatable {
   /// to read.
   /// A draft chapter's title as its row shows it.
   public func draft(_ title: String) -> String { Self.fill(draft, ["title": title]) }
+
+  /// A missing chapter's title as its row shows it.
+  public func missing(_ title: String) -> String { Self.fill(missing, ["title": title]) }
 
   /// The time left in the chapter and in the book, each already a time.
   public func bookLeft(chapter: String, book: String) -> String {

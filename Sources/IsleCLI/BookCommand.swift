@@ -27,8 +27,9 @@ struct BookCommand: RunnableCommand {
   }
 
   /// Each entry's document: nil for a part, a separator, a draft, or a
-  /// file that could not be read (reported on standard error).
-  func documents() -> (documents: [Document?], failed: Bool) {
+  /// file that could not be read (reported on standard error, unless
+  /// `reporting` is false: the pager shows them on its screen first).
+  func documents(reporting: Bool = true) -> (documents: [Document?], failures: [String]) {
     let loader = settings.loader(cli.files)
     let chapters = book.chapters
     let folder = book.folder
@@ -37,17 +38,18 @@ struct BookCommand: RunnableCommand {
       guard let path = chapters[index].path else { return .success(nil) }
       return Result { try loader.document(.file(BookPath.join(folder, path))) }
     }
-    var failed = false
+    var failures: [String] = []
     let documents = results.map { result -> Document? in
       switch result {
       case .success(let document): return document
       case .failure(let error):
-        cli.report(Failure(error).line ?? "\(error)")
-        failed = true
+        let line = Failure(error).line ?? "\(error)"
+        if reporting { cli.report(line) }
+        failures.append(line)
         return nil
       }
     }
-    return (documents, failed)
+    return (documents, failures)
   }
 
   func run() throws -> ExitStatus {
@@ -59,7 +61,7 @@ struct BookCommand: RunnableCommand {
     case .tsv, .text: output = text(documents).map { $0 + "\n" }.joined()
     }
     try cli.stdout.write(output)
-    return failed ? .failure : .success
+    return failed.isEmpty ? .success : .failure
   }
 
   /// The title an entry shows: the table of contents', else the
@@ -103,16 +105,23 @@ struct BookCommand: RunnableCommand {
             entry, 0
           ))
       case .prefix, .numbered, .suffix:
-        let time = document.flatMap {
-          copy.time(minutes: $0.minutes, anything: !$0.reading.isEmpty)
+        guard let document else {
+          // Reported on standard error already; the row says so too.
+          rows.append(
+            (
+              .init(
+                kind: .missing, number: chapter.numberText, title: title, depth: chapter.depth),
+              entry, 0
+            ))
+          continue
         }
+        let time = copy.time(minutes: document.minutes, anything: !document.reading.isEmpty)
         rows.append(
           (
             .init(
               kind: .chapter, number: chapter.numberText, title: title, depth: chapter.depth,
               time: time), entry, 0
           ))
-        guard let document else { continue }
         let headings = Self.headings(chapter, document)
         let base = headings.map(\.level).min() ?? 1
         for heading in headings {
@@ -167,7 +176,9 @@ struct BookCommand: RunnableCommand {
     json.add("book", book.source)
     json.add("form", book.form.rawValue)
     json.add("folder", book.folder)
-    json.add("chapterCount", book.readable.count)
+    // As `where BOOK` and the island count: the chapters that have a file.
+    json.add(
+      "chapterCount", zip(book.chapters, documents).filter { $0.hasFile && $1 != nil }.count)
     json.add("minutes", documents.compactMap { $0?.minutes }.reduce(0, +))
     json.key("chapters")
     json.openArray()

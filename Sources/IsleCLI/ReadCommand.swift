@@ -72,7 +72,7 @@ struct ReadCommand: RunnableCommand {
   /// editor; the terminal is put back either way.
   func read(
     _ page: Page, bytes: LoadedBytes, source: InputSource, document: Document?, startByte: Int,
-    carried: ReadSession.Carried, book: ReaderBook? = nil
+    carried: ReadSession.Carried, book: ReaderBook? = nil, warning: String? = nil
   ) throws -> (ReadSession.Ending, ReadSession) {
     let terminal: RawTerminal
     do {
@@ -100,6 +100,7 @@ struct ReadCommand: RunnableCommand {
       .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
     }
     session.carry(carried)
+    if let warning { session.state.message = warning }
     // A signal to stop lets the loop end itself, so the place is kept.
     TerminalRescue.defersEnding = 1
     let ending = withExtendedLifetime(terminal) {
@@ -239,33 +240,42 @@ extension ReadCommand {
 extension ReadCommand {
   /// `read BOOK`: the chapters one after the other, the pager holding one
   /// chapter's page at a time (`]` past its end lays out the next). The
-  /// place is kept twice: which chapter, under the book's table of
-  /// contents, and the byte in that chapter, under the chapter's file, as
+  /// place is kept twice: which chapter (its file), under the book's table
+  /// of contents, and the byte in that chapter, under the chapter's file, as
   /// for any document (a chapter changed since opens at its top).
   func read(_ book: Book) throws -> ExitStatus {
     let reader = BookCommand(book: book, settings: settings, cli: cli)
-    var opened = reader.readerBook(reader.documents().documents)
+    // A chapter that cannot be read is said on the pager's bottom row as
+    // it opens, on standard error once it is left, and exits 2, as `toc`.
+    let (documents, failures) = reader.documents(reporting: false)
+    var opened = reader.readerBook(documents)
+    defer { failures.forEach(cli.report) }
     guard !opened.chapters.isEmpty else {
       throw DocumentFailure("\(book.source): no chapter to read", status: .failure)
     }
     let loader = settings.loader(cli.files)
     if !cli.terminal.isTerminal {
       for chapter in opened.chapters { _ = try printPage(of: .file(chapter.path), loader: loader) }
-      return .success
+      return failures.isEmpty ? .success : .failure
     }
     let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
-    let identity = ReadPlaces.Identity(path: book.source)
     func kept(_ path: String) -> Int? {
       ReadPlaces.Identity(path: path).flatMap { places?.offset(for: $0) }
     }
     var startByte = 0
-    if let identity, let index = places?.offset(for: identity),
-      opened.chapters.indices.contains(index)
+    // The chapter left, found by its file wherever it is in the book now.
+    if let left = places?.chapter(ofBook: book.source),
+      let index = opened.chapters.firstIndex(where: {
+        ReadPlaces.Identity(path: $0.path)?.path == left
+      })
     {
       opened.current = index
       startByte = kept(opened.chapters[index].path) ?? 0
     }
     var carried = ReadSession.Carried()
+    var warning = failures.first.map {
+      failures.count == 1 ? $0 : $0 + " (and \(failures.count - 1) more)"
+    }
     while true {
       let chapter = opened.chapters[opened.current]
       let source = InputSource.file(chapter.path)
@@ -274,7 +284,7 @@ extension ReadCommand {
         startByte = carried.reopen(in: bytes.buffer)
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
-        var rebuilt = reader.readerBook(reader.documents().documents)
+        var rebuilt = reader.readerBook(reader.documents(reporting: false).documents)
         if rebuilt.chapters.indices.contains(current),
           rebuilt.chapters[current].path == chapter.path
         {
@@ -287,7 +297,9 @@ extension ReadCommand {
       let page = try page(of: bytes, source: source, width: 80)
       let (ending, session) = try read(
         page, bytes: bytes, source: source, document: opened.chapters[opened.current].document,
-        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened)
+        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened,
+        warning: warning)
+      warning = nil
       opened = session.state.book ?? opened
       let path = opened.chapters[opened.current].path
       if case .edit(let line) = ending {
@@ -296,13 +308,14 @@ extension ReadCommand {
           path: path, line: line, topByte: session.state.topByte)
         if TerminalRescue.stopping == 0 { continue }
       }
-      if let places, let identity {
-        places.save(opened.current, for: identity)
+      if let places {
+        places.save(chapter: path, ofBook: book.source)
         if let chapter = ReadPlaces.Identity(path: path) {
           places.save(session.state.topByte, for: chapter)
         }
       }
-      return try ended(ending, name: book.source)
+      let status = try ended(ending, name: book.source)
+      return status == .success && !failures.isEmpty ? .failure : status
     }
   }
 }

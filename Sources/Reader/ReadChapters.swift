@@ -18,14 +18,22 @@ extension ReaderState {
       message = forward ? "the end of the book" : "the start of the book"
       return true
     }
-    let byte = forward ? 0 : book.chapters[target].document.sections.last?.offset ?? 0
-    chapterAsked = (target, byte)
+    // `[` comes back to the previous chapter's last section, `{` to its
+    // last at the chapter's top level, as `}` goes on to the next one's top.
+    let sections = book.chapters[target].document.sections
+    let top = sections.map(\.level).min() ?? 1
+    let back = step == .previousAtLevel ? sections.last { $0.level == top } : sections.last
+    chapterAsked = (target, forward ? 0 : back?.offset ?? 0)
     return true
   }
 
   /// A row of the book's contents picked: its place, in this chapter or
-  /// another.
+  /// another; a chapter whose file is missing says so and goes nowhere.
   mutating func pick(_ row: ReaderBook.Row) -> ReaderOutcome {
+    if row.row.kind == .missing {
+      message = "no file to read for '\(row.row.title)': isle check names it"
+      return .going
+    }
     guard let chapter = row.chapter else {
       message = "no chapter after this"
       return .going
@@ -38,10 +46,12 @@ extension ReaderState {
   }
 
   /// Puts chapter `index` of the book on the page, laid out as `page`,
-  /// its line showing `byte` at the top. Marks and the last jump were of
-  /// the chapter left, and go with it; the search stays.
+  /// its line showing `byte` at the top. Marks were of the chapter left,
+  /// and go with it; the search stays. Going to another chapter is a
+  /// jump: `''` comes back to where it started, in the chapter left.
   public mutating func open(chapter index: Int, page: Page, byte: Int) {
     guard var book, book.chapters.indices.contains(index) else { return }
+    let left = (chapter: book.current, byte: topByte)
     book.current = index
     self.book = book
     self.page = page
@@ -52,6 +62,7 @@ extension ReaderState {
     shift = 0
     marks = [:]
     jumpedFrom = nil
+    jumpedFromChapter = left.chapter == index ? nil : left
     top = page.spot(atByte: min(max(byte, 0), page.size))
   }
 

@@ -17,7 +17,7 @@ extension ReaderState {
       pending = nil
       message = nil
       mark(waiting, event)
-      return .going
+      return askedChapter()
     }
     if case .character(let digit) = event, digit.isASCII, digit.isNumber {
       count.append(digit)
@@ -53,12 +53,17 @@ extension ReaderState {
     case .character("N"): return searching(forward: !forward, isNew: false)
     default:
       jump { $0.leap(event, typed: typed) }
-      if let asked = chapterAsked {
-        chapterAsked = nil
-        return .chapter(asked.chapter, byte: asked.byte)
-      }
+      return askedChapter()
     }
     return .going
+  }
+
+  /// Another chapter, when a key asked for one (`]` past the chapter's
+  /// end, `''` back into the chapter a jump left).
+  mutating func askedChapter() -> ReaderOutcome {
+    guard let asked = chapterAsked else { return .going }
+    chapterAsked = nil
+    return .chapter(asked.chapter, byte: asked.byte)
   }
 
   /// The keys that jump, so that `''` comes back from them: to the top or
@@ -87,7 +92,10 @@ extension ReaderState {
   mutating func jump(_ move: (inout ReaderState) -> Void) {
     let from = topByte
     move(&self)
-    if topByte != from { jumpedFrom = from }
+    if topByte != from {
+      jumpedFrom = from
+      jumpedFromChapter = nil
+    }
   }
 
   /// The letter after `m` (mark the top line) or `'` (go to the mark; `''`
@@ -95,6 +103,10 @@ extension ReaderState {
   mutating func mark(_ key: Character, _ event: PickerEvent) {
     guard case .character(let letter) = event else { return }
     if key == "'" && letter == "'" {
+      if let back = jumpedFromChapter {
+        chapterAsked = back
+        return
+      }
       guard let back = jumpedFrom else {
         message = "no jump to go back from yet"
         return

@@ -20,7 +20,8 @@ public struct ReadPlaces {
   /// What identifies a version of a document: its real path, size and
   /// modification time; nil for what has none (standard input).
   public struct Identity: Equatable {
-    var path: String
+    /// The document's real path.
+    public private(set) var path: String
     var size: Int
     var modified: String
 
@@ -51,8 +52,37 @@ public struct ReadPlaces {
   /// Keeps `offset` as where `identity` was left. Failing to is not an
   /// error worth a reader's attention: the place is simply not kept.
   public func save(_ offset: Int, for identity: Identity) {
+    keep("\(offset)\t\(identity.size)\t\(identity.modified)\t\(identity.path)", for: identity)
+  }
+
+  /// The chapter a book was left at: the real path of its file, kept
+  /// under the book's own real path (`chapter`, the chapter, `-`, the
+  /// book). The chapter is named by its file, not its place in the book,
+  /// so chapters added or removed since (in a subfolder too, which leaves
+  /// the book's folder as it was) cannot move the reader; nil when the
+  /// book was not left or has no real path.
+  public func chapter(ofBook book: String) -> String? {
+    guard let identity = Identity(path: book) else { return nil }
+    for line in lines().reversed() {
+      let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
+      guard fields.count == 4, fields[3] == identity.path else { continue }
+      return fields[0] == Self.chapterMark ? fields[1] : nil
+    }
+    return nil
+  }
+
+  /// Keeps `chapter` (its file) as where `book` was left.
+  public func save(chapter: String, ofBook book: String) {
+    guard let identity = Identity(path: book), let chapter = Identity(path: chapter) else { return }
+    keep("\(Self.chapterMark)\t\(chapter.path)\t-\t\(identity.path)", for: identity)
+  }
+
+  /// The first field of a book's line, where a document's has an offset.
+  static let chapterMark = "chapter"
+
+  private func keep(_ line: String, for identity: Identity) {
     var kept = lines().filter { !$0.hasSuffix("\t" + identity.path) }
-    kept.append("\(offset)\t\(identity.size)\t\(identity.modified)\t\(identity.path)")
+    kept.append(line)
     let text = kept.suffix(Self.kept).joined(separator: "\n") + "\n"
     guard let slash = file.lastIndex(of: "/") else { return }
     Self.makeDirectories(String(file[..<slash]))

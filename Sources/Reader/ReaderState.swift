@@ -55,6 +55,9 @@ public struct ReaderState {
   var marks: [Character: Int] = [:]
   /// Where the last jump started, for `''`.
   var jumpedFrom: Int? = nil
+  /// In a book, the chapter and byte the last jump left, when it went to
+  /// another chapter (`''` goes back there); nil once a jump in this one.
+  var jumpedFromChapter: (chapter: Int, byte: Int)? = nil
   /// `m` or `'` typed, waiting for its letter.
   var pending: Character? = nil
   /// False for standard input, which `v` cannot open in an editor.

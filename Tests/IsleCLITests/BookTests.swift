@@ -1,3 +1,4 @@
+import Cells
 import Foundation
 import Testing
 
@@ -159,6 +160,56 @@ import Testing
       ])
       #expect(missing.status == 2)
       #expect(missing.stderr.contains("no chapter is 'nope.md'"))
+    }
+  }
+}
+
+/// A book whose table of contents names a missing file: every command
+/// counts its chapters as the island does, those that have a file.
+@Suite struct BookMissingChapterTests {
+  static let files = [
+    "mkdocs.yml": "nav:\n  - index.md\n  - Gone: gone.md\n  - Last: last.md\n",
+    "docs/index.md": "# Home\n\nSome words.\n", "docs/last.md": "# Last\n\nMore words.\n",
+  ]
+
+  @Test func theMissingChapterIsMarkedAndNotCounted() throws {
+    try Harness.withTree(Self.files) { root in
+      let json = Harness.run(["toc", root.path, "--format", "json"])
+      #expect(json.status == 2, "\(json.stderr)")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      #expect(object["chapterCount"] as? Int == 2, "as where and the island count")
+      let text = Harness.run(["toc", root.path, "--color", "never"])
+      #expect(text.stdout.contains("Gone (missing)"), "\(text.stdout)")
+      let place = Harness.run([
+        "where", root.path, "--file", root.path + "/docs/last.md", "--line", "1",
+      ])
+      #expect(place.stdout.contains("chapter 2 of 2"), "\(place.stdout)\(place.stderr)")
+    }
+  }
+}
+
+/// The island of a book in too few columns: the titles are cut first,
+/// the chapter count and the time left stay.
+@Suite struct BookBarWidthTests {
+  @Test func longTitlesAreCutBeforeTheChapterCount() throws {
+    let long = String(repeating: "A very long section title ", count: 4)
+    try Harness.withTree([
+      "SUMMARY.md": "- [A chapter with a long name](one.md)\n",
+      "one.md": "# One\n\n## " + long + "\n\n" + String(repeating: "word ", count: 600) + "\n",
+    ]) { root in
+      for width in [98, 80, 70] {
+        let outcome = Harness.run([
+          "where", root.path + "/SUMMARY.md", "--file", root.path + "/one.md", "--line", "5",
+          "--width", String(width), "--color", "never",
+        ])
+        let line = outcome.stdout.trimmingCharacters(in: .newlines)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(line.contains("chapter 1 of 1"), "\(width): \(line)")
+        #expect(line.contains("min left in the chapter"), "\(width): \(line)")
+        #expect(width < 98 || line.contains("A chapter with a"), "\(width): \(line)")
+        #expect(Cells.width(of: line) <= width, "\(width): \(line)")
+      }
     }
   }
 }

@@ -71,6 +71,75 @@ import Testing
     _ = try pane.wait(PickTerminalTests.exited)
   }
 
+  /// The chapter left is kept by its file: a chapter added before it
+  /// since (in a subfolder, which leaves the book's folder's time as it
+  /// was) does not move the reader.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func theChapterLeftIsKeptByItsFile() throws {
+    try Harness.withTree([
+      "plain/README.md": "# Start\n\nSome words.\n", "plain/b.md": "# Bee\n\nWords.\n",
+      "plain/guide/page.md": "# Guide page\n\nWords.\n", "plain/z.md": "# Zed\n\nWords.\n",
+    ]) { root in
+      let pane = try Pane(tmux: Self.tmux!, columns: 90, rows: 20)
+      let run =
+        "XDG_STATE_HOME='\(root.path)/state' isle read --reduce-motion --color never --book '\(root.path)/plain'; echo \"[$?]\""
+      try pane.type("clear; " + run)
+      var screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter 1 of") }
+      try pane.keys("Tab")
+      screen = try pane.next(after: screen)
+      try pane.literal("page")
+      screen = try pane.next(after: screen)
+      try pane.keys("Enter")
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("Guide page  chapter") }
+      let before = ReadTerminalTests.bottomRow(screen)
+      #expect(before.contains("chapter 3 of 4"), "\(before)")
+      try pane.literal("q")
+      _ = try pane.wait(PickTerminalTests.exited)
+      try Data("# A first\n\nWords.\n".utf8).write(
+        to: root.appendingPathComponent("plain/guide/a-first.md"))
+      try pane.type("clear; " + run)
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter") }
+      let after = ReadTerminalTests.bottomRow(screen)
+      #expect(after.contains("Guide page  chapter"), "reopened at the chapter left: \(after)")
+      #expect(after.contains("chapter 4 of 5"), "\(after)")
+      try pane.literal("q")
+      _ = try pane.wait(PickTerminalTests.exited)
+    }
+  }
+
+  /// A chapter whose file is missing is said on the bottom row as the
+  /// pager opens and on standard error after, marked in the contents, not
+  /// opened when picked, and the exit status is 2, as `toc`'s.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func aMissingChapterIsSaidAndMarked() throws {
+    try Harness.withTree([
+      "mkdocs.yml": "nav:\n  - index.md\n  - Gone: gone.md\n  - Last: last.md\n",
+      "docs/index.md": "# Home\n\nSome words.\n", "docs/last.md": "# Last\n\nMore words.\n",
+    ]) { root in
+      let pane = try Pane(tmux: Self.tmux!, columns: 100, rows: 20)
+      try pane.type(
+        "clear; XDG_STATE_HOME='\(root.path)/state' isle read --reduce-motion --color never '\(root.path)'; echo \"[$?]\""
+      )
+      var screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("gone.md") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("gone.md"), "\(screen)")
+      try pane.keys("Tab")
+      screen = try pane.next(after: screen)
+      #expect(screen.contains("Gone (missing)"), "\(screen)")
+      try pane.literal("Gone")
+      screen = try pane.next(after: screen)
+      try pane.keys("Enter")
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("no file to read") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("no file to read for 'Gone'"))
+      try pane.keys("Escape")
+      screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter 1 of 2") }
+      #expect(ReadTerminalTests.bottomRow(screen).contains("chapter 1 of 2"), "\(screen)")
+      try pane.literal("q")
+      screen = try pane.wait(PickTerminalTests.exited)
+      #expect(screen.contains("[2]"), "\(screen)")
+      #expect(screen.contains("gone.md"), "still on standard error: \(screen)")
+    }
+  }
+
   /// Standard output not a terminal: the chapters' pages one after the
   /// other, in the book's order.
   @Test func inAPipeTheChaptersAreWrittenInOrder() throws {

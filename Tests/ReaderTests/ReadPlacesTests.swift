@@ -26,4 +26,24 @@ import Testing
       #expect(places.offset(for: changed) == nil, "a changed document opens at its top")
     }
   }
+
+  /// A book's chapter is kept by its file: the book's folder changing
+  /// (a chapter added) does not forget it, nor make it another chapter.
+  @Test func aBooksChapterIsKeptByItsFile() throws {
+    try Fixtures.withTree(["book/a.md": "# A\n", "book/sub/b.md": "# B\n"]) { root in
+      let places = ReadPlaces(file: root.appendingPathComponent("state/isle/places").path)
+      let book = root.appendingPathComponent("book").path
+      let chapter = root.appendingPathComponent("book/sub/b.md").path
+      #expect(places.chapter(ofBook: book) == nil)
+      places.save(chapter: chapter, ofBook: book)
+      try Data("# A first\n".utf8).write(to: root.appendingPathComponent("book/sub/a.md"))
+      try Data("# Zed\n".utf8).write(to: root.appendingPathComponent("book/z.md"))
+      let kept = try #require(places.chapter(ofBook: book))
+      #expect(kept == ReadPlaces.Identity(path: chapter)?.path)
+      let document = try #require(ReadPlaces.Identity(path: chapter))
+      places.save(3, for: document)
+      #expect(places.offset(for: document) == 3, "a chapter's own place beside the book's")
+      #expect(places.chapter(ofBook: book) == kept)
+    }
+  }
 }

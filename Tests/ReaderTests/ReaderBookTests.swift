@@ -150,4 +150,54 @@ import Testing
       }
     }
   }
+
+  /// `{` before a chapter's first section goes back to the previous
+  /// chapter's last section at its top level, as `}` goes on to the next
+  /// one's top; `[` to its very last section.
+  @Test func braceBackIntoThePreviousChapterIsAtItsTopLevel() throws {
+    for (key, expected) in [("{", 0), ("[", 5)] {
+      var (session, _, _) = try Self.book(rows: 8)
+      let chapters = session.state.book!.chapters
+      session.state.open(chapter: 3, page: try session.opener(3).get(), byte: 0)
+      _ = session.handle(.key(.character(Character(key))))
+      let (chapter, section) = Self.named(session)
+      #expect(chapter == 2, "\(key) went back into chapter 2")
+      let sections = chapters[2].document.sections
+      #expect(section == expected, "\(key): \(section.map { sections[$0].title } ?? "none")")
+      #expect(sections[expected].level == (key == "{" ? sections.map(\.level).min() : 2))
+    }
+  }
+
+  /// `''` after a step into another chapter goes back to where it started,
+  /// in the chapter left, and `''` again returns.
+  @Test func backQuoteGoesBackAcrossAChapter() throws {
+    var (session, _, _) = try Self.book(rows: 8)
+    var left = (chapter: 0, byte: 0)
+    for _ in 0..<50 where session.state.book!.current == 0 {
+      left = (0, session.state.topByte)
+      _ = session.handle(.key(.character("]")))
+    }
+    let arrived = (chapter: session.state.book!.current, byte: session.state.topByte)
+    #expect(arrived.chapter == 1)
+    _ = session.handle(.key(.character("'")))
+    _ = session.handle(.key(.character("'")))
+    #expect(session.state.message == nil, "\(session.state.message ?? "")")
+    #expect(session.state.book!.current == left.chapter)
+    #expect(session.state.topByte == left.byte)
+    _ = session.handle(.key(.character("'")))
+    _ = session.handle(.key(.character("'")))
+    #expect(session.state.book!.current == arrived.chapter)
+    #expect(session.state.topByte == arrived.byte)
+  }
+
+  /// A chapter whose file is missing: its row says so when picked, and
+  /// the page stays where it was.
+  @Test func aMissingChapterIsNotOpenedWhenPicked() throws {
+    var (session, _, _) = try Self.book(rows: 8)
+    let row = ReaderBook.Row(
+      row: .init(kind: .missing, title: "Gone", depth: 0), chapter: 1, byte: 0)
+    #expect(session.state.pick(row) == .going)
+    #expect(session.state.book!.current == 0)
+    #expect(session.state.message?.contains("no file to read for 'Gone'") == true)
+  }
 }
