@@ -26,6 +26,15 @@ extension LanguageServer {
     }
   }
 
+  /// A link to a file there is not (yet): where it would be, as an editor
+  /// links it all the same (following it offers to make the file).
+  func missing(_ link: LinkFact, in facts: DocumentFacts) -> LinkTarget? {
+    guard case .file(let relative, _, let fromRoot) = link.target else { return nil }
+    let root = self.root(of: facts.path)
+    let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: facts.path), relative)
+    return LinkTarget(path: written, heading: nil, anchor: nil)
+  }
+
   /// Where `/path` links from the document at `path` start: its
   /// repository's root, else the workspace folder holding it, else its
   /// own folder.
@@ -177,7 +186,8 @@ extension LanguageServer {
     // destination.
     for (index, link) in facts.links.enumerated() where link.isPlaced {
       if index % 64 == 0 { try request.checkCancelled() }
-      guard let target = resolve(link, in: facts, targets: targets) else { continue }
+      guard let target = resolve(link, in: facts, targets: targets) ?? missing(link, in: facts)
+      else { continue }
       var address = uri(target.path)
       if target.heading != nil || target.anchor != nil {
         // VS Code's and others' way of naming a line of a file.

@@ -168,7 +168,21 @@ import Testing
     #expect(
       links.array?.map { $0["target"]?.string ?? "?" } == [
         "file:///ws/guide.md#L5", "file:///ws/guide.md", "file:///ws/other.md#L3",
+        "file:///ws/nope.md",
       ])
+  }
+
+  /// A link to a file not there is a link all the same, to where the file
+  /// would be, at its destination's bytes (inside `< >`, spaces kept).
+  @Test func aLinkToAMissingFileIsALinkAllTheSame() throws {
+    let client = try ServerTests.client()
+    client.open("/ws/new.md", "![x](< gone.md > \"t\") [y](sub/none.md#part)")
+    let links = try client.request("textDocument/documentLink", TestClient.document("/ws/new.md"))
+    #expect(
+      links.array?.map { $0["target"]?.string ?? "?" } == [
+        "file:///ws/gone.md", "file:///ws/sub/none.md",
+      ])
+    #expect(links.array?.first?["range"]?["start"]?["character"]?.int == 6)
   }
 
   /// The labels completion offers with `typed` at the end of a new line.
