@@ -17,7 +17,7 @@ extension LanguageServer {
       return LinkTarget(path: facts.path, heading: place.heading, anchor: place.anchor)
     case .file(let relative, let fragment, let fromRoot):
       let root = self.root(of: facts.path)
-      let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: facts.path), relative)
+      let written = path(relative, fromRoot: fromRoot, in: facts)
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
       else { return nil }
@@ -30,9 +30,14 @@ extension LanguageServer {
   /// links it all the same (following it offers to make the file).
   func missing(_ link: LinkFact, in facts: DocumentFacts) -> LinkTarget? {
     guard case .file(let relative, _, let fromRoot) = link.target else { return nil }
-    let root = self.root(of: facts.path)
-    let written = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: facts.path), relative)
-    return LinkTarget(path: written, heading: nil, anchor: nil)
+    return LinkTarget(
+      path: path(relative, fromRoot: fromRoot, in: facts), heading: nil, anchor: nil)
+  }
+
+  /// The path a link's file part names, from the document's folder, or
+  /// from its root for a `/` link.
+  private func path(_ relative: String, fromRoot: Bool, in facts: DocumentFacts) -> String {
+    LinkPath.joined(fromRoot ? root(of: facts.path) : LinkPath.folder(of: facts.path), relative)
   }
 
   /// Where `/path` links from the document at `path` start: its

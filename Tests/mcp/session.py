@@ -30,16 +30,7 @@ except ImportError as missing:
     sys.exit(77)
 
 ISLE = sys.argv[1]
-failures = []
-
-
-def expect(truth, what):
-    if not truth:
-        failures.append(what)
-
-
-def text(result):
-    return " ".join(part.text for part in result.content if part.type == "text")
+from checks import expect, failures, finish, text  # noqa: E402 (after the SDK check)
 
 
 def write_large(path, chapters=100):
@@ -291,6 +282,4 @@ async def main():
 
 
 asyncio.run(main())
-for failure in failures:
-    print(failure)
-sys.exit(1 if failures else 0)
+finish()
