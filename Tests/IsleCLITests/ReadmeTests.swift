@@ -64,6 +64,21 @@ import Testing
     #expect(Self.examples.filter { $0.file.hasPrefix("doc/") }.count >= 20)
   }
 
+  /// An example shown with its output is never left unchecked: every
+  /// `$ ` line in a fenced block stands in a `console` block.
+  @Test func everyPromptIsInAConsoleBlock() throws {
+    for (path, text) in Self.documents {
+      var fence: String? = nil
+      for (number, line) in text.components(separatedBy: "\n").enumerated() {
+        if line.hasPrefix("```") {
+          fence = fence == nil ? line : nil
+        } else if let fence, fence != "```console", line.hasPrefix("$ ") {
+          Issue.record("\(path):\(number + 1): '$ ' in a \(fence) block, which no test runs")
+        }
+      }
+    }
+  }
+
   /// The links of the README and the guide, to each other's pages and
   /// headings, all resolve, as `isle check` reads them.
   @Test func theDocumentationsLinksResolve() throws {
