@@ -172,7 +172,7 @@ import Testing
   /// Neovim 0.7 edits the buffer (incremental changes, UTF-16 ranges: an
   /// emoji and an accent): the symbols follow the edits, the diagnostics
   /// follow a fix once the typing pauses, definition lands on an anchor
-  /// written as HTML, and `isle/where` feeds a status line as the README's
+  /// written as HTML, and `isle/where` feeds a status line as doc/lsp.md's
   /// winbar recipe does (0.7 has no winbar: `get_active_clients` and a
   /// status line instead).
   @Test func neovimEditsFollowsAnAnchorAndShowsWhere() throws {
