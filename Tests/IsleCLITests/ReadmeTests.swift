@@ -79,6 +79,14 @@ import Testing
     }
   }
 
+  /// Every page of the guide is reached from the README.
+  @Test func theReadmeLinksEveryPageOfTheGuide() throws {
+    let readme = try #require(Self.documents.first { $0.path == "README.md" }).text
+    for (path, _) in Self.documents where path.hasPrefix("doc/") {
+      #expect(readme.contains("](\(path)"), "README.md links no \(path)")
+    }
+  }
+
   /// The links of the README and the guide, to each other's pages and
   /// headings, all resolve, as `isle check` reads them.
   @Test func theDocumentationsLinksResolve() throws {
