@@ -129,7 +129,9 @@ let package = Package(
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer",
-      dependencies: ["JSON", "Outline", "Found", "Progress", "Links", "Island", "Parallel"],
+      dependencies: [
+        "JSON", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
+      ],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
     .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline", "Parallel", "Slugs"]),

@@ -11,6 +11,9 @@ package struct Findings: Equatable, Sendable {
   package var links: [FoundLink] = []
   package var anchors: [FoundAnchor] = []
   package var blocks: [FoundBlock] = []
+  /// With links, the offset of each `]` that closes no link: cmark found
+  /// no definition for the brackets before it (see `DocumentLinks`).
+  package var strayClosers: [Int] = []
   /// With links, where each top-level block and each item of a top-level
   /// list starts, in the order found (see `MarkdownBlocks`).
   package var blockStarts: [Int] = []
@@ -85,6 +88,7 @@ package struct Findings: Equatable, Sendable {
     for index in result.anchors.indices {
       result.anchors[index].offset = place(anchors[index].offset)
     }
+    result.strayClosers = strayClosers.map(place)
     return result
   }
 
@@ -96,6 +100,7 @@ package struct Findings: Equatable, Sendable {
     package var links = 0
     package var anchors = 0
     package var blocks = 0
+    package var strayClosers = 0
 
     /// Counts from their parts; none of any kind by default (where the
     /// first findings begin).
@@ -109,9 +114,11 @@ package struct Findings: Equatable, Sendable {
   }
 
   package var counts: Counts {
-    Counts(
+    var counts = Counts(
       headings: headings.count, readings: readings.count, markers: markers.count,
       links: links.count, anchors: anchors.count, blocks: blocks.count)
+    counts.strayClosers = strayClosers.count
+    return counts
   }
 
   /// The findings from `start` to `end`, their heading indices counted
@@ -128,6 +135,7 @@ package struct Findings: Equatable, Sendable {
     part.links = Array(links[start.links..<end.links])
     part.anchors = Array(anchors[start.anchors..<end.anchors])
     part.blocks = Array(blocks[start.blocks..<end.blocks])
+    part.strayClosers = Array(strayClosers[start.strayClosers..<end.strayClosers])
     return part
   }
 
@@ -139,6 +147,7 @@ package struct Findings: Equatable, Sendable {
     links += other.links
     anchors += other.anchors
     blocks += other.blocks
+    strayClosers += other.strayClosers
     blockStarts += other.blockStarts
     headings += other.headings
     readings += other.readings.map { placed in
@@ -148,4 +157,3 @@ package struct Findings: Equatable, Sendable {
     }
   }
 }
-

@@ -12,6 +12,7 @@ struct InitializeParams: MethodParams {
   var codeLens: Bool
   var hierarchicalSymbols: Bool
   var watchesFiles: Bool
+  var settings: ServerSettings
 
   init(_ json: JSONValue) {
     for folder in json["workspaceFolders"]?.array ?? [] {
@@ -24,6 +25,7 @@ struct InitializeParams: MethodParams {
     }
     folders = folders.map(LanguageServer.tidied)
     let capabilities = json["capabilities"]
+    settings = ServerSettings(initialize: json)
     codeLens = json["initializationOptions"]?["codeLens"]?.bool ?? false
     hierarchicalSymbols =
       capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?
@@ -59,14 +61,24 @@ struct RenameParams: MethodParams {
   }
 }
 
-/// `textDocument/codeAction`: the range the fixes are asked for.
+/// `textDocument/codeAction`: the range the fixes are asked for, and
+/// the kinds asked for (`context.only`; nil: any).
 struct CodeActionParams: MethodParams {
   var path: String
   var range: TextRange
+  var only: [String]?
 
   init(_ json: JSONValue) throws(ResponseError) {
     path = try DocumentParams(json).path
     range = try TextRange(json["range"])
+    only = json["context"]?["only"]?.array?.compactMap(\.string)
+  }
+
+  /// True when an action of `kind` is asked for: `only` names it or a
+  /// kind it belongs to (`source` holds `source.organizeLinkDefinitions`).
+  func asks(for kind: String) -> Bool {
+    guard let only else { return true }
+    return only.contains { kind == $0 || $0.isEmpty || kind.hasPrefix($0 + ".") }
   }
 }
 

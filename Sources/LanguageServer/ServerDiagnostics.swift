@@ -30,25 +30,7 @@ extension LanguageServer {
   /// write; nil when the list is current (or there is none).
   func contentsEdit(_ path: String, text: TextLines) -> (range: Range<Int>, text: String)? {
     guard let updated = host.updatedContents(of: text.bytes, path: path) else { return nil }
-    let old = text.bytes
-    var prefix = 0
-    while prefix < old.count && prefix < updated.count && old[prefix] == updated[prefix] {
-      prefix += 1
-    }
-    var suffix = 0
-    while suffix < old.count - prefix && suffix < updated.count - prefix
-      && old[old.count - 1 - suffix] == updated[updated.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    // Whole characters only: a shared lead byte is not split off.
-    while prefix > 0 && old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
-    while suffix > 0 && old[old.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
-    guard prefix != old.count || prefix != updated.count else { return nil }
-    return (
-      prefix..<(old.count - suffix),
-      String(decoding: updated[prefix..<(updated.count - suffix)], as: UTF8.self)
-    )
+    return Self.difference(text.bytes, updated)
   }
 
   /// Where a broken link is shown: its destination as written; for a
@@ -76,14 +58,20 @@ extension LanguageServer {
     let text = document.text
     let broken = brokenLinks(facts) { self.isStale(path, document.version) }
     guard !isStale(path, document.version) else { return nil }
-    var found: [JSONValue] = broken.map { broken, link in
+    let settings = self.settings
+    var found: [JSONValue] = broken.compactMap { broken, link in
+      guard let severity = settings.level(of: broken).severity else { return nil }
       var data: [String: JSONValue] = [:]
       if let suggestion = broken.suggestion { data["suggestion"] = .string(suggestion) }
       return .object([
         "range": Self.diagnosticRange(broken, link, text: text).json,
-        "severity": .int(2), "source": .string("isle"), "code": .string(broken.reason.rawValue),
+        "severity": .int(severity), "source": .string("isle"),
+        "code": .string(broken.reason.rawValue),
         "message": .string(BrokenLinkReport.problem(broken)), "data": .object(data),
       ])
+    }
+    if let labels = labels(facts, text: text) {
+      found += labelDiagnostics(labels, text: text, settings: settings)
     }
     // Only a document with contents markers can have a stale list.
     if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text) {
@@ -137,24 +125,19 @@ extension LanguageServer {
     try request.checkCancelled()
     let broken = brokenLinks(facts) { request.isCancelled }
     try request.checkCancelled()
-    let uri = self.uri(path)
     func overlaps(_ range: TextRange) -> Bool {
       range.start <= asked.end && asked.start <= range.end
     }
     func action(_ title: String, _ range: TextRange, _ newText: String, preferred: Bool)
       -> JSONValue
     {
-      .object([
-        "title": .string(title), "kind": .string("quickfix"), "isPreferred": .bool(preferred),
-        "edit": .object([
-          "changes": .object([
-            uri: .array([.object(["range": range.json, "newText": .string(newText)])])
-          ])
-        ]),
-      ])
+      codeAction(
+        title, kind: "quickfix", edit: workspaceEdit(path, [(range, newText)]),
+        preferred: preferred)
     }
+    let settings = self.settings
     var actions: [JSONValue] = []
-    for (broken, link) in broken where broken.isFixable {
+    for (broken, link) in broken where broken.isFixable && settings.level(of: broken) != .ignore {
       // Offered on the link, and for a reference-style link also on its
       // use, where the diagnostic stands.
       guard let link, let bytes = link.written,
@@ -171,6 +154,11 @@ extension LanguageServer {
       actions.append(
         action("Update contents", text.range(of: edit.range), edit.text, preferred: false))
     }
-    return .array(actions)
+    if let labels = labels(facts, text: text) {
+      actions += labelFixes(labels, text: text, path: path, asked: asked)
+      actions += extractActions(facts, labels: labels, text: text, path: path, asked: asked)
+      actions += organizeActions(labels, text: text, path: path)
+    }
+    return .array(actions.filter { params.asks(for: $0["kind"]?.string ?? "") })
   }
 }

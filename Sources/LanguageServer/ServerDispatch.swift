@@ -81,6 +81,9 @@ extension LanguageServer {
     table.notification("workspace/didChangeWorkspaceFolders", FolderChangeParams.self) {
       server, params in server.didChangeWorkspaceFolders(params)
     }
+    table.notification("workspace/didChangeConfiguration", ConfigurationParams.self) {
+      server, params in server.didChangeConfiguration(params)
+    }
     return table
   }()
 

@@ -11,6 +11,7 @@ extension LanguageServer {
       state.codeLens = codeLens
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
+      state.settings = params.settings
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -30,7 +31,10 @@ extension LanguageServer {
         "triggerCharacters": .array(["#", "(", "/", "<"].map { .string($0) })
       ]),
       "renameProvider": .object(["prepareProvider": .bool(true)]),
-      "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
+      "codeActionProvider": .object([
+        "codeActionKinds": .array(
+          ["quickfix", "refactor.extract", "source.organizeLinkDefinitions"].map { .string($0) })
+      ]),
       "workspace": .object([
         "workspaceFolders": .object([
           "supported": .bool(true), "changeNotifications": .bool(true),

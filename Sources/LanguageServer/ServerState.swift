@@ -27,4 +27,7 @@ struct ServerState: Sendable {
   var hierarchicalSymbols = true
   /// The client registers file watchers when asked.
   var watchesFiles = false
+  /// What the client has set (`initializationOptions`,
+  /// `workspace/didChangeConfiguration`).
+  var settings = ServerSettings()
 }

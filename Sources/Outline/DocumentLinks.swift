@@ -12,6 +12,11 @@ public struct DocumentLinks: Sendable, Equatable {
   public var anchors: [FoundAnchor] = []
   /// Its fenced code blocks and lists, by line (Markdown only).
   public var blocks: [FoundBlock] = []
+  /// The offset of each `]` that cmark left as text, in order (Markdown
+  /// only): it closes no link, so the brackets before it, and a label
+  /// after it (`[text][label]`, `[text][]`), name no definition cmark
+  /// found. Brackets in code, in HTML and escaped ones are not among them.
+  public var strayClosers: [Int] = []
 
   /// No links, anchors or blocks.
   public init() {}
@@ -21,6 +26,7 @@ public struct DocumentLinks: Sendable, Equatable {
     links = Self.placed(found.links, lines: lines)
     anchors = found.anchors.sorted { $0.offset < $1.offset }
     blocks = found.blocks.sorted { ($0.line, -$0.endLine) < ($1.line, -$1.endLine) }
+    strayClosers = found.strayClosers.sorted()
   }
 
   /// Links in document order with their lines and columns, each reference

@@ -103,6 +103,11 @@ struct InlineCursor {
   /// True while the bytes agree with the nodes.
   var isFollowing: Bool { position != nil }
 
+  /// Whether `text` keeps the offset of each `]` it reads as written
+  /// (not escaped, not an entity) in `closers`.
+  var keepsClosers = false
+  var closers: [Int] = []
+
   /// A text node's literal is read.
   mutating func text(_ literal: UnsafeBufferPointer<UInt8>) {
     guard var at = position else { return }
@@ -125,6 +130,7 @@ struct InlineCursor {
         }
         at = entity
       } else if byte == wanted {
+        if byte == 0x5D && keepsClosers { closers.append(at) }
         at += 1
         index += 1
       } else if byte == 0x5C, at + 1 < limit, bytes[at + 1] == wanted, Self.isPunctuation(wanted) {

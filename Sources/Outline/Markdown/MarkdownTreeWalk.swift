@@ -197,7 +197,15 @@ struct MarkdownTreeWalk {
   private mutating func follow(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
     switch type {
     case CMARK_NODE_TEXT:
+      // cmark joins the texts next to each other: a `]` that closes no
+      // link is in one of them, as written.
+      cursor.keepsClosers = true
       MarkdownWalker.withLiteral(node) { cursor.text($0) }
+      cursor.keepsClosers = false
+      if !cursor.closers.isEmpty {
+        result.strayClosers += cursor.closers
+        cursor.closers = []
+      }
     case CMARK_NODE_CODE:
       cursor.code()
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:

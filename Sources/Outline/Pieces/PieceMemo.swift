@@ -109,6 +109,7 @@ extension Findings {
     }
     for index in moved.links.indices { moved.links[index].offset += delta }
     for index in moved.anchors.indices { moved.anchors[index].offset += delta }
+    moved.strayClosers = moved.strayClosers.map { $0 + delta }
     return moved
   }
 }

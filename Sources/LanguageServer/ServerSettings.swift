@@ -1,0 +1,167 @@
+import JSON
+import Links
+import Walk
+
+/// What the client has set: which diagnostics are on and how loud, which
+/// links are not checked, and how completion and file renames write a
+/// path. Read from `initializationOptions`, then from each
+/// `workspace/didChangeConfiguration`, under the names of VS Code's
+/// Markdown language service (`ignoreLinks`, `validateFileLinks`…), at
+/// the top of the object or under `isle`. Every feature reads them here.
+struct ServerSettings: Sendable, Equatable {
+  /// How a kind of diagnostic is shown: not at all, or at a severity.
+  enum Level: String, Sendable, Equatable {
+    case ignore, error, warning, information, hint
+
+    /// The protocol's severity; nil when the diagnostic is not shown.
+    var severity: Int? {
+      switch self {
+      case .ignore: nil
+      case .error: 1
+      case .warning: 2
+      case .information: 3
+      case .hint: 4
+      }
+    }
+
+    /// A level as a setting writes it (`"warning"`, `"info"`, `true`).
+    init?(_ json: JSONValue?) {
+      if let on = json?.bool {
+        self = on ? .warning : .ignore
+        return
+      }
+      switch json?.string?.lowercased() {
+      case "ignore", "off", "none": self = .ignore
+      case "error": self = .error
+      case "warning": self = .warning
+      case "information", "info": self = .information
+      case "hint": self = .hint
+      default: return nil
+      }
+    }
+  }
+
+  /// How a path to a Markdown document is written
+  /// (`preferredMdPathExtensionStyle`).
+  enum PathExtensionStyle: String, Sendable, Equatable {
+    /// As the document's other links write it (isle: with `.md`).
+    case auto
+    case includeExtension
+    case removeExtension
+  }
+
+  /// A link to a file that is not there (`validateFileLinks`).
+  var fileLinks = Level.warning
+  /// `#fragment` naming no place in this document (`validateFragmentLinks`).
+  var fragmentLinks = Level.warning
+  /// `path.md#fragment` naming no place there
+  /// (`validateMarkdownFileLinkFragments`); nil: as `fragmentLinks`.
+  var fileFragments: Level? = nil
+  /// `[text][label]` with no definition of `label` (`validateReferences`).
+  var references = Level.warning
+  /// A label defined twice (`validateDuplicateLinkDefinitions`).
+  var duplicateDefinitions = Level.warning
+  /// A definition nothing uses (`validateUnusedLinkDefinitions`): off
+  /// unless asked, since it breaks nothing (no link on the page GitHub
+  /// shows, as `isle check` says).
+  var unusedDefinitions = Level.ignore
+  /// Links not checked (`ignoreLinks`): globs matched against the
+  /// destination as written (`/images/**/*.png`, `#draft`, `doc.md#*`),
+  /// its path alone or with its fragment.
+  var ignoredLinks: [String] = []
+  /// Paths completion does not offer (`excludePaths`, globs from the
+  /// workspace's folder): read by completion.
+  var excludedPaths: [String] = []
+  /// `preferredMdPathExtensionStyle`: read by completion and file renames.
+  var pathExtensionStyle = PathExtensionStyle.auto
+  /// From the client's capabilities: a `WorkspaceEdit` may use
+  /// `documentChanges` (edits tied to a document's version).
+  var documentChanges = false
+
+  /// The settings of `initialize`: the client's capabilities and its
+  /// `initializationOptions`.
+  init(initialize json: JSONValue) {
+    documentChanges =
+      json["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+    if let options = json["initializationOptions"] { read(options) }
+  }
+
+  /// The defaults.
+  init() {}
+
+  /// The settings `json` gives (`didChangeConfiguration`'s `settings`):
+  /// each from its default, since a client sends the whole section; the
+  /// capabilities kept.
+  func replaced(by json: JSONValue) -> ServerSettings {
+    var settings = ServerSettings()
+    settings.documentChanges = documentChanges
+    settings.read(json)
+    return settings
+  }
+
+  /// Takes every setting `json` names, at its top and under `isle`; what
+  /// does not read is left as it was.
+  mutating func read(_ json: JSONValue) {
+    func level(_ key: String, _ into: inout Level) {
+      if let found = Level(json[key]) { into = found }
+    }
+    level("validateFileLinks", &fileLinks)
+    level("validateFragmentLinks", &fragmentLinks)
+    if let value = json["validateMarkdownFileLinkFragments"] {
+      fileFragments = value.string == "inherit" ? nil : Level(value) ?? fileFragments
+    }
+    level("validateReferences", &references)
+    level("validateDuplicateLinkDefinitions", &duplicateDefinitions)
+    level("validateUnusedLinkDefinitions", &unusedDefinitions)
+    if let globs = json["ignoreLinks"]?.array { ignoredLinks = globs.compactMap(\.string) }
+    if let globs = json["excludePaths"]?.array { excludedPaths = globs.compactMap(\.string) }
+    if let style = json["preferredMdPathExtensionStyle"]?.string.flatMap(PathExtensionStyle.init) {
+      pathExtensionStyle = style
+    }
+    if let nested = json["isle"], case .object = nested { read(nested) }
+  }
+
+  /// How a broken link is shown, by what it misses: its file, a place in
+  /// this document, or one in another; `.ignore` when `ignoreLinks` names it.
+  func level(of broken: BrokenLink) -> Level {
+    let written = broken.link.destination
+    let path =
+      written.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      .first.map(String.init) ?? written
+    if !path.isEmpty && ignores(path) || ignores(written) { return .ignore }
+    if broken.reason == .noFile { return fileLinks }
+    if case .fragment = LinkDestination.of(broken.link) { return fragmentLinks }
+    return fileFragments ?? fragmentLinks
+  }
+
+  /// True when a glob of `ignoreLinks` matches `text` whole (`*` within a
+  /// folder, `**` across folders, as git's globs).
+  func ignores(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return ignoredLinks.contains { Wildmatch.matches(Array($0.utf8), bytes) }
+  }
+}
+
+/// `workspace/didChangeConfiguration`: the client's settings as they now
+/// are; nil when it sent none (a client that expects to be asked).
+struct ConfigurationParams: MethodParams {
+  var settings: JSONValue?
+
+  init(_ json: JSONValue) {
+    if let given = json["settings"], case .object = given { settings = given }
+  }
+}
+
+extension LanguageServer {
+  /// The settings every feature reads.
+  var settings: ServerSettings { state.withLock { $0.settings } }
+
+  /// New settings: every open document's diagnostics are found again.
+  func didChangeConfiguration(_ params: ConfigurationParams) {
+    guard let given = params.settings else { return }
+    state.withLock { state in
+      state.settings = state.settings.replaced(by: given)
+      state.diagnosticsDue.formUnion(state.open.keys)
+    }
+  }
+}
