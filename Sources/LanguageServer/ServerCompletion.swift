@@ -57,7 +57,7 @@ extension LanguageServer {
     var items = CompletionItems(text: text, cursor: cursor, position: position)
     if let hash = typed.firstIndex(of: "#") {
       guard !typing.image else { return items.json }
-      let file = Self.decodedPath(String(typed[..<hash]))
+      let file = typing.decoded(String(typed[..<hash]))
       let target = file.isEmpty ? facts : resolveDocument(file, from: path).flatMap(self.facts)
       items.ids(of: target, prefix: "", replacing: typed[typed.index(after: hash)...].utf8.count)
       return items.json
@@ -74,13 +74,13 @@ extension LanguageServer {
       folderTyped.isEmpty
       ? nil
       : folderTyped.hasPrefix("/")
-        ? LinkPath.joined(root(of: path), String(Self.decodedPath(folderTyped).dropFirst()))
-        : LinkPath.joined(folder, Self.decodedPath(folderTyped))
+        ? LinkPath.joined(root(of: path), String(typing.decoded(folderTyped).dropFirst()))
+        : LinkPath.joined(folder, typing.decoded(folderTyped))
     let found = documents(under: base, from: path)
     // The documents whose path begins with the name typed first, then
     // this document's own ids (as after `](#`), then the rest: the editor
     // filters them itself.
-    let typedName = Self.decodedPath(name).lowercased()
+    let typedName = typing.decoded(name).lowercased()
     let begins = name.isEmpty ? [] : found.filter { $0.relative.lowercased().hasPrefix(typedName) }
     let others = found.filter { name.isEmpty || !$0.relative.lowercased().hasPrefix(typedName) }
     func offer(_ relative: String, _ document: DocumentFacts) {

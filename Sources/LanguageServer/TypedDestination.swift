@@ -1,3 +1,5 @@
+import Found
+
 /// A link destination being typed before the cursor, wherever a document
 /// writes one: after `](` (an inline link or image), after `[label]: ` (a
 /// reference definition), or in an HTML attribute that holds a URL
@@ -39,6 +41,29 @@ struct TypedDestination: Equatable {
       }
     }
     return out
+  }
+
+  /// A path typed here as links read it: in an attribute, the entities
+  /// `written` makes (and `&#39;`, `&lt;`, `&gt;`) resolved, then `%XX`
+  /// escapes; in Markdown, backslash escapes then `%XX`.
+  func decoded(_ typed: String) -> String {
+    guard place == .attribute else { return LanguageServer.decodedPath(typed) }
+    let entities: [(String, Character)] = [
+      ("&quot;", "\""), ("&apos;", "'"), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"),
+      ("&amp;", "&"),
+    ]
+    var text = ""
+    var rest = Substring(typed)
+    while let first = rest.first {
+      if first == "&", let (entity, character) = entities.first(where: { rest.hasPrefix($0.0) }) {
+        text.append(character)
+        rest = rest.dropFirst(entity.count)
+      } else {
+        text.append(first)
+        rest = rest.dropFirst()
+      }
+    }
+    return PercentDecoding.decoded(text)
   }
 
   /// The attributes that hold a URL, by element (HTML's names, lower

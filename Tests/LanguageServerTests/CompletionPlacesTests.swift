@@ -10,7 +10,7 @@ import Testing
   static let path = "/ws/new.md"
 
   static let files = [
-    "/ws/a.md": "# A b C\n", "/ws/logo.png": "", "/ws/.hidden": "", "/ws/say \"hi\".md": "",
+    "/ws/a.md": "# A b C\n", "/ws/logo.png": "", "/ws/.hidden": "", "/ws/say \"hi\".md": "# Hi\n",
     "/ws/sub/c d.md": "# Deep\n", "/ws/sub/icon.svg": "",
   ]
 
@@ -40,7 +40,8 @@ import Testing
     #expect(
       found == [
         "[x]: #new-page", "[x]: a.md", "[x]: a.md#a-b-c", "[x]: logo.png",
-        "[x]: say%20\"hi\".md", "[x]: sub/c%20d.md", "[x]: sub/c%20d.md#deep",
+        "[x]: say%20\"hi\".md", "[x]: say%20\"hi\".md#hi", "[x]: sub/c%20d.md",
+        "[x]: sub/c%20d.md#deep",
       ])
     #expect(
       try Self.results("  [x]: <sub/") == [
@@ -58,6 +59,10 @@ import Testing
     #expect(found.contains("<a class=\"x\" href='say &quot;hi&quot;.md"))
     #expect(found.contains("<a class=\"x\" href='sub/c d.md#deep"))
     #expect(found.contains("<a class=\"x\" href='#new-page"))
+    // What is typed is read as the attribute holds it.
+    #expect(
+      try Self.results("<a href=\"say &quot;hi&quot;.md#") == ["<a href=\"say &quot;hi&quot;.md#hi"]
+    )
     // An image is offered files, never ids.
     let image = try Self.results("text <IMG SRC=\"./")
     #expect(image.contains("text <IMG SRC=\"./logo.png") && !image.contains { $0.contains("#") })
