@@ -37,6 +37,10 @@ struct DiskWorkspace: WorkspaceHost {
     SourceWalker(fileSystem: files).documents(under: folder)
   }
 
+  func fileNames(in folder: String) -> [String] {
+    (files.entries(folder) ?? []).filter { files.kind(LinkPath.joined(folder, $0)) == .regular }
+  }
+
   /// The chapters of the book the folder is (`book.toml`, `mkdocs.yml`),
   /// as `toc BOOK` orders them; none when it is no book or its table of
   /// contents cannot be read.

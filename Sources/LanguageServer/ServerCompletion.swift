@@ -48,14 +48,16 @@ extension LanguageServer {
     guard let text = text(path), let facts = facts(path) else { return .array([]) }
     let cursor = text.offset(of: position)
     let before = Array(text.bytes[text.start(ofLine: position.line)..<cursor])
-    guard let typing = Self.typedDestination(before) else { return .array([]) }
+    guard let typing = TypedDestination.of(before) else {
+      return labelCompletion(before, facts: facts, text: text, cursor: cursor, position: position)
+    }
     let typed = String(decoding: before[typing.start...], as: UTF8.self)
     // A URL is another machine's.
     guard !typed.hasPrefix("//"), !Self.hasScheme(typed) else { return .array([]) }
     var items = CompletionItems(text: text, cursor: cursor, position: position)
     if let hash = typed.firstIndex(of: "#") {
       guard !typing.image else { return items.json }
-      let file = Self.decodedPath(String(typed[..<hash]))
+      let file = typing.decoded(String(typed[..<hash]))
       let target = file.isEmpty ? facts : resolveDocument(file, from: path).flatMap(self.facts)
       items.ids(of: target, prefix: "", replacing: typed[typed.index(after: hash)...].utf8.count)
       return items.json
@@ -72,19 +74,20 @@ extension LanguageServer {
       folderTyped.isEmpty
       ? nil
       : folderTyped.hasPrefix("/")
-        ? LinkPath.joined(root(of: path), String(Self.decodedPath(folderTyped).dropFirst()))
-        : LinkPath.joined(folder, Self.decodedPath(folderTyped))
+        ? LinkPath.joined(root(of: path), String(typing.decoded(folderTyped).dropFirst()))
+        : LinkPath.joined(folder, typing.decoded(folderTyped))
     let found = documents(under: base, from: path)
     // The documents whose path begins with the name typed first, then
     // this document's own ids (as after `](#`), then the rest: the editor
     // filters them itself.
-    let typedName = Self.decodedPath(name).lowercased()
+    let typedName = typing.decoded(name).lowercased()
     let begins = name.isEmpty ? [] : found.filter { $0.relative.lowercased().hasPrefix(typedName) }
     let others = found.filter { name.isEmpty || !$0.relative.lowercased().hasPrefix(typedName) }
     func offer(_ relative: String, _ document: DocumentFacts) {
-      let written = Self.escapedPath(relative, angled: typing.angled)
+      let written = typing.written(relative)
       items.add(relative, written, kind: 17, detail: document.document.title, replacing: replacing)
-      guard !typing.image else { return }
+      // This document's own ids are offered after `#`.
+      guard !typing.image, document.path != path else { return }
       for heading in document.headings {
         guard let id = heading.id else { continue }
         items.add(
@@ -95,17 +98,22 @@ extension LanguageServer {
     for (relative, document) in begins { offer(relative, document) }
     if base == nil && !typing.image { items.ids(of: facts, prefix: "#", replacing: replacing) }
     for (relative, document) in others { offer(relative, document) }
+    for file in otherFiles(in: base ?? folder) {
+      items.add(file, typing.written(file), kind: 17, detail: nil, replacing: replacing)
+    }
     return items.json
   }
 
-  /// The documents of the workspace but the one at `path`, each with its
-  /// path from the folder `base`, under which they are; without `base`
-  /// every one, from `path`'s folder (`../x.md`).
+  /// The documents of the workspace, each with its path from the folder
+  /// `base`, under which they are; without `base` every one, from
+  /// `path`'s folder (`../x.md`). The one at `path` only once it is saved:
+  /// a link to it then names a file that is there.
   private func documents(under base: String?, from path: String) -> [(
     relative: String, document: DocumentFacts
   )] {
     var found: [(relative: String, document: DocumentFacts)] = []
-    for document in allFacts() where document.path != path {
+    let saved = host.kind(of: path) == .file
+    for document in allFacts() where document.path != path || saved {
       guard let base else {
         let relative = Self.relativePath(from: LinkPath.folder(of: path), to: document.path)
         found.append((relative, document))
@@ -116,6 +124,15 @@ extension LanguageServer {
       found.append((String(document.path.dropFirst(inside.count)), document))
     }
     return found
+  }
+
+  /// The names of the files in `folder` that are not documents (images,
+  /// PDFs), hidden ones (`.git`) left out: links reach them too.
+  private func otherFiles(in folder: String) -> [String] {
+    host.fileNames(in: folder).filter {
+      !$0.hasPrefix(".") && DocumentFormat.fromExtension(of: $0) == nil
+    }
+    .sorted()
   }
 
   /// The document a typed path names (`/` from the root, else from the

@@ -186,11 +186,16 @@ extension LanguageServer {
   {
     let facts = try readFacts(params.path)
     let targets = self.targets()
+    let bytes = text(params.path)?.bytes ?? []
     var links: [JSONValue] = []
     // Each use of a definition at its label, the definition at its
     // destination.
     for (index, link) in facts.links.enumerated() where link.isPlaced {
       if index % 64 == 0 { try request.checkCancelled() }
+      if let url = link.url(in: bytes) {
+        links.append(.object(["range": link.range.json, "target": .string(url)]))
+        continue
+      }
       guard let target = resolve(link, in: facts, targets: targets) ?? missing(link, in: facts)
       else { continue }
       var address = uri(target.path)

@@ -28,9 +28,15 @@ public protocol WorkspaceHost: Sendable {
   /// is one (a folder holding `book.toml` or `mkdocs.yml`); empty when it
   /// is not. `workspace/symbol` lists them first, in this order.
   func bookOrder(of folder: String) -> [String]
+  /// The names of the files (not folders) in `folder` itself, links
+  /// followed: what a path is completed with besides the documents.
+  func fileNames(in folder: String) -> [String]
 }
 
 extension WorkspaceHost {
   /// No books: symbols in path order.
   public func bookOrder(of folder: String) -> [String] { [] }
+
+  /// No files but the documents.
+  public func fileNames(in folder: String) -> [String] { [] }
 }

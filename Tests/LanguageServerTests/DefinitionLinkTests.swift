@@ -112,7 +112,7 @@ import Testing
   struct Shape {
     var lines: [String]
     var definitions: [String] = []
-    var files: [String]
+    var files: [String] = []
   }
 
   /// The `index`th link of a document in one of the ways CommonMark
@@ -137,6 +137,13 @@ import Testing
       return Shape(
         lines: ["[«r\(index)»](not a destination)"], definitions: ["[r\(index)]: «\(file)»"],
         files: [file])
+    case 10:
+      // A URL, in angle brackets or not; written bare, it is no link.
+      return Shape(lines: ["[a](«https://example.com/\(index)») <«mailto:x\(index)@example.com»>"])
+    case 11:
+      return Shape(
+        lines: ["see https://example.com/\(index) and [«u\(index)»]"],
+        definitions: ["[u\(index)]: «https://example.com/u\(index)»"])
     default:
       return Shape(lines: ["<a href=\"«\(file)»\">x</a>"], files: [file])
     }
@@ -144,7 +151,8 @@ import Testing
 
   /// Random documents of links written every way, in paragraphs, block
   /// quotes and list items: each document link covers exactly what the
-  /// generator marked, every use and definition once.
+  /// generator marked (URLs too, but none written bare), every use and
+  /// definition once.
   @Test func everyLinkIsPlacedWhereItsDestinationIsWritten() throws {
     var random = SplitMix(state: 26)
     for round in 0..<40 {
@@ -152,7 +160,7 @@ import Testing
       var definitions: [String] = []
       var files: [String: String] = [:]
       for index in 0..<Int.random(in: 1...6, using: &random) {
-        let shape = Self.shape(Int.random(in: 0...9, using: &random), round * 10 + index)
+        let shape = Self.shape(Int.random(in: 0...11, using: &random), round * 10 + index)
         let container = ["", "> ", "- "].randomElement(using: &random)!
         let rest = container == "- " ? "  " : container
         blocks.append(

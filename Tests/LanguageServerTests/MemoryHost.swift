@@ -39,6 +39,12 @@ struct MemoryHost: WorkspaceHost {
 
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions { OutlineOptions() }
 
+  func fileNames(in folder: String) -> [String] {
+    let inside = folder == "/" ? "/" : folder + "/"
+    return files.keys.filter { $0.hasPrefix(inside) && !$0.dropFirst(inside.count).contains("/") }
+      .map { String($0.dropFirst(inside.count)) }
+  }
+
   func bookOrder(of folder: String) -> [String] {
     chapters.filter { $0.hasPrefix(folder + "/") }
   }
