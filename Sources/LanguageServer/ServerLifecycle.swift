@@ -11,6 +11,7 @@ extension LanguageServer {
       state.codeLens = codeLens
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
+      state.documentChanges = params.documentChanges
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -24,6 +25,7 @@ extension LanguageServer {
       "selectionRangeProvider": .bool(true),
       "definitionProvider": .bool(true),
       "referencesProvider": .bool(true),
+      "documentHighlightProvider": .bool(true),
       "hoverProvider": .bool(true),
       "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
       "completionProvider": .object([
