@@ -72,8 +72,11 @@ extension LanguageServer {
     case .file(let old):
       let new = try newPath(newName, from: facts.path)
       moved = try moving(old, to: new)
+      let goes = moved != nil
       respelled = { [self] occurrence, name, text in
-        let path = spelled(new, asIn: text.bytes[name], at: occurrence.path, typed: newName)
+        // A link in the moved document is written from where it goes.
+        let from = goes && occurrence.path == old ? new : occurrence.path
+        let path = spelled(new, asIn: text.bytes[name], at: from, typed: newName)
         return occurrence.link.map { Self.destination(path, replacing: name, of: $0, in: text) }
       }
     }
@@ -87,7 +90,31 @@ extension LanguageServer {
       edits[occurrence.path, default: []].append(
         .object(["range": range.json, "newText": .string(newText)]))
     }
+    if let moved { edits[moved.from, default: []] += linksMoved(from: moved.from, to: moved.to) }
     return renameEdit(edits, moving: moved)
+  }
+
+  /// The edits of the relative links of the document at `old`, moved to
+  /// `new`, to other files: each path written again from its new folder
+  /// (its links to itself are among its occurrences).
+  private func linksMoved(from old: String, to new: String) -> [JSONValue] {
+    let folder = LinkPath.folder(of: new)
+    guard folder != LinkPath.folder(of: old), let facts = facts(old), let text = text(old) else {
+      return []
+    }
+    var edits: [JSONValue] = []
+    for link in facts.links where link.role != .reference {
+      guard case .file(_, _, fromRoot: false) = link.target, let written = link.written,
+        let target = missing(link, in: facts)?.path, target != old
+      else { continue }
+      let end = text.bytes[written].firstIndex { $0 == 0x23 || $0 == 0x3F } ?? written.upperBound
+      let name = written.lowerBound..<end
+      var path = LinkPath.relative(target, from: folder)
+      if text.bytes[name].starts(with: "./".utf8), !path.hasPrefix("../") { path = "./" + path }
+      let (range, newText) = Self.destination(path, replacing: name, of: link, in: text)
+      edits.append(.object(["range": range.json, "newText": .string(newText)]))
+    }
+    return edits
   }
 
   /// The file `old` moved to `new` along with its links, when it is

@@ -196,6 +196,8 @@ import Testing
         "file:///ws/other.md -> file:///ws/docs/other%20guide.md",
         "more.md@null 0:30-0:44 </docs/other guide.md#spot>",
         "more.md@null 0:7-0:18 <../docs/other guide.md>",
+        // The moved document's own links, from its new folder.
+        "other.md@null 4:31-4:37 ../doc.md", "other.md@null 4:7-4:13 ../doc.md",
       ])
     // Onto a file that is there: refused.
     #expect(throws: ReplyError.self) { try Self.renamed(client, Self.at(2, 53), to: "doc.md") }
