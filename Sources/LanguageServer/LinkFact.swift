@@ -95,10 +95,19 @@ extension LinkFact {
         let inside = (start + 1)..<max(end, start + 1)
         return fact(.inline, inside, through: end + 1, written: inside)
       }
-      // A bare autolink (`www.example.com`): its text is its destination.
-      let found = WrittenDestination.offset(of: destination, for: link, in: bytes).map {
-        $0..<($0 + destination.count)
-      }
+      // A bare autolink (`https://example.com`, `www.example.com`): its
+      // text is its destination, but for the scheme cmark-gfm adds.
+      let here = bytes[start...]
+      let shown =
+        [destination]
+        + ["http://", "mailto:"].map(\.utf8).compactMap { scheme in
+          destination.starts(with: scheme) ? Array(destination.dropFirst(scheme.count)) : nil
+        }
+      let found =
+        shown.first { !$0.isEmpty && here.starts(with: $0) }.map { start..<(start + $0.count) }
+        ?? WrittenDestination.offset(of: destination, for: link, in: bytes).map {
+          $0..<($0 + destination.count)
+        }
       return fact(.inline, found, through: found.map { $0.upperBound }, written: found)
     }
   }

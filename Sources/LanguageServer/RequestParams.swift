@@ -13,6 +13,8 @@ struct InitializeParams: MethodParams {
   var hierarchicalSymbols: Bool
   var watchesFiles: Bool
   var settings: ServerSettings
+  /// `workspace.workspaceEdit.documentChanges`.
+  var documentChanges: Bool
 
   init(_ json: JSONValue) {
     for folder in json["workspaceFolders"]?.array ?? [] {
@@ -32,6 +34,8 @@ struct InitializeParams: MethodParams {
       .bool ?? false
     watchesFiles =
       capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+    documentChanges =
+      capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
   }
 }
 
@@ -55,7 +59,7 @@ struct RenameParams: MethodParams {
   init(_ json: JSONValue) throws(ResponseError) {
     guard let newName = json["newName"]?.string, !newName.isEmpty,
       !newName.contains(where: { $0 == "\n" || $0 == "\r" })
-    else { throw .invalidParams("a heading's new name is one line of text") }
+    else { throw .invalidParams("a new name is one line of text") }
     self.newName = newName
     place = try PositionParams(json)
   }

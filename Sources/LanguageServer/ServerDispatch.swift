@@ -39,6 +39,9 @@ extension LanguageServer {
     table.request("textDocument/references", ReferenceParams.self, on: .aside) {
       server, params, request throws(ResponseError) in try server.references(params, request)
     }
+    table.request("textDocument/documentHighlight", PositionParams.self, on: .aside) {
+      server, params, _ throws(ResponseError) in try server.highlights(params)
+    }
     table.request("textDocument/hover", PositionParams.self, on: .aside) {
       server, params, _ throws(ResponseError) in try server.hover(params)
     }

@@ -12,6 +12,7 @@ extension LanguageServer {
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
       state.settings = params.settings
+      state.documentChanges = params.documentChanges
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -25,6 +26,7 @@ extension LanguageServer {
       "selectionRangeProvider": .bool(true),
       "definitionProvider": .bool(true),
       "referencesProvider": .bool(true),
+      "documentHighlightProvider": .bool(true),
       "hoverProvider": .bool(true),
       "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
       "completionProvider": .object([

@@ -69,8 +69,21 @@ extension LanguageServer {
     .object(["uri": .string(uri(target.path)), "range": range(target).json])
   }
 
+  /// From a link's destination to where it leads; from a use of a
+  /// definition (its label) or a definition's label to the definition
+  /// (the label's first, the one cmark uses), in this document.
   func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let facts = try readFacts(params.path)
+    if let text = text(facts.path),
+      case (.label(_, let key), _)? = named(at: params.position, in: facts, text: text)
+    {
+      guard
+        let defined = facts.links.first(where: {
+          $0.role == .definition && $0.link.labelKey == key
+        })
+      else { return .null }
+      return .object(["uri": .string(uri(facts.path)), "range": defined.span.json])
+    }
     guard let link = facts.link(at: params.position),
       let target = resolve(link, in: facts, targets: targets())
     else { return .null }
@@ -123,13 +136,16 @@ extension LanguageServer {
     -> JSONValue
   {
     let facts = try readFacts(params.place.path)
-    guard let target = headingTarget(facts, at: params.place.position) else {
-      return .array([])
-    }
+    guard let text = text(facts.path),
+      let (named, _) = named(at: params.place.position, in: facts, text: text)
+    else { return .array([]) }
     var locations: [JSONValue] = []
-    if params.includeDeclaration { locations.append(location(target)) }
-    for (document, link, found) in try links(into: target.path, request) where found == target {
-      locations.append(.object(["uri": .string(uri(document.path)), "range": link.range.json]))
+    for found in try occurrences(of: named, from: facts.path, request)
+    where params.includeDeclaration || !found.isDeclaration {
+      // A link to a heading or an anchor is shown whole, the use of a
+      // definition at its label; a path without its fragment.
+      let range = named.isPlace ? found.link?.range ?? found.range : found.range
+      locations.append(.object(["uri": .string(uri(found.path)), "range": range.json]))
     }
     return .array(locations)
   }

@@ -2,7 +2,8 @@ import JSON
 import Outline
 
 /// Renaming a heading: its text in the document, and its id in every link
-/// of the workspace that points to it.
+/// of the workspace that points to it. (What else is renamed, and how:
+/// `renameName`.)
 extension LanguageServer {
   /// The bytes of a Markdown heading's text on its line: after the `#`
   /// marks of an ATX heading and before its closing ones; the trimmed
@@ -38,15 +39,13 @@ extension LanguageServer {
   private func renamedHeading(_ params: PositionParams) throws(ResponseError) -> (
     target: LinkTarget, text: TextLines, title: Range<Int>, shown: TextRange
   ) {
-    let refused = ResponseError(
-      code: -32803, message: "only a Markdown heading, or the fragment of a link to one, is renamed"
-    )
+    let refused = Self.notRenamed
     let facts = try readFacts(params.path)
     let position = params.position
     var shown: TextRange? = nil
     if facts.heading(at: position) == nil {
       // A link: on its destination, not its text; a use of a definition
-      // names a label, which is not renamed.
+      // names a label (renamed by `renameName`).
       guard let link = facts.link(at: position), link.role != .reference,
         let source = text(facts.path), let fragment = link.fragment(in: source.bytes)
       else { throw refused }
@@ -61,6 +60,7 @@ extension LanguageServer {
   }
 
   func prepareRename(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    if let (named, at, _) = try renamedName(params) { return try preparedName(named, at) }
     let (_, text, title, shown) = try renamedHeading(params)
     return .object([
       "range": shown.json,
@@ -74,6 +74,9 @@ extension LanguageServer {
   /// `-2` move), the fragment.
   func rename(_ params: RenameParams, _ request: Request) throws(ResponseError) -> JSONValue {
     let newName = params.newName
+    if let (named, _, facts) = try renamedName(params.place) {
+      return try renameName(named, to: newName, from: facts, request)
+    }
     let (target, text, title, _) = try renamedHeading(params.place)
     // The new ids are what the outline makes of the renamed heading, so
     // duplicates and the slug flavour come out as everywhere else.
@@ -91,7 +94,7 @@ extension LanguageServer {
     }
     var changes: [String: [JSONValue]] = [:]
     func edit(_ path: String, _ range: TextRange, _ text: String) {
-      changes[uri(path), default: []].append(
+      changes[path, default: []].append(
         .object(["range": range.json, "newText": .string(text)]))
     }
     edit(target.path, text.range(of: title), newName)
@@ -107,6 +110,6 @@ extension LanguageServer {
         edit(document.path, source.range(of: fragment), id)
       }
     }
-    return .object(["changes": .object(changes.mapValues { .array($0) })])
+    return renameEdit(changes)
   }
 }

@@ -30,4 +30,6 @@ struct ServerState: Sendable {
   /// What the client has set (`initializationOptions`,
   /// `workspace/didChangeConfiguration`).
   var settings = ServerSettings()
+  /// The client takes a `WorkspaceEdit` as `documentChanges`, versioned.
+  var documentChanges = false
 }

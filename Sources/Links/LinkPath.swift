@@ -35,6 +35,18 @@ public enum LinkPath {
     return joined.isEmpty ? "." : joined
   }
 
+  /// Absolute `path` as a link from absolute `folder` writes it: up with
+  /// `..` to the folder they share, then down (`.` for the folder itself).
+  public static func relative(_ path: String, from folder: String) -> String {
+    let to = tidied(path).split(separator: "/")
+    let from = tidied(folder).split(separator: "/")
+    var shared = 0
+    while shared < min(to.count, from.count) && to[shared] == from[shared] { shared += 1 }
+    let segments =
+      Array(repeating: Substring(".."), count: from.count - shared) + to[shared...]
+    return segments.isEmpty ? "." : segments.joined(separator: "/")
+  }
+
   /// The extension of the last segment, lowercased; nil when it has none.
   static func pathExtension(_ path: String) -> String? {
     let name = path.split(separator: "/").last ?? ""

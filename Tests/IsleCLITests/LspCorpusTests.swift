@@ -91,9 +91,20 @@ import Testing
         }
         let file = String(target.dropFirst("file://".count).prefix { $0 != "#" })
         #expect(FileManager.default.fileExists(atPath: file), "\(path): \(target)")
-        let definition = try session.request(
+        var definition = try session.request(
           "textDocument/definition",
           LspSession.document(path, ["position": link["range"]?["start"] ?? .null]))
+        // A use's label goes to its definition in this document, whose
+        // destination (its last character ends the range) leads on.
+        let own = "file://" + path
+        if definition["uri"]?.string == own, !target.hasPrefix(own + "#"), target != own,
+          let end = definition["range"]?["end"], let line = end["line"],
+          let character = end["character"]?.int
+        {
+          let last = JSONValue.object(["line": line, "character": .int(character - 1)])
+          definition = try session.request(
+            "textDocument/definition", LspSession.document(path, ["position": last]))
+        }
         #expect(definition["uri"]?.string == String(target.prefix { $0 != "#" }), "\(path)")
         linksFollowed += 1
       }

@@ -75,9 +75,9 @@ import Testing
     #expect(definition["range"]?["start"]?["line"]?.int == 2)
     let far = try client.request("textDocument/definition", Self.at(18, 12))
     #expect(far["uri"]?.string == "file:///ws/other%20file.md")
-    // A use's label leads where its definition does; its text leads nowhere.
+    // A use's label leads to its definition; its text leads nowhere.
     let use = try client.request("textDocument/definition", Self.at(4, 17))
-    #expect(use["range"]?["start"]?["line"]?.int == 2)
+    #expect(MarkedText.shown(use) == "17:0-17:13")
     #expect(try client.request("textDocument/definition", Self.at(4, 7)) == .null)
     let references = try client.request(
       "textDocument/references",
@@ -93,11 +93,12 @@ import Testing
     let prepared = try client.request("textDocument/prepareRename", Self.at(17, 9))
     #expect(MarkedText.shown(prepared) == "17:6-17:13")
     #expect(prepared["placeholder"]?.string == "Install")
-    // A use's label names a definition, and a link's text nothing.
-    for (line, character) in [(4, 17), (4, 8)] {
-      #expect(throws: ReplyError.self) {
-        try client.request("textDocument/prepareRename", Self.at(line, character))
-      }
+    // A use's label names a definition (renamed as a label), and a link's
+    // text nothing.
+    let label = try client.request("textDocument/prepareRename", Self.at(4, 17))
+    #expect(MarkedText.shown(label) + " " + (label["placeholder"]?.string ?? "?") == "4:17-4:18 g")
+    #expect(throws: ReplyError.self) {
+      try client.request("textDocument/prepareRename", Self.at(4, 8))
     }
     let edit = try client.request(
       "textDocument/rename", Self.at(17, 9, ["newName": .string("Set up")]))
