@@ -130,11 +130,14 @@ let package = Package(
     .target(
       name: "LanguageServer",
       dependencies: [
-        "JSON", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
+        "JSON", "JSONRPC", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
       ],
       swiftSettings: optimized),
+    // JSON-RPC as both servers speak it: messages, their framing, the
+    // queue from the reading thread, errors.
+    .target(name: "JSONRPC", dependencies: ["JSON", "Parallel"]),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "LanguageServer", "Outline", "Parallel", "Slugs"]),
+    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "LanguageServer", "Outline", "Parallel", "Slugs"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
@@ -173,7 +176,7 @@ let package = Package(
       name: "IsleCLI",
       dependencies: [
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
-        "Parallel", "Cells", "Page", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
+        "Parallel", "Cells", "Page", "JSONRPC", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
         "Terminal", "Reader", "Options",
       ]),
@@ -193,7 +196,9 @@ let package = Package(
       name: "LinksTests", dependencies: ["Links", "Outline", "Found", "Slugs", "TestSupport"]),
     .testTarget(
       name: "LanguageServerTests",
-      dependencies: ["JSON", "LanguageServer", "Links", "Outline", "Parallel", "TestSupport"]),
+      dependencies: [
+        "JSON", "JSONRPC", "LanguageServer", "Links", "Outline", "Parallel", "TestSupport",
+      ]),
     .testTarget(
       name: "IslandTests",
       dependencies: ["Island", "Progress", "Outline", "ReadingTime", "Cells", "TestSupport"],
@@ -213,7 +218,7 @@ let package = Package(
     .testTarget(
       name: "IsleCLITests",
       dependencies: [
-        "IsleCLI", "JSON", "Outline", "HTMLOutline", "Slugs", "Links", "Cells", "LanguageServer",
+        "IsleCLI", "JSON", "JSONRPC", "Outline", "HTMLOutline", "Slugs", "Links", "Cells", "LanguageServer",
         "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestSupport",
       ],
       // Golden files, read by path: not sources, not resources.

@@ -1,3 +1,4 @@
+import JSONRPC
 import LanguageServer
 import Options
 import Outline

@@ -1,5 +1,6 @@
 import Dispatch
 import JSON
+import JSONRPC
 import Links
 import Outline
 import Parallel

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// A method's parameters as typed values, read from the message's
 /// `params` before its handler runs: a handler is given what it asked

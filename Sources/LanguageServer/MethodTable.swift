@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// The methods the server reads, by name: for each, its handler with its
 /// parameters read into their type, and for a request the thread it is

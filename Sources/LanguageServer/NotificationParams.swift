@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// `textDocument/didOpen`: the document and its text as the editor has it.
 struct DidOpenParams: MethodParams {

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// A request being answered: its id, and a way for long work to stop when
 /// the client cancels it.

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// `initialize`'s params: the workspace's folders, what the client can
 /// take, and isle's own options. Read leniently: what is missing or of

@@ -1,5 +1,6 @@
 import Found
 import JSON
+import JSONRPC
 import Links
 import Outline
 

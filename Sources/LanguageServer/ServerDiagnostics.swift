@@ -1,5 +1,6 @@
 import Island
 import JSON
+import JSONRPC
 import Links
 
 /// Diagnostics: the broken links `isle check` finds, and a contents list

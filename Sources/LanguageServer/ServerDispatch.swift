@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// Which handler answers which method, on which thread, and the
 /// lifecycle's rules: nothing before `initialize`, nothing but `exit` after

@@ -1,3 +1,4 @@
+import JSONRPC
 import Links
 import Outline
 

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// Document highlights: where the name at the cursor is written in this
 /// document.

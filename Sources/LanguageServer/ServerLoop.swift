@@ -1,5 +1,6 @@
 import Dispatch
 import JSON
+import JSONRPC
 import Parallel
 
 /// The server on a stream: one thread reads and frames messages (and

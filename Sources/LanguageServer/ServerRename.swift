@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 import Outline
 
 /// Renaming a heading: its text in the document, and its id in every link

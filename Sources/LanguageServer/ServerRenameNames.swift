@@ -1,5 +1,6 @@
 import Found
 import JSON
+import JSONRPC
 import Links
 
 /// Renaming what is not a heading: a reference label (its definitions and

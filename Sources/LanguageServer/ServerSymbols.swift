@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// The outline: symbols (a tree, every heading level, the reading time as
 /// detail), folding ranges, selection ranges, the workspace's symbols and

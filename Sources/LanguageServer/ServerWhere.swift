@@ -1,5 +1,6 @@
 import Island
 import JSON
+import JSONRPC
 import Outline
 import Progress
 

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// A place in a text document as the protocol counts it: a 0-based line
 /// and a 0-based count of UTF-16 code units into that line.

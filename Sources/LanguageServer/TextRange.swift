@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 
 /// A stretch of a text document, end exclusive, as the protocol counts it.
 public struct TextRange: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import JSONRPC
 import Foundation
 import LanguageServer
 import Testing

@@ -44,7 +44,7 @@ public struct ResponseError: Error, Equatable, Sendable {
     code: -32600, message: "the server is shut down; only 'exit' is read")
 
   /// The `error` member of a reply.
-  var json: JSONValue {
+  public var json: JSONValue {
     .object(["code": .int(code), "message": .string(message)])
   }
 }

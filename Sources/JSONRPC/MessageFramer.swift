@@ -41,7 +41,9 @@ public struct MessageFramer: Sendable {
         throw FramingError(problem: "a header without ':'")
       }
       let name = line[..<colon].lowercased()
-      let value = line[line.index(after: colon)...].trimming { $0 == " " || $0 == "\t" }
+      var value = line[line.index(after: colon)...]
+      while value.first == " " || value.first == "\t" { value.removeFirst() }
+      while value.last == " " || value.last == "\t" { value.removeLast() }
       if name == "content-length" {
         guard let number = Int(value), number >= 0, number <= Self.maxBody else {
           throw FramingError(problem: "Content-Length '\(value)' is not a length")

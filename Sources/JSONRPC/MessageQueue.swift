@@ -3,28 +3,30 @@ import Parallel
 
 /// Message bodies handed from the thread that reads the stream to the one
 /// that handles them, in order.
-final class MessageQueue: Sendable {
+public final class MessageQueue: Sendable {
   /// What the reading thread hands over.
-  enum Item: Sendable {
+  public enum Item: Sendable {
     case body([UInt8])
     /// The stream ended (nil) or could not be read further.
     case end(FramingError?)
   }
 
+  public init() {}
+
   private let items = Lock<[Item]>([])
   private let waiting = DispatchSemaphore(value: 0)
 
-  func put(_ item: Item) {
+  public func put(_ item: Item) {
     items.withLock { $0.append(item) }
     waiting.signal()
   }
 
   /// The next item, waiting for one.
-  func take() -> Item {
+  public func take() -> Item {
     waiting.wait()
     return items.withLock { $0.removeFirst() }
   }
 
   /// True when nothing waits.
-  var isEmpty: Bool { items.withLock { $0.isEmpty } }
+  public var isEmpty: Bool { items.withLock { $0.isEmpty } }
 }
