@@ -12,6 +12,8 @@ struct InitializeParams: MethodParams {
   var codeLens: Bool
   var hierarchicalSymbols: Bool
   var watchesFiles: Bool
+  /// `workspace.workspaceEdit.documentChanges`.
+  var documentChanges: Bool
 
   init(_ json: JSONValue) {
     for folder in json["workspaceFolders"]?.array ?? [] {
@@ -30,6 +32,8 @@ struct InitializeParams: MethodParams {
       .bool ?? false
     watchesFiles =
       capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+    documentChanges =
+      capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
   }
 }
 

@@ -11,6 +11,7 @@ extension LanguageServer {
       state.codeLens = codeLens
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
+      state.documentChanges = params.documentChanges
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -34,7 +35,8 @@ extension LanguageServer {
       "workspace": .object([
         "workspaceFolders": .object([
           "supported": .bool(true), "changeNotifications": .bool(true),
-        ])
+        ]),
+        "fileOperations": Self.fileOperations,
       ]),
     ]
     if codeLens { offered["codeLensProvider"] = .object(["resolveProvider": .bool(false)]) }

@@ -122,6 +122,7 @@ extension LanguageServer {
   func references(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
     -> JSONValue
   {
+    if let files = try fileReferences(params, request) { return files }
     let facts = try readFacts(params.place.path)
     guard let target = headingTarget(facts, at: params.place.position) else {
       return .array([])

@@ -27,4 +27,6 @@ struct ServerState: Sendable {
   var hierarchicalSymbols = true
   /// The client registers file watchers when asked.
   var watchesFiles = false
+  /// The client takes a `WorkspaceEdit` as `documentChanges`, versioned.
+  var documentChanges = false
 }
