@@ -37,7 +37,7 @@ extension LanguageServer {
     else { return nil }
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     var locations: [JSONValue] = []
-    for document in allFacts() {
+    for document in everyDocument() {
       try request.checkCancelled()
       var source: TextLines? = nil
       for other in document.links
@@ -49,6 +49,13 @@ extension LanguageServer {
       }
     }
     return .array(locations)
+  }
+
+  /// Every document the server knows (`allFacts`), each once: a document
+  /// under two workspace folders, one inside the other, is walked twice.
+  private func everyDocument() -> [DocumentFacts] {
+    var seen = Set<String>()
+    return allFacts().filter { seen.insert($0.path).inserted }
   }
 
   /// The file `link`'s path leads to, as `isle check` resolves it (a
@@ -96,7 +103,7 @@ extension LanguageServer {
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     let targets = self.targets()
     var edits: [String: [JSONValue]] = [:]
-    for document in allFacts() {
+    for document in everyDocument() {
       try request.checkCancelled()
       let newPath = moves.moved(document.path)
       var source: TextLines? = nil

@@ -9,14 +9,16 @@ import Testing
 @Suite struct FileRenameTests {
   /// A server on `files`, initialized for `/ws` by a client that takes
   /// `documentChanges` or not, with `open` open in the editor.
-  static func client(_ files: [String: String], open: [String], documentChanges: Bool) throws
-    -> TestClient
-  {
+  static func client(
+    _ files: [String: String], open: [String], documentChanges: Bool, folders: [String] = ["/ws"]
+  ) throws -> TestClient {
     let client = try TestClient(MemoryHost(files), initialize: false)
     let reply = try client.request(
       "initialize",
       .object([
         "rootUri": .string("file:///ws"),
+        "workspaceFolders": .array(
+          folders.map { .object(["uri": .string("file://" + $0), "name": .string($0)]) }),
         "capabilities": .object([
           "workspace": .object([
             "workspaceEdit": .object(["documentChanges": .bool(documentChanges)])
@@ -190,6 +192,16 @@ import Testing
           "[a](<\\<a\\> (b%23c.md#x>) [b](\\<a\\>%20\\(b%23c.md) [c](intro.html#top)\n\n[d]: <\\<a\\> (b%23c.md>\n",
         "<a> (b#c.md": "", "intro.md": "# Top\n",
       ])
+  }
+
+  /// A document under two workspace folders, one inside the other, is
+  /// edited once (its edits twice over would overlap).
+  @Test func aDocumentUnderTwoFoldersIsEditedOnce() throws {
+    let files = ["/ws/sub/doc.md": "[a](a.md)\n", "/ws/sub/a.md": ""]
+    let client = try Self.client(
+      files, open: [], documentChanges: false, folders: ["/ws", "/ws/sub"])
+    let edit = try Self.edit(client, [("sub/a.md", "sub/b.md")])
+    #expect(edit["changes"]?["file:///ws/sub/doc.md"]?.array?.count == 1)
   }
 
   @Test func nothingLinkedGivesNoEdit() throws {
