@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall deb screenshots format clean
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall deb screenshots man format clean
 
 all: build
 
@@ -165,6 +165,11 @@ deb: build
 screenshots: build
 	@scripts/install-deps screenshots
 	scripts/screenshots $(BIN) doc
+
+# The man page, made from the guide's reference (doc/reference.md) by
+# scripts/man; a test fails when man/isle.1 is not what it makes now.
+man:
+	scripts/man man/isle.1
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests fuzz

@@ -16,7 +16,7 @@ public enum Outliner {
   public static var smallestSplit: Int { MarkdownPieces.smallest }
 
   /// How many bytes a scan passes between calls to `Release`.
-  static let releaseStep = 4 << 20
+  static let releaseStep = 1 << 20
 
   /// Outlines `bytes`, read from `path` (nil for standard input). The
   /// bytes are only borrowed: nothing in the document points into them.

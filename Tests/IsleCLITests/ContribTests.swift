@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The files in `contrib/` load where they go: tmux accepts the snippet,
-/// sh and bash the shell functions. (The README runs what they do.)
+/// sh and bash the shell functions. (doc/editors.md runs what they do.)
 @Suite struct ContribTests {
   @Test(.enabled(if: PickTerminalTests.tmux != nil, "tmux is not installed"))
   func tmuxTakesTheSnippet() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import IsleCLI
@@ -16,6 +17,35 @@ import Testing
 
   @Test func generalHelpFitsEightyColumns() throws {
     #expect(Harness.run(["--help"]).stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+
+  /// man/isle.1 is what scripts/man makes of the guide's reference
+  /// (doc/reference.md) now, so the two say the same.
+  @Test func theManPageIsMadeFromTheReference() throws {
+    let made = try Spawn.run(Harness.root.appendingPathComponent("scripts/man").path, [])
+    try #require(made.status == 0, "scripts/man failed: \(made.errors)")
+    let kept = try String(
+      contentsOf: Harness.root.appendingPathComponent("man/isle.1"), encoding: .utf8)
+    #expect(kept == made.output, "man/isle.1 is not what doc/reference.md says: run make man")
+  }
+
+  /// The features of lsp.py that scripts/conformance-claimed claims are
+  /// those doc/lsp.md names in its paragraph "Claimed features: …".
+  @Test func theClaimedLspFeaturesAreTheGuides() throws {
+    let claimed = try String(
+      contentsOf: Harness.root.appendingPathComponent("scripts/conformance-claimed"),
+      encoding: .utf8
+    ).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    let guide = try String(
+      contentsOf: Harness.root.appendingPathComponent("doc/lsp.md"), encoding: .utf8)
+    let paragraph = try #require(
+      guide.components(separatedBy: "\n\n").first { $0.hasPrefix("Claimed features: ") },
+      "doc/lsp.md has no paragraph 'Claimed features: …'")
+    let named = paragraph.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }
+      .map { String($0.element) }
+    #expect(Set(named) == Set(claimed), "doc/lsp.md names \(named), the script \(claimed)")
+    #expect(!named.isEmpty || paragraph.hasSuffix("none yet."), "\(paragraph)")
   }
 
   @Test func theManPageNamesEveryCommandAndOption() throws {

@@ -172,7 +172,7 @@ import Testing
   /// Neovim 0.7 edits the buffer (incremental changes, UTF-16 ranges: an
   /// emoji and an accent): the symbols follow the edits, the diagnostics
   /// follow a fix once the typing pauses, definition lands on an anchor
-  /// written as HTML, and `isle/where` feeds a status line as the README's
+  /// written as HTML, and `isle/where` feeds a status line as doc/lsp.md's
   /// winbar recipe does (0.7 has no winbar: `get_active_clients` and a
   /// status line instead).
   @Test func neovimEditsFollowsAnAnchorAndShowsWhere() throws {
@@ -271,12 +271,11 @@ import Testing
     }
   }
 
-  /// The README's setup for Neovim 0.7, as written there: one client for
-  /// every Markdown buffer, which shows the diagnostics.
-  @Test func theReadmesNeovim07SetupStartsOneClientForEveryBuffer() throws {
-    let readme = try String(
-      contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let blocks = readme.components(separatedBy: "```lua\n").dropFirst()
+  /// The guide's setup for Neovim 0.7 (doc/lsp.md), as written there: one
+  /// client for every Markdown buffer, which shows the diagnostics.
+  @Test func theGuidesNeovim07SetupStartsOneClientForEveryBuffer() throws {
+    let guide = ReadmeTests.documents.map(\.text).joined(separator: "\n")
+    let blocks = guide.components(separatedBy: "```lua\n").dropFirst()
       .map { $0.components(separatedBy: "```")[0] }
     let setup = try #require(blocks.first { $0.contains("vim.lsp.start_client") })
     let check = """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Neovim 0.7 (Debian's) renames a file through `isle lsp` with the
-/// README's `:IsleRename`: Neovim sends no `workspace/willRenameFiles` of
+/// guide's `:IsleRename` (doc/lsp.md): Neovim sends no `workspace/willRenameFiles` of
 /// its own, so the command asks each client of the buffer, applies the
 /// edit it answers (`vim.lsp.util.apply_workspace_edit`), then moves the
 /// file (`vim.lsp.util.rename`); the buffers show the links rewritten, in
@@ -12,7 +12,7 @@ import Testing
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  /// After the README's `:IsleRename`: two documents open, one renamed
+  /// After the guide's `:IsleRename`: two documents open, one renamed
   /// into another folder, and what each buffer then holds.
   static let script = """
     local out = {}
@@ -40,11 +40,11 @@ import Testing
     vim.cmd('qa!')
     """
 
-  /// The README's `:IsleRename` command, as written there.
-  static func readmeCommand() throws -> String {
-    let readme = try String(
-      contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let blocks = readme.components(separatedBy: "```lua\n").dropFirst()
+  /// The guide's `:IsleRename` command (doc/lsp.md), as written there.
+  static func guideCommand() throws -> String {
+    let guide = try String(
+      contentsOf: Harness.root.appendingPathComponent("doc/lsp.md"), encoding: .utf8)
+    let blocks = guide.components(separatedBy: "```lua\n").dropFirst()
       .map { $0.components(separatedBy: "```")[0] }
     return try #require(blocks.first { $0.contains("workspace/willRenameFiles") })
   }
@@ -56,7 +56,7 @@ import Testing
         "# Doc 😀\n\n😀 See [the intro](guide/intro.md#setup) and [it][i].\n\n[i]: ./guide/intro.md\n",
       "guide/intro.md": "# Intro\n\n## Setup\n\nBack to [the doc](../doc.md#doc-).\n",
       "notes.md": "[intro](/guide/intro.md) [other](guide/other.md)\n",
-      "guide/other.md": "", "t.lua": Self.script, "rename.lua": try Self.readmeCommand(),
+      "guide/other.md": "", "t.lua": Self.script, "rename.lua": try Self.guideCommand(),
     ]
     try Harness.withTree(files) { root in
       let run = try Harness.shell(

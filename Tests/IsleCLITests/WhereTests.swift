@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `where` and `jump` through the whole pipeline (bytes, outline, place,
-/// JSON), checked against the README's formulas for the fraction read and
+/// JSON), checked against doc/where.md's formulas for the fraction read and
 /// the sections' byte ranges.
 @Suite struct WhereTests {
 

@@ -79,7 +79,7 @@ import Testing
   }
 }
 
-/// The README's worked example of sharing minutes out.
+/// The guide's worked example of sharing minutes out (doc/sections.md).
 @Suite struct MinuteSharesTests {
   @Test func sharesByTheLargestRemainder() {
     // 100, 50 and 50 seconds: 200 s is 3 min, shared 1, 1, 1 (rounded up
