@@ -61,6 +61,9 @@ extension LanguageServer {
     table.request("textDocument/codeAction", CodeActionParams.self, on: .aside) {
       server, params, request throws(ResponseError) in try server.codeActions(params, request)
     }
+    table.request("workspace/willRenameFiles", RenameFilesParams.self, on: .aside) {
+      server, params, request throws(ResponseError) in try server.willRenameFiles(params, request)
+    }
     table.request("isle/where", PositionParams.self, on: .aside) {
       server, params, _ throws(ResponseError) in
       try server.whereJSON(params)

@@ -40,7 +40,8 @@ extension LanguageServer {
       "workspace": .object([
         "workspaceFolders": .object([
           "supported": .bool(true), "changeNotifications": .bool(true),
-        ])
+        ]),
+        "fileOperations": Self.fileOperations,
       ]),
     ]
     if codeLens { offered["codeLensProvider"] = .object(["resolveProvider": .bool(false)]) }

@@ -136,6 +136,7 @@ extension LanguageServer {
   func references(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
     -> JSONValue
   {
+    if let files = try fileReferences(params, request) { return files }
     let facts = try readFacts(params.place.path)
     guard let text = text(facts.path),
       let (named, _) = named(at: params.place.position, in: facts, text: text)

@@ -1,0 +1,239 @@
+import JSON
+import Links
+import Outline
+
+/// The links to a file: who links to it (`textDocument/references` on a
+/// link's path), and each of them rewritten before files or folders are
+/// renamed or moved (`workspace/willRenameFiles`), every link read as
+/// `isle check` resolves it.
+extension LanguageServer {
+  /// What the server asks to hear of before it happens: the rename of
+  /// any file or folder (`fileOperations.willRename`).
+  static let fileOperations = JSONValue.object([
+    "willRename": .object([
+      "filters": .array([
+        .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*")])])
+      ])
+    ])
+  ])
+
+  // MARK: Who links here
+
+  /// On a link's path (before its `#`): every inline link, image and
+  /// definition in the workspace whose path leads to the same file, each
+  /// at its path, the link asked on among them; a file that is not there
+  /// is the path the links name. Nil when the position is on no link's
+  /// path: the references are then a heading's.
+  func fileReferences(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
+    -> JSONValue?
+  {
+    let facts = try readFacts(params.place.path)
+    let targets = self.targets()
+    var files: [String: String] = [:]
+    guard let link = facts.link(at: params.place.position), let text = text(facts.path),
+      let path = Self.pathBytes(of: link, in: text.bytes),
+      (path.lowerBound...path.upperBound).contains(text.offset(of: params.place.position)),
+      let file = linkedFile(link, in: facts, targets: targets, known: &files)
+    else { return nil }
+    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
+    var locations: [JSONValue] = []
+    for document in everyDocument() {
+      try request.checkCancelled()
+      var source: TextLines? = nil
+      for other in document.links
+      where linkedFile(other, in: document, targets: targets, known: &files) == file {
+        if source == nil { source = self.text(document.path) }
+        guard let source, let range = Self.pathBytes(of: other, in: source.bytes) else { continue }
+        locations.append(
+          .object(["uri": .string(uri(document.path)), "range": source.range(of: range).json]))
+      }
+    }
+    return .array(locations)
+  }
+
+  /// Every document the server knows (`allFacts`), each once: a document
+  /// under two workspace folders, one inside the other, is walked twice.
+  private func everyDocument() -> [DocumentFacts] {
+    var seen = Set<String>()
+    return allFacts().filter { seen.insert($0.path).inserted }
+  }
+
+  /// The file `link`'s path leads to, as `isle check` resolves it (a
+  /// folder's readme, the `x.md` of `x.html`), or the path it names when
+  /// nothing is there; nil for a use of a definition (its definition is
+  /// the link), a fragment of its own document, or elsewhere. `known`
+  /// keeps what each path resolved to.
+  private func linkedFile(
+    _ link: LinkFact, in facts: DocumentFacts, targets: ServerTargets,
+    known: inout [String: String]
+  ) -> String? {
+    guard link.role != .reference, link.isPlaced, let named = missing(link, in: facts)?.path
+    else { return nil }
+    if let file = known[named] { return file }
+    let found = LinkChecker(root: root(of: facts.path)).resolve(named, targets: targets)
+    let file = found?.1 == .file ? found?.0 ?? named : named
+    known[named] = file
+    return file
+  }
+
+  /// The bytes of a placed link's path as written: its destination
+  /// before the fragment or query.
+  static func pathBytes(of link: LinkFact, in bytes: [UInt8]) -> Range<Int>? {
+    guard link.role != .reference, let written = link.written, written.upperBound <= bytes.count
+    else { return nil }
+    let end = bytes[written].firstIndex { $0 == 0x23 || $0 == 0x3F } ?? written.upperBound
+    return written.lowerBound..<end
+  }
+
+  // MARK: Links rewritten before files move
+
+  /// The edit that keeps every link leading where it led once the files
+  /// and folders of `params` are moved: in every document of the
+  /// workspace, the path of each link to a moved file or into a moved
+  /// folder, and of each relative link of a moved document; fragments
+  /// and queries kept, as are `./`, a trailing `/` and `/` from the root,
+  /// angle brackets where the link had them. One `WorkspaceEdit` (the
+  /// editor applies it, and undoes it, as one), to the documents at their
+  /// present paths, as the client applies it before it moves them; null
+  /// when no link changes.
+  func willRenameFiles(_ params: RenameFilesParams, _ request: Request) throws(ResponseError)
+    -> JSONValue
+  {
+    let moves = MovedFiles(params.moves)
+    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
+    let targets = self.targets()
+    var edits: [String: [JSONValue]] = [:]
+    for document in everyDocument() {
+      try request.checkCancelled()
+      let newPath = moves.moved(document.path)
+      var source: TextLines? = nil
+      // A definition is one link however many uses it has: one edit each.
+      var edited = Set<Int>()
+      for link in document.links {
+        guard
+          let path = rewrittenPath(
+            link, in: document, movedTo: newPath, moves: moves, targets: targets)
+        else { continue }
+        if source == nil { source = text(document.path) }
+        guard let source, let range = Self.pathBytes(of: link, in: source.bytes),
+          let spelled = Self.spelled(path, for: link, in: source.bytes),
+          !source.bytes[range].elementsEqual(spelled.utf8), edited.insert(range.lowerBound).inserted
+        else { continue }
+        edits[document.path, default: []].append(
+          .object(["range": source.range(of: range).json, "newText": .string(spelled)]))
+      }
+    }
+    return workspaceEdit(edits)
+  }
+
+  /// The path `link` is to have (not yet escaped) once `moves` are made
+  /// and its document is at `newPath`, written as it was: `/` from the
+  /// root, else relative, `./` and a trailing `/` kept; nil when it need
+  /// not change.
+  private func rewrittenPath(
+    _ link: LinkFact, in document: DocumentFacts, movedTo newPath: String, moves: MovedFiles,
+    targets: ServerTargets
+  ) -> String? {
+    guard link.role != .reference, link.isPlaced, case .file(_, _, let fromRoot) = link.target,
+      let named = missing(link, in: document)?.path
+    else { return nil }
+    let target = moves.destination(ofLinkTo: named, targets: targets)
+    let folder = LinkPath.folder(of: newPath)
+    if target == named && (fromRoot || folder == LinkPath.folder(of: document.path)) {
+      return nil
+    }
+    let root = self.root(of: document.path)
+    var path: String
+    if fromRoot && (target == root || target.hasPrefix(root == "/" ? "/" : root + "/")) {
+      path = "/" + target.dropFirst(root.count).drop { $0 == "/" }
+    } else if target == folder {
+      path = "./"
+    } else {
+      path = Self.relativePath(from: folder, to: target)
+      if Self.namedPath(link).hasPrefix("./") && !path.hasPrefix("../") { path = "./" + path }
+    }
+    if Self.namedPath(link).hasSuffix("/") && !path.hasSuffix("/") { path += "/" }
+    return path
+  }
+
+  /// The path part of `link`'s destination as cmark gave it (escapes
+  /// resolved, before the fragment or query).
+  private static func namedPath(_ link: LinkFact) -> Substring {
+    let destination = link.link.destination
+    return destination[
+      ..<(destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex)]
+  }
+
+  /// `edits` (by path) as one `WorkspaceEdit`: `documentChanges`, each
+  /// document with the version the editor has open (null for one it has
+  /// not), when the client takes them; else `changes`. Null when there
+  /// are none.
+  func workspaceEdit(_ edits: [String: [JSONValue]]) -> JSONValue {
+    guard !edits.isEmpty else { return .null }
+    let (versioned, versions) = state.withLock {
+      ($0.documentChanges, $0.open.mapValues(\.version))
+    }
+    guard versioned else {
+      var changes: [String: JSONValue] = [:]
+      for (path, list) in edits { changes[uri(path)] = .array(list) }
+      return .object(["changes": .object(changes)])
+    }
+    let changes = edits.keys.sorted().map { path in
+      JSONValue.object([
+        "textDocument": .object([
+          "uri": .string(uri(path)), "version": versions[path].map { .int($0) } ?? .null,
+        ]),
+        "edits": .array(edits[path] ?? []),
+      ])
+    }
+    return .object(["documentChanges": .array(changes)])
+  }
+
+  /// `path` written for `link`'s destination in `bytes`: for an HTML
+  /// attribute, percent-encoded; in the angle brackets the link has, with
+  /// `<`, `>` and `\` escaped; else as completion writes a path (`%20`,
+  /// `%25`, the parentheses that do not pair escaped). A `#` or `?` in a
+  /// name is percent-encoded, or it would start a fragment or a query.
+  static func spelled(_ path: String, for link: LinkFact, in bytes: [UInt8]) -> String? {
+    guard let written = link.written else { return nil }
+    if link.link.kind == .html || link.link.kind == .htmlImage {
+      var out: [UInt8] = []
+      for byte in path.utf8 {
+        if byte <= 0x20 || byte == 0x7F || "\"'<>%#?&".utf8.contains(byte) {
+          out += Array("%\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))".utf8)
+        } else {
+          out.append(byte)
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+    let angled =
+      written.lowerBound > 0 && bytes[written.lowerBound - 1] == 0x3C
+      && written.upperBound < bytes.count && bytes[written.upperBound] == 0x3E
+    return path.split(separator: "#", omittingEmptySubsequences: false).map { piece in
+      piece.split(separator: "?", omittingEmptySubsequences: false).map {
+        escapedPath(String($0), angled: angled)
+      }.joined(separator: "%3F")
+    }.joined(separator: "%23")
+  }
+}
+
+/// `workspace/willRenameFiles`: the files and folders about to be renamed
+/// or moved, each from its old `file:` URI to its new one.
+struct RenameFilesParams: MethodParams {
+  var moves: [(old: String, new: String)] = []
+
+  init(_ json: JSONValue) throws(ResponseError) {
+    guard let files = json["files"]?.array else {
+      throw .invalidParams("willRenameFiles needs files, each with an oldUri and a newUri")
+    }
+    for file in files {
+      guard let old = file["oldUri"]?.string, let new = file["newUri"]?.string else {
+        throw .invalidParams("willRenameFiles needs files, each with an oldUri and a newUri")
+      }
+      let from = try LanguageServer.path(old)
+      let to = try LanguageServer.path(new)
+      moves.append((old: from, new: to))
+    }
+  }
+}
