@@ -124,7 +124,7 @@ extension LanguageServer {
           .object(["range": source.range(of: range).json, "newText": .string(spelled)]))
       }
     }
-    return workspaceEdit(edits)
+    return edits.isEmpty ? .null : workspaceEdit(edits)
   }
 
   /// The path `link` is to have (not yet escaped) once `moves` are made
@@ -163,31 +163,6 @@ extension LanguageServer {
     let destination = link.link.destination
     return destination[
       ..<(destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex)]
-  }
-
-  /// `edits` (by path) as one `WorkspaceEdit`: `documentChanges`, each
-  /// document with the version the editor has open (null for one it has
-  /// not), when the client takes them; else `changes`. Null when there
-  /// are none.
-  func workspaceEdit(_ edits: [String: [JSONValue]]) -> JSONValue {
-    guard !edits.isEmpty else { return .null }
-    let (versioned, versions) = state.withLock {
-      ($0.documentChanges, $0.open.mapValues(\.version))
-    }
-    guard versioned else {
-      var changes: [String: JSONValue] = [:]
-      for (path, list) in edits { changes[uri(path)] = .array(list) }
-      return .object(["changes": .object(changes)])
-    }
-    let changes = edits.keys.sorted().map { path in
-      JSONValue.object([
-        "textDocument": .object([
-          "uri": .string(uri(path)), "version": versions[path].map { .int($0) } ?? .null,
-        ]),
-        "edits": .array(edits[path] ?? []),
-      ])
-    }
-    return .object(["documentChanges": .array(changes)])
   }
 
   /// `path` written for `link`'s destination in `bytes`: for an HTML

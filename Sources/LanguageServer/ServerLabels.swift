@@ -113,23 +113,4 @@ extension LanguageServer {
     if preferred { action["isPreferred"] = .bool(true) }
     return .object(action)
   }
-
-  /// Edits of the document at `path` as one `WorkspaceEdit`: its
-  /// `documentChanges`, tied to the open document's version, when the
-  /// client takes them, else its `changes`.
-  func workspaceEdit(_ path: String, _ edits: [(TextRange, String)]) -> JSONValue {
-    let list = JSONValue.array(
-      edits.map { .object(["range": $0.0.json, "newText": .string($0.1)]) })
-    let (takesDocuments, version) = state.withLock {
-      ($0.settings.documentChanges, $0.open[path]?.version)
-    }
-    let uri = self.uri(path)
-    guard takesDocuments else { return .object(["changes": .object([uri: list])]) }
-    let document = JSONValue.object([
-      "uri": .string(uri), "version": version.map { .int($0) } ?? .null,
-    ])
-    return .object([
-      "documentChanges": .array([.object(["textDocument": document, "edits": list])])
-    ])
-  }
 }

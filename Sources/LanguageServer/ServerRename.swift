@@ -111,6 +111,6 @@ extension LanguageServer {
         edit(document.path, source.range(of: fragment), id)
       }
     }
-    return renameEdit(changes)
+    return workspaceEdit(changes)
   }
 }

@@ -92,7 +92,7 @@ extension LanguageServer {
         .object(["range": range.json, "newText": .string(newText)]))
     }
     if let moved { edits[moved.from, default: []] += linksMoved(from: moved.from, to: moved.to) }
-    return renameEdit(edits, moving: moved)
+    return workspaceEdit(edits, moving: moved)
   }
 
   /// The edits of the relative links of the document at `old`, moved to
@@ -215,38 +215,5 @@ extension LanguageServer {
       out.append(character)
     }
     return out
-  }
-
-  /// `edits` (by path) and a file `moving` as one `WorkspaceEdit`: as
-  /// `documentChanges` when the client takes them (each document with the
-  /// version the editor has open, null for one it has not; the file
-  /// renamed after its edits), else as `changes`.
-  func renameEdit(_ edits: [String: [JSONValue]], moving: (from: String, to: String)? = nil)
-    -> JSONValue
-  {
-    let (versioned, versions) = state.withLock {
-      ($0.documentChanges, $0.open.mapValues(\.version))
-    }
-    guard versioned else {
-      var changes: [String: JSONValue] = [:]
-      for (path, list) in edits { changes[uri(path)] = .array(list) }
-      return .object(["changes": .object(changes)])
-    }
-    var changes = edits.keys.sorted().map { path in
-      JSONValue.object([
-        "textDocument": .object([
-          "uri": .string(uri(path)), "version": versions[path].map { .int($0) } ?? .null,
-        ]),
-        "edits": .array(edits[path] ?? []),
-      ])
-    }
-    if let moving {
-      changes.append(
-        .object([
-          "kind": .string("rename"), "oldUri": .string(uri(moving.from)),
-          "newUri": .string(FileURI.uri(moving.to)),
-        ]))
-    }
-    return .object(["documentChanges": .array(changes)])
   }
 }

@@ -41,15 +41,6 @@ struct ServerSettings: Sendable, Equatable {
     }
   }
 
-  /// How a path to a Markdown document is written
-  /// (`preferredMdPathExtensionStyle`).
-  enum PathExtensionStyle: String, Sendable, Equatable {
-    /// As the document's other links write it (isle: with `.md`).
-    case auto
-    case includeExtension
-    case removeExtension
-  }
-
   /// A link to a file that is not there (`validateFileLinks`).
   var fileLinks = Level.warning
   /// `#fragment` naming no place in this document (`validateFragmentLinks`).
@@ -69,20 +60,9 @@ struct ServerSettings: Sendable, Equatable {
   /// destination as written (`/images/**/*.png`, `#draft`, `doc.md#*`),
   /// its path alone or with its fragment.
   var ignoredLinks: [String] = []
-  /// Paths completion does not offer (`excludePaths`, globs from the
-  /// workspace's folder): read by completion.
-  var excludedPaths: [String] = []
-  /// `preferredMdPathExtensionStyle`: read by completion and file renames.
-  var pathExtensionStyle = PathExtensionStyle.auto
-  /// From the client's capabilities: a `WorkspaceEdit` may use
-  /// `documentChanges` (edits tied to a document's version).
-  var documentChanges = false
 
-  /// The settings of `initialize`: the client's capabilities and its
-  /// `initializationOptions`.
+  /// The settings of `initialize`: its `initializationOptions`.
   init(initialize json: JSONValue) {
-    documentChanges =
-      json["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
     if let options = json["initializationOptions"] { read(options) }
   }
 
@@ -90,11 +70,9 @@ struct ServerSettings: Sendable, Equatable {
   init() {}
 
   /// The settings `json` gives (`didChangeConfiguration`'s `settings`):
-  /// each from its default, since a client sends the whole section; the
-  /// capabilities kept.
+  /// each from its default, since a client sends the whole section.
   func replaced(by json: JSONValue) -> ServerSettings {
     var settings = ServerSettings()
-    settings.documentChanges = documentChanges
     settings.read(json)
     return settings
   }
@@ -114,10 +92,6 @@ struct ServerSettings: Sendable, Equatable {
     level("validateDuplicateLinkDefinitions", &duplicateDefinitions)
     level("validateUnusedLinkDefinitions", &unusedDefinitions)
     if let globs = json["ignoreLinks"]?.array { ignoredLinks = globs.compactMap(\.string) }
-    if let globs = json["excludePaths"]?.array { excludedPaths = globs.compactMap(\.string) }
-    if let style = json["preferredMdPathExtensionStyle"]?.string.flatMap(PathExtensionStyle.init) {
-      pathExtensionStyle = style
-    }
     if let nested = json["isle"], case .object = nested { read(nested) }
   }
 
