@@ -1,6 +1,6 @@
 /// Reads SUMMARY.md line by line: where it is (before, in or after the
 /// numbered chapters), the nesting of the list it is in, and the numbers.
-struct SummaryReader {
+struct SummaryParser {
   let file: String
   var entries: [Chapter] = []
   /// True once a list item (a numbered chapter) or a part title is seen.

@@ -7,12 +7,12 @@ import Outline
 /// "DON'T EDIT" line), doctoc's title line, isle's note of the options, a
 /// blank line, the list, a blank line. A lone `<!-- toc -->` gets its
 /// `<!-- tocstop -->`.
-public enum ContentsEdit {
+public enum TocEdit {
   /// The bytes with `list` (lines ending in `\n`) in `region`; `note` is
   /// isle's note to write (nil keeps the one there, if any), `opening` a
   /// new opening marker (nil keeps it as written).
   public static func apply(
-    list: String, to bytes: UnsafeBufferPointer<UInt8>, region: ContentsRegion, note: String?,
+    list: String, to bytes: UnsafeBufferPointer<UInt8>, region: TocRegion, note: String?,
     opening: String?
   ) -> [UInt8] {
     let marker = region.opening

@@ -9,11 +9,11 @@ import Outline
 /// that ask to be left out (`<!-- omit from toc -->`, `.no_toc`, a
 /// `no-toc` class) and, in a document's own list, the headings within the
 /// list's markers.
-public enum ContentsList {
+public enum TocList {
   /// The sections listed: the title too when `includeTitle`, only those
   /// after the list's markers when `afterMarkers`.
   public static func sections(
-    of document: Document, includeTitle: Bool, afterMarkers: Bool, region: ContentsRegion? = nil,
+    of document: Document, includeTitle: Bool, afterMarkers: Bool, region: TocRegion? = nil,
     bytes: UnsafeBufferPointer<UInt8>? = nil
   ) -> [Section] {
     var sections = document.sections
@@ -41,7 +41,7 @@ public enum ContentsList {
   /// The offset of the heading a list's markers stand directly under, with
   /// nothing but blank lines between.
   static func heading(
-    under region: ContentsRegion, in document: Document, bytes: UnsafeBufferPointer<UInt8>
+    under region: TocRegion, in document: Document, bytes: UnsafeBufferPointer<UInt8>
   ) -> Int? {
     guard let section = document.sections.last(where: { $0.offset < region.opening.offset })
     else { return nil }
@@ -87,7 +87,7 @@ public enum ContentsList {
   /// of its current contents list if it has one, else of its first bullet
   /// list outside code; `-` and 2 spaces when it has none.
   public static func style(
-    of bytes: UnsafeBufferPointer<UInt8>, region: ContentsRegion?, numbering: ListStyle.Numbering
+    of bytes: UnsafeBufferPointer<UInt8>, region: TocRegion?, numbering: ListStyle.Numbering
   ) -> ListStyle {
     var style = ListStyle(numbering: numbering)
     let text = String(decoding: bytes, as: UTF8.self)

@@ -6,7 +6,7 @@ import Outline
 /// note of the options it was made with, the comment lines that stand
 /// first after the opening marker (doctoc's "DON'T EDIT" line) and
 /// doctoc's title line, kept as written.
-public struct ContentsRegion {
+public struct TocRegion {
   /// The opening marker.
   public let opening: TocMarker
   /// Nil for a lone `<!-- toc -->`, after which the list and a closing
@@ -38,7 +38,7 @@ public struct ContentsRegion {
   /// The one list `markers` mark in `bytes`; nil when there are no markers.
   public static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>)
     throws(Mismatch)
-    -> ContentsRegion?
+    -> TocRegion?
   {
     let ends = markers.filter { $0.kind != .isleOptions }
     guard let opening = ends.first else { return nil }
@@ -69,14 +69,14 @@ public struct ContentsRegion {
       opening.kind == .doctocStart
       ? titleLine(in: bytes, from: comments.last?.upperBound ?? opening.endOffset, to: limit)
       : nil
-    return ContentsRegion(
+    return TocRegion(
       opening: opening, closing: closing, note: note, keptComments: comments, title: title,
       end: closing?.offset ?? note?.endOffset ?? opening.endOffset)
   }
 
   /// The same list with its note dropped when it is written.
-  public var withoutNote: ContentsRegion {
-    ContentsRegion(
+  public var withoutNote: TocRegion {
+    TocRegion(
       opening: opening, closing: closing, note: nil, keptComments: keptComments, title: title,
       end: end)
   }

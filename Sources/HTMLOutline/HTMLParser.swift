@@ -1,19 +1,19 @@
 import CGumbo
 
 /// The whole parse: gumbo, the HTML5 parser, builds the page's tree, and
-/// the tree is walked into an `HTMLOutlineBuilder`.
+/// the tree is visited into an `HTMLOutlineBuilder`.
 ///
-/// The tree is walked with an explicit stack, so deep nesting cannot
+/// The tree is visited with an explicit stack, so deep nesting cannot
 /// overflow ours, and freed before `parse` returns.
-package enum HTMLWalker {
+package enum HTMLParser {
   /// Parses `bytes` (UTF-8) as an HTML document. Every offset found is
-  /// mapped through `place` (for transcoded input) and then shifted by `base`
+  /// mapped through `mapOffset` (for transcoded input) and then shifted by `base`
   /// (for an HTML block inside Markdown). Only the headings and reading
   /// inside the element `scope` names count; the `<title>` is the page's.
   /// With `findsLinks`, every `<a href>`, `<img src>`, `id` and `<a name>`
   /// of the page is gathered too, whatever the scope.
   package static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, place: ((Int) -> Int)? = nil,
+    _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, mapOffset: ((Int) -> Int)? = nil,
     scope: HTMLScope = .whole, findsLinks: Bool = false
   ) -> HTMLFindings {
     guard let start = bytes.baseAddress, !bytes.isEmpty else { return HTMLFindings() }
@@ -25,7 +25,7 @@ package enum HTMLWalker {
     }
     guard let output else { return HTMLFindings() }
     defer { gumbo_destroy_output(&options, output) }
-    var builder = HTMLOutlineBuilder(place: { base + (place?($0) ?? $0) })
+    var builder = HTMLOutlineBuilder(mapOffset: { base + (mapOffset?($0) ?? $0) })
     builder.findsLinks = findsLinks
     switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
     case .none: break
@@ -34,12 +34,12 @@ package enum HTMLWalker {
       builder.scope = Int(bitPattern: element)
       builder.inScope = false
     }
-    walk(output.pointee.document, into: &builder)
+    visit(output.pointee.document, into: &builder)
     builder.finish()
     return builder.result
   }
 
-  private static func walk(
+  private static func visit(
     _ root: UnsafeMutablePointer<GumboNode>, into builder: inout HTMLOutlineBuilder
   ) {
     var stack: [(node: UnsafeMutablePointer<GumboNode>, leaving: Bool)] = [(root, false)]
@@ -123,7 +123,7 @@ private struct GumboAttributes: HTMLAttributeSource {
   let element: GumboElement
 
   func value(_ name: String) -> String? {
-    HTMLWalker.attribute(name, of: element)
+    HTMLParser.attribute(name, of: element)
   }
 
   func has(_ name: String) -> Bool {

@@ -1,9 +1,9 @@
 import Island
 
-/// What the command line (or a document's remembered options) asks of a
+/// What the command line (or a document's noted options) asks of a
 /// contents list in Markdown: numbers, a fold, the title heading, which
 /// headings.
-struct ContentsRequest: Sendable, Equatable {
+struct TocRequest: Sendable, Equatable {
   /// `--ordered[=increment]`: nil for bullets.
   var numbering: ListStyle.Numbering = .bullets
   /// `--details[=SUMMARY]`: the list folded under this summary; `""` for

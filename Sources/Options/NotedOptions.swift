@@ -7,11 +7,11 @@ import Outline
 /// tools' markers say that isle reads too: mdformat-toc's `--maxlevel`,
 /// `--minlevel` and `--slug`, Markdown All in One's older `depthFrom:`,
 /// `depthTo:` and `orderedList:`.
-package enum RememberedOptions {
+package enum NotedOptions {
   /// The marker that starts isle's note.
   package static let notePrefix = "isle:"
 
-  /// The remembered options of a list, as isle's words (`--max-level`,
+  /// The noted options of a list, as isle's words (`--max-level`,
   /// `2`), the note's after the marker's so that the note wins.
   /// Markdown All in One counts its depths from the document's shallowest
   /// heading, at level `shallowest` (a list made with `depthTo:2` in a
@@ -50,18 +50,18 @@ package enum RememberedOptions {
     return words
   }
 
-  /// The options to record: for each one a document remembers (`kept`,
+  /// The options to record: for each one a document notes (`kept`,
   /// in their order), the last typed on the command line, else the one it
-  /// remembered.
+  /// noted.
   package static func recorded(
-    remembered: [GivenOption], typed: [GivenOption], kept: [OptionSpec]
+    noted: [GivenOption], typed: [GivenOption], kept: [OptionSpec]
   ) -> [GivenOption] {
     kept.compactMap { spec in
-      typed.last { $0.name == spec.name } ?? remembered.last { $0.name == spec.name }
+      typed.last { $0.name == spec.name } ?? noted.last { $0.name == spec.name }
     }
   }
 
-  /// True when the command line gives an option a document remembers
+  /// True when the command line gives an option a document notes
   /// (one of `kept`).
   package static func given(in raw: RawArguments, kept: [OptionSpec]) -> Bool {
     raw.options.contains { option in

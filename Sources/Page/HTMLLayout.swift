@@ -6,7 +6,7 @@ import Outline
 /// visible text the outline reads (not `<head>`, `<script>`, `<style>`,
 /// `<template>`, `<noscript>` or what is `hidden`), with its block
 /// structure: headings, paragraphs, lists, quotes, preformatted text in a
-/// frame, tables, rules. The outline's tree of it (`HTMLTree`) is walked in
+/// frame, tables, rules. The outline's tree of it (`HTMLTree`) is visited in
 /// order.
 struct HTMLLayout {
   let base: Int
@@ -35,13 +35,13 @@ struct HTMLLayout {
   ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
-    layout.walk(HTMLTree.parse(bytes, scope: scope, keeping: Self.read).steps)
+    layout.visit(HTMLTree.parse(bytes, scope: scope, keeping: Self.attributesKept).steps)
     layout.flush(end: base + bytes.count)
     return layout.lines
   }
 
   /// The attributes drawn or obeyed.
-  private static let read: Set<String> = ["hidden", "href", "alt", "start"]
+  private static let attributesKept: Set<String> = ["hidden", "href", "alt", "start"]
   private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head"]
   private static let inline: Set<String> = [
     "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",
@@ -57,9 +57,9 @@ struct HTMLLayout {
     "h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6,
   ]
 
-  /// Walks the steps, an element `enter` turns down (and all it holds)
+  /// Visits the steps, an element `enter` turns down (and all it holds)
   /// passed over.
-  private mutating func walk(_ steps: [HTMLTree.Step]) {
+  private mutating func visit(_ steps: [HTMLTree.Step]) {
     var index = 0
     while index < steps.count {
       switch steps[index] {

@@ -2,7 +2,7 @@ import Cells
 import Outline
 
 /// Lays a stretch of Markdown out in lines: the outline's tree of it
-/// (`MarkdownTree`), walked once, drawn for the terminal. Headings stand
+/// (`MarkdownTree`), visited once, drawn for the terminal. Headings stand
 /// apart by weight and colour (and a rule under the top two levels),
 /// emphasis, code and links keep their marks as styles, code sits in a
 /// frame and is never wrapped, lists and quotes are indented, tables keep

@@ -4,7 +4,7 @@ import Outline
 
 /// A section to jump to, as a person names it: a number, an id, a title or
 /// a part of one, a direction, or a step from where the reader is.
-public enum Target: Equatable, Sendable {
+public enum Jump: Equatable, Sendable {
   /// The section with this 1-based number.
   case number(Int)
   /// So many sections on (`+2`) or back (`-1`) from the reader's.
@@ -41,7 +41,7 @@ public enum Target: Equatable, Sendable {
   }
 }
 
-extension Target {
+extension Jump {
   /// The index of the section this target names among `sections`, with the
   /// reader at byte `offset` (the top when nil).
   ///
@@ -53,7 +53,7 @@ extension Target {
   /// just before it, so `next` is the first.
   public func resolve(
     in sections: [Section], folded: [FoldedHeading] = [], from offset: Int? = nil
-  ) throws(TargetError) -> Int {
+  ) throws(JumpError) -> Int {
     guard !sections.isEmpty else { throw .noMatch(closest: []) }
     let last = sections.count - 1
     let here: Int
@@ -94,7 +94,7 @@ extension Target {
   }
 
   private static func match(_ name: String, in sections: [Section], folded: [FoldedHeading])
-    throws(TargetError) -> Int
+    throws(JumpError) -> Int
   {
     let fragment = Self.fragment(of: name)
     let ids = [fragment, name].compactMap { $0 }.filter { !$0.isEmpty }
@@ -125,7 +125,7 @@ extension Target {
   }
 
   /// The one title equal to `wanted`, else the one holding it; both folded.
-  private static func titleMatch(_ wanted: String, in titles: [String]) throws(TargetError) -> Int?
+  private static func titleMatch(_ wanted: String, in titles: [String]) throws(JumpError) -> Int?
   {
     let whole = titles.indices.filter { titles[$0] == wanted }
     if whole.count == 1 { return whole[0] }

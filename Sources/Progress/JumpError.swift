@@ -1,5 +1,5 @@
 /// A target that names no section, or more than one.
-public enum TargetError: Error, Equatable, Sendable {
+public enum JumpError: Error, Equatable, Sendable {
   /// Nothing matched; `closest` holds the nearest sections' indices.
   case noMatch(closest: [Int])
   /// A part of a title matched several sections; their indices.

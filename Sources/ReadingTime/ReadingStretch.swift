@@ -1,5 +1,5 @@
 /// A stretch of reading, placed by the byte where it starts.
-package struct PlacedReading: Equatable, Sendable {
+package struct ReadingStretch: Equatable, Sendable {
   package var offset: Int
   package var reading: ReadingAmount
   /// The index of the heading this reading is the title of, if it is one.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `isle jump` with what a user has at hand, on a document of its own.
-@Suite struct JumpTargetTests {
+@Suite struct JumpCommandTests {
   static func run(_ arguments: [String]) throws -> Harness.Outcome {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("isle-jump-\(UUID().uuidString).md")

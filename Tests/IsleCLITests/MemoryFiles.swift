@@ -10,7 +10,7 @@ import Synchronization
 /// A file tree in memory, for tests of what isle looks for on disk: paths
 /// are made absolute from `directory` and `..` is taken lexically. It
 /// counts the folders listed, so a test can see what was cached.
-final class MemoryFiles: FileReading, Sendable {
+final class MemoryFiles: FileAccess, Sendable {
   private let files: [String: String]
   private let folders: Set<String>
   private let directory: String
@@ -77,9 +77,9 @@ final class MemoryFiles: FileReading, Sendable {
     return names.map { String($0.dropFirst(prefix.count)) }
   }
 
-  func read(_ source: InputSource, limit: Int) throws -> [UInt8] {
+  func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] {
     guard case .file(let path) = source, let text = files[absolute(path)] else {
-      throw ReadFailure(name: source.displayName, code: ENOENT)
+      throw LoadFailure(name: source.displayName, code: ENOENT)
     }
     return Array(text.utf8.prefix(limit))
   }

@@ -26,8 +26,8 @@ import Testing
   {
     bytes.withUnsafeBufferPointer {
       (
-        HTMLFastPath.parse($0, place: nil, scope: scope, findsLinks: findsLinks),
-        HTMLWalker.parse($0, scope: scope, findsLinks: findsLinks)
+        HTMLFastPath.parse($0, mapOffset: nil, scope: scope, findsLinks: findsLinks),
+        HTMLParser.parse($0, scope: scope, findsLinks: findsLinks)
       )
     }
   }

@@ -156,7 +156,7 @@ import Testing
     #expect(document.sections.map(\.title) == ["One", "Two"])
   }
 
-  @Test func fosterParentedHeadingsKeepTheirPlaceInTheSource() throws {
+  @Test func fosterParentedHeadingsKeepTheirOffsetInTheSource() throws {
     // A browser moves an <h2> that stands in a <table> outside a cell to
     // before the table. isle keeps sections in source order, because
     // positions, `where` and `jump` work on the bytes as written.
@@ -217,7 +217,7 @@ import Testing
     #expect(document.sections[1].words == 2)
   }
 
-  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsPlacedOnItsLine() throws {
+  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsFoundOnItsLine() throws {
     let text = "> <h2>Quoted</h2>\n\n# After\n"
     let document = try Outliner.outline(Array(text.utf8), path: nil)
     #expect(document.sections.map(\.title) == ["Quoted", "After"])

@@ -6,7 +6,7 @@ import Testing
 
 /// Every link is reported where it is written: its `[`, `![`, `<`, or an
 /// autolink's first character, whatever cmark's own positions say.
-@Suite struct LinkPlacementTests {
+@Suite struct LinkPositionTests {
   static let corpus = Fixtures.directory.appendingPathComponent("../../shared/corpus")
     .standardized
   static let hasCorpus = FileManager.default.fileExists(atPath: corpus.path)

@@ -5,7 +5,7 @@ import Testing
 
 /// `jump`'s names: ids as links carry them, titles as people type them,
 /// headings the level filter hides, and the closest when nothing matches.
-@Suite struct TargetTests {
+@Suite struct JumpTests {
   static let text = """
     # Über uns
 
@@ -25,12 +25,12 @@ import Testing
 
     """
 
-  static func resolve(_ name: String, levels: ClosedRange<Int> = 1...3) throws(TargetError)
+  static func resolve(_ name: String, levels: ClosedRange<Int> = 1...3) throws(JumpError)
     -> String
   {
     let document = try! Outliner.outline(
       Array(text.utf8), path: "doc.md", options: OutlineOptions(levels: levels))
-    let index = try Target(name).resolve(in: document.sections, folded: document.folded)
+    let index = try Jump(name).resolve(in: document.sections, folded: document.folded)
     return document.sections[index].title
   }
 
@@ -47,7 +47,7 @@ import Testing
 
   @Test(arguments: ["deep-thing", "#deep-thing", "guide.html#deep-thing", "deep thing", "DEEP"])
   func aHeadingTheLevelsHideIsStillFound(_ name: String) throws {
-    #expect(throws: TargetError.folded(0)) { try Self.resolve(name) }
+    #expect(throws: JumpError.folded(0)) { try Self.resolve(name) }
     #expect(try Self.resolve(name, levels: 1...5) == "Deep Thing")
   }
 
@@ -78,8 +78,8 @@ import Testing
   }
 
   @Test func fragmentsArePercentDecoded() {
-    #expect(Target.fragment(of: "a.html#caf%C3%A9") == "café")
-    #expect(Target.fragment(of: "#50%") == "50%")
-    #expect(Target.fragment(of: "install") == nil)
+    #expect(Jump.fragment(of: "a.html#caf%C3%A9") == "café")
+    #expect(Jump.fragment(of: "#50%") == "50%")
+    #expect(Jump.fragment(of: "install") == nil)
   }
 }

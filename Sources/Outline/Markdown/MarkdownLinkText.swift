@@ -14,7 +14,7 @@ public enum MarkdownLinkText {
   /// its title, escaped.
   public static func text(for section: Section, format: DocumentFormat) -> String {
     guard format == .markdown, section.source != section.title,
-      let parsed = MarkdownWalker.linkText(of: section.source),
+      let parsed = MarkdownParser.linkText(of: section.source),
       PlainText.collapsed(parsed.plain) == section.title
     else { return escaped(section.title) }
     return PlainText.collapsed(parsed.markdown)
@@ -73,7 +73,7 @@ public enum MarkdownLinkText {
   }
 }
 
-extension MarkdownWalker {
+extension MarkdownParser {
   /// The link text of a heading's content parsed alone, and its plain text
   /// to check it against the title; nil when it cannot be parsed.
   static func linkText(of source: String) -> (markdown: String, plain: String)? {

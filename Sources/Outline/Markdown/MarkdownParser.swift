@@ -10,7 +10,7 @@ import Parallel
 ///
 /// The whole tree is turned into Swift values and freed before `parse`
 /// returns; no cmark pointer outlives the call.
-enum MarkdownWalker {
+enum MarkdownParser {
   /// The GitHub extensions, attached to every parser.
   static let extensionNames = [
     "table", "strikethrough", "autolink", "tagfilter", "tasklist",
@@ -73,7 +73,7 @@ enum MarkdownWalker {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
     }
-    var (prefix, place) = plan.prefix()
+    var (prefix, pieceLines) = plan.prefix()
     prefix.withUnsafeBufferPointer { feed(parser, $0) }
 
     var start = range.lowerBound
@@ -96,29 +96,29 @@ enum MarkdownWalker {
       start = 3
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
-    place.firstLine = lines.line(ofOffset: range.lowerBound)
-    place.lastLine = range.isEmpty ? place.firstLine : lines.line(ofOffset: range.upperBound - 1)
+    pieceLines.firstLine = lines.line(ofOffset: range.lowerBound)
+    pieceLines.lastLine = range.isEmpty ? pieceLines.firstLine : lines.line(ofOffset: range.upperBound - 1)
     var (suffix, suffixFootnotes) = plan.suffix()
     if !suffix.isEmpty {
       // On a line of its own, after the piece's last.
       if let last = range.last, bytes[last] != 0x0A && bytes[last] != 0x0D {
         suffix.insert(0x0A, at: 0)
       }
-      let suffixLine = place.prefixLines + place.lastLine - place.firstLine + 2
-      place.suffixLine = suffixLine
-      for (line, number) in suffixFootnotes { place.givenFootnotes[suffixLine + line] = number }
+      let suffixLine = pieceLines.prefixLines + pieceLines.lastLine - pieceLines.firstLine + 2
+      pieceLines.suffixLine = suffixLine
+      for (line, number) in suffixFootnotes { pieceLines.givenFootnotes[suffixLine + line] = number }
       suffix.withUnsafeBufferPointer { feed(parser, $0) }
     }
     guard let root = finish(parser) else { return PieceFindings() }
     defer { if freesTree { cmark_node_free(root) } }
-    var found = try walk(
-      root, bytes: bytes, lines: lines, place: place, maxDepth: maxDepth,
+    var found = try visit(
+      root, bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth,
       links: findsLinks ? start..<max(start, range.upperBound) : nil)
     // Marked here, while the piece's bytes are at hand: afterwards a
     // large document's pages have been given back.
-    ContentsOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
+    TocOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
     for number in found.probedNotes.keys {
-      ContentsOmission.mark(&found.probedNotes[number]!.headings, bytes: bytes, lines: lines)
+      TocOmission.mark(&found.probedNotes[number]!.headings, bytes: bytes, lines: lines)
     }
     return found
   }
@@ -143,20 +143,20 @@ enum MarkdownWalker {
     }
   }
 
-  /// Walks the tree once: the piece's own blocks to `MarkdownTreeWalk`,
+  /// Visits the tree once: the piece's own blocks to `MarkdownTreeVisitor`,
   /// the given definitions and probes before them to `PieceProbes`; what
   /// follows the piece is passed over.
   /// With `links` (the bytes cmark was given of the piece), links and
   /// anchors are gathered too.
-  private static func walk(
-    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines,
+  private static func visit(
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, pieceLines: PieceLines,
     maxDepth: Int, links: Range<Int>?
   ) throws(OutlineError) -> PieceFindings {
     guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
     // In an arena the iterator goes with the rest; freeing it is harmless.
     defer { cmark_iter_free(iterator) }
-    var probes = PieceProbes(place: place, lastLine: lines.text(ofLine: place.lastLine, in: bytes))
-    var tree = MarkdownTreeWalk(bytes: bytes, lines: lines, place: place, maxDepth: maxDepth)
+    var probes = PieceProbes(pieceLines: pieceLines, lastLine: lines.text(ofLine: pieceLines.lastLine, in: bytes))
+    var tree = MarkdownTreeVisitor(bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth)
     tree.linkScope = links
     while true {
       let event = cmark_iter_next(iterator)
@@ -179,7 +179,7 @@ enum MarkdownWalker {
         continue
       }
       if probes.inSuffix && type != CMARK_NODE_DOCUMENT { continue }
-      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && place.hasGiven,
+      if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && entering && pieceLines.hasGiven,
         let number = givenNumber(node)
       {
         probes.used(number)
@@ -190,7 +190,7 @@ enum MarkdownWalker {
         if let lastLine = tree.htmlBlockLastLine {
           probes.htmlBlockEnds(
             atLine: lastLine,
-            firstLine: lines.text(ofLine: place.line(cmark_node_get_start_line(node)), in: bytes))
+            firstLine: lines.text(ofLine: pieceLines.line(cmark_node_get_start_line(node)), in: bytes))
         }
       } else {
         tree.inline(node, type: type, entering: entering)

@@ -16,10 +16,10 @@ import Slugs
 /// byte of its first line: the line comes from cmark, the byte from the
 /// line index of the raw bytes (cmark's columns count a NUL as three
 /// bytes).
-struct MarkdownTreeWalk {
+struct MarkdownTreeVisitor {
   let bytes: UnsafeBufferPointer<UInt8>
   let lines: LineIndex
-  let place: PieceLines
+  let pieceLines: PieceLines
   let maxDepth: Int
   /// The bytes whose links and raw HTML anchors are gathered; nil when
   /// they are not.
@@ -49,10 +49,10 @@ struct MarkdownTreeWalk {
   /// its tree, so each runs to the next or to the end.
   private var noteStarts: [(number: Int, at: Findings.Counts)] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, place: PieceLines, maxDepth: Int) {
+  init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, pieceLines: PieceLines, maxDepth: Int) {
     self.bytes = bytes
     self.lines = lines
-    self.place = place
+    self.pieceLines = pieceLines
     self.maxDepth = maxDepth
     self.cursor = InlineCursor(bytes: bytes)
   }
@@ -72,7 +72,7 @@ struct MarkdownTreeWalk {
       cursor.end(isTableCell: isTableCell)
     }
     guard entering else { return }
-    blockOffset = lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))
+    blockOffset = lines.offset(ofLine: pieceLines.line(cmark_node_get_start_line(node)))
     if let open = headingEndOpen, result.headings.indices.contains(open) {
       if let end = result.headings[open].endOffset, blockOffset > result.headings[open].offset {
         result.headings[open].endOffset = min(end, blockOffset)
@@ -88,7 +88,7 @@ struct MarkdownTreeWalk {
       cover(node, type: type)
     }
     // A code block is a leaf: its text is its literal.
-    if type == CMARK_NODE_CODE_BLOCK { MarkdownWalker.withLiteral(node) { counter.feed($0) } }
+    if type == CMARK_NODE_CODE_BLOCK { MarkdownParser.withLiteral(node) { counter.feed($0) } }
     if type == CMARK_NODE_HTML_BLOCK { try htmlBlock(node, isTopLevel: isTopLevel) }
   }
 
@@ -97,7 +97,7 @@ struct MarkdownTreeWalk {
     if findsLinks { follow(node, type: type, entering: entering) }
     switch type {
     case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-      MarkdownWalker.withLiteral(node) { text in
+      MarkdownParser.withLiteral(node) { text in
         if imageDepth == 0 { counter.feed(text) }
         title?.add(text, inImage: imageDepth > 0, isCode: type == CMARK_NODE_CODE)
       }
@@ -145,8 +145,8 @@ struct MarkdownTreeWalk {
     } else {
       return
     }
-    let first = place.line(cmark_node_get_start_line(node))
-    let last = place.line(cmark_node_get_end_line(node))
+    let first = pieceLines.line(cmark_node_get_start_line(node))
+    let last = pieceLines.line(cmark_node_get_end_line(node))
     if last > first { result.blocks.append(FoundBlock(kind: kind, line: first, endLine: last)) }
   }
 
@@ -157,7 +157,7 @@ struct MarkdownTreeWalk {
       return cursor.begin(type, start: 0, end: 0, isTableCell: false)
     }
     let start = blockOffset + max(Int(cmark_node_get_start_column(node)) - 1, 0)
-    let end = lines.offset(ofLine: place.line(cmark_node_get_end_line(node)) + 1)
+    let end = lines.offset(ofLine: pieceLines.line(cmark_node_get_end_line(node)) + 1)
     cursor.begin(type, start: start, end: max(end, start), isTableCell: isTableCell)
   }
 
@@ -197,7 +197,7 @@ struct MarkdownTreeWalk {
   private mutating func follow(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
     switch type {
     case CMARK_NODE_TEXT:
-      MarkdownWalker.withLiteral(node) { cursor.text($0) }
+      MarkdownParser.withLiteral(node) { cursor.text($0) }
     case CMARK_NODE_CODE:
       cursor.code()
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
@@ -206,16 +206,16 @@ struct MarkdownTreeWalk {
       if entering { cursor.footnoteReference() }
     case CMARK_NODE_HTML_INLINE:
       var start: Int? = nil
-      MarkdownWalker.withLiteral(node) { start = cursor.html($0) }
+      MarkdownParser.withLiteral(node) { start = cursor.html($0) }
       result.append(
         MarkdownLinks.inlineHTML(
-          node, at: start, bytes: bytes, lines: lines, place: place))
+          node, at: start, bytes: bytes, lines: lines, pieceLines: pieceLines))
     case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
       let isImage = type == CMARK_NODE_IMAGE
       if entering {
         let start = cursor.open(isImage: isImage)
         let link = MarkdownLinks.link(
-          node, isImage: isImage, at: start, bytes: bytes, lines: lines, place: place)
+          node, isImage: isImage, at: start, bytes: bytes, lines: lines, pieceLines: pieceLines)
         if let link { result.links.append(link) }
         openLinks.append(link == nil ? nil : result.links.count - 1)
       } else {
@@ -227,7 +227,7 @@ struct MarkdownTreeWalk {
           result.links[index].labelRange = closing.label
           result.links[index].destinationRange = closing.destination
         } else if let placed = MarkdownLinks.link(
-          node, isImage: isImage, at: nil, bytes: bytes, lines: lines, place: place)
+          node, isImage: isImage, at: nil, bytes: bytes, lines: lines, pieceLines: pieceLines)
         {
           // Lost inside the link: its kind as cmark's positions tell it.
           result.links[index].kind = placed.kind
@@ -281,8 +281,8 @@ struct MarkdownTreeWalk {
       // An HTML block's lines are counted from its literal (`htmlBlock`).
       return
     default:
-      let first = place.line(cmark_node_get_start_line(node))
-      var last = place.line(cmark_node_get_end_line(node))
+      let first = pieceLines.line(cmark_node_get_start_line(node))
+      var last = pieceLines.line(cmark_node_get_end_line(node))
       // cmark may end a setext heading on a line after its underline.
       if type == CMARK_NODE_HEADING, let underline = setextUnderline(from: first, to: last) {
         last = underline
@@ -295,7 +295,7 @@ struct MarkdownTreeWalk {
     result.headings.append(
       FoundHeading(
         level: Int(cmark_node_get_heading_level(node)), title: "",
-        offset: lines.offset(ofLine: place.line(cmark_node_get_start_line(node)))))
+        offset: lines.offset(ofLine: pieceLines.line(cmark_node_get_start_line(node)))))
     blockHeading = result.headings.count - 1
     title = HeadingTextBuilder()
   }
@@ -303,8 +303,8 @@ struct MarkdownTreeWalk {
   private mutating func closeHeading(_ node: OpaquePointer) {
     var text = title?.text ?? HeadingText()
     let source = HeadingSource.text(
-      of: bytes, lines: lines, first: place.line(cmark_node_get_start_line(node)),
-      last: place.line(cmark_node_get_end_line(node)))
+      of: bytes, lines: lines, first: pieceLines.line(cmark_node_get_start_line(node)),
+      last: pieceLines.line(cmark_node_get_end_line(node)))
     // The same strings shared where they read the same.
     text.source = source == text.withAlt ? text.withAlt : source
     let collapsed = PlainText.collapsed(text.withAlt)
@@ -316,7 +316,7 @@ struct MarkdownTreeWalk {
       // underline), unless cmark's end column is 0, which names the start
       // of the line after; the next block may still start sooner (cmark
       // runs a setext heading on into a paragraph right below it).
-      let last = place.line(cmark_node_get_end_line(node))
+      let last = pieceLines.line(cmark_node_get_end_line(node))
       let ends = cmark_node_get_end_column(node) == 0 ? last : last + 1
       result.headings[result.headings.count - 1].endOffset = lines.offset(ofLine: ends)
       headingEndOpen = result.headings.count - 1
@@ -330,13 +330,13 @@ struct MarkdownTreeWalk {
     let reading = counter.take()
     if !reading.isEmpty {
       result.readings.append(
-        PlacedReading(offset: blockOffset, reading: reading, heading: blockHeading))
+        ReadingStretch(offset: blockOffset, reading: reading, heading: blockHeading))
     }
   }
 
   /// An HTML block may hold headings (`<h1 align="center">`) and is a
   /// contents marker if it is one: its raw lines go through the HTML
-  /// walker, placed at the block's offset.
+  /// parser, placed at the block's offset.
   private mutating func htmlBlock(_ node: OpaquePointer, isTopLevel: Bool) throws(OutlineError) {
     // cmark gives a block that its own end condition closed (`-->`) an end
     // line before its start line, so the block's lines are counted from
@@ -345,9 +345,9 @@ struct MarkdownTreeWalk {
     let offset = blockOffset
     var markers: [TocMarker] = []
     var lastLine = 0
-    MarkdownWalker.withLiteral(node) { literal in
+    MarkdownParser.withLiteral(node) { literal in
       let endings = literal.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let startLine = place.line(cmark_node_get_start_line(node))
+      let startLine = pieceLines.line(cmark_node_get_start_line(node))
       end = lines.offset(ofLine: startLine + max(endings, 1))
       lastLine = startLine + max(endings, 1) - 1
       // A marker is a short comment; most blocks are not looked at.
@@ -367,6 +367,6 @@ struct MarkdownTreeWalk {
     let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
     let depth = NestingProbe.depth(of: block, limit: maxDepth)
     guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-    result.append(HTMLWalker.parse(block, base: blockOffset, findsLinks: findsLinks).text)
+    result.append(HTMLParser.parse(block, base: blockOffset, findsLinks: findsLinks).text)
   }
 }

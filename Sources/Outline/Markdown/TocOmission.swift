@@ -5,7 +5,7 @@ import Slugs
 /// comment `<!-- omit from toc -->` (or `in toc`) at the end of its line or
 /// on the line before it, and kramdown's and pandoc's `.no_toc` class, in
 /// `{: .no_toc}` on the line after it or `{.no_toc}` at the end of its line.
-enum ContentsOmission {
+enum TocOmission {
   /// Marks the headings that ask to be left out.
   static func mark(
     _ headings: inout [FoundHeading], bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex
