@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Found
-@testable import Outline
 
 /// A bracketed text's hash, made without building its key, is the hash of
 /// the key a definition of the same label gets: otherwise a piece would not

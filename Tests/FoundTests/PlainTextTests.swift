@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import Found
-@testable import Outline
 
 /// Titles collapse white space as Unicode defines it, byte path or not.
 @Suite struct PlainTextTests {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestFiles
 import LanguageServer
 import Testing
 

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Outline
 @testable import ReadingTime
 
 @Suite struct ReadingRateTests {

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Outline
 @testable import ReadingTime
 
 /// The classes word counting knows without Unicode properties are the ones

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import Outline
 @testable import Slugs
 
 @Suite struct SluggerTests {
@@ -90,24 +89,6 @@ import Testing
   @Test func numbersAndSymbolsByGitHubsProperties() {
     #expect(Slugger.base("½ ² ①", flavor: .github) == "--")
     #expect(Slugger.base("Ⓐ🅰", flavor: .github) == "ⓐ🅰")
-  }
-
-  /// A heading's id comes from its text as cmark has it: entities decoded
-  /// (`&#x20;` is a space), a soft break dropped, image alt text left out.
-  @Test func markdownHeadingsAreSluggedFromTheirWrittenText() throws {
-    let document = try Outliner.outline(
-      Array("# &#x20;a&#x20;\n\nA  B\nC\n===\n\n## ![logo](x.png) Soup\n".utf8), path: "a.md")
-    #expect(document.sections.map(\.id) == ["-a-", "a--bc", "-soup"])
-    #expect(document.sections.map(\.title) == ["a", "A B C", "logo Soup"])
-  }
-
-  /// `{ .. }` and `{ ... }` in a title are text, not attribute blocks.
-  @Test func onlyWellFormedAttributeBlocksAreRead() {
-    #expect(HeadingAttributes.parse("A {#a .b k=v}", colon: false, idOnly: false)?.id == "a")
-    #expect(HeadingAttributes.parse("do catch { .. }", colon: false, idOnly: false) == nil)
-    #expect(HeadingAttributes.parse("let ... { ... }", colon: false, idOnly: false) == nil)
-    #expect(HeadingAttributes.parse("A {#a .b}", colon: false, idOnly: true) == nil)
-    #expect(HeadingAttributes.parse("A {: #a}", colon: true, idOnly: false)?.text == "A")
   }
 
   /// Hugo lowercases rune by rune (Go's simple mapping), found on the corpus.

@@ -1,7 +1,6 @@
 import Synchronization
 
-@testable import Files
-@testable import IsleCLI
+import Files
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +9,7 @@ import Synchronization
 /// A file tree in memory, for tests of what isle looks for on disk: paths
 /// are made absolute from `directory` and `..` is taken lexically. It
 /// counts the folders listed, so a test can see what was cached.
-final class MemoryFiles: FileAccess, Sendable {
+public final class MemoryFiles: FileAccess, Sendable {
   private let files: [String: String]
   private let folders: Set<String>
   private let directory: String
@@ -18,7 +17,7 @@ final class MemoryFiles: FileAccess, Sendable {
 
   /// A tree holding `files` (absolute path to text) and every folder above
   /// them, relative paths read from `directory`.
-  init(_ files: [String: String], directory: String = "/") {
+  public init(_ files: [String: String], directory: String = "/") {
     self.directory = directory
     var absoluteFiles: [String: String] = [:]
     for (path, text) in files { absoluteFiles[Self.absolute(path, from: directory)] = text }
@@ -35,12 +34,12 @@ final class MemoryFiles: FileAccess, Sendable {
   }
 
   /// How many times a folder was listed.
-  var listed: Int { listings.withLock { $0 } }
+  public var listed: Int { listings.withLock { $0 } }
 
   /// `path` absolute, without `.` and `..`.
-  func absolute(_ path: String) -> String { Self.absolute(path, from: directory) }
+  public func absolute(_ path: String) -> String { Self.absolute(path, from: directory) }
 
-  static func absolute(_ path: String, from directory: String) -> String {
+  public static func absolute(_ path: String, from directory: String) -> String {
     var parts: [Substring] = []
     let full = path.hasPrefix("/") ? path : directory + "/" + path
     for part in full.split(separator: "/") {
@@ -54,19 +53,19 @@ final class MemoryFiles: FileAccess, Sendable {
     return "/" + parts.joined(separator: "/")
   }
 
-  func kind(_ path: String) -> FileKind {
+  public func kind(_ path: String) -> FileKind {
     let path = absolute(path)
     if folders.contains(path) { return .directory }
     return files[path] == nil ? .missing : .regular
   }
 
-  func identity(_ path: String) -> FileIdentity? {
+  public func identity(_ path: String) -> FileIdentity? {
     let path = absolute(path)
     guard folders.contains(path) || files[path] != nil else { return nil }
     return FileIdentity(device: 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
   }
 
-  func entries(_ directory: String) -> [String]? {
+  public func entries(_ directory: String) -> [String]? {
     let folder = absolute(directory)
     guard folders.contains(folder) else { return nil }
     listings.withLock { $0 += 1 }
@@ -77,12 +76,12 @@ final class MemoryFiles: FileAccess, Sendable {
     return names.map { String($0.dropFirst(prefix.count)) }
   }
 
-  func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] {
+  public func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] {
     guard case .file(let path) = source, let text = files[absolute(path)] else {
       throw LoadFailure(name: source.displayName, code: ENOENT)
     }
     return Array(text.utf8.prefix(limit))
   }
 
-  func resolvedPath(_ path: String) -> String { absolute(path) }
+  public func resolvedPath(_ path: String) -> String { absolute(path) }
 }
