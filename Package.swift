@@ -186,6 +186,7 @@ let package = Package(
     .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),
     .testTarget(name: "FoundTests", dependencies: ["Found", "TestSupport"]),
     .testTarget(name: "OptionsTests", dependencies: ["Options"]),
+    .testTarget(name: "HTMLOutlineTests", dependencies: ["HTMLOutline", "TestSupport"]),
     .testTarget(
       name: "CellsTests", dependencies: ["Cells"],
       // Python's wcwidth table, read by path.

@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import HTMLOutline
-@testable import Outline
 
 /// The fast path against gumbo's whole parse: the same headings (levels,
 /// titles, ids, offsets), reading, title, links and anchors, on every page
@@ -46,7 +45,7 @@ import Testing
     if let fast { #expect(fast == whole, "\(page)") }
   }
 
-  @Test(arguments: BrowserAgreementTests.htmlFixtures)
+  @Test(arguments: Fixtures.htmlNames)
   func fixturesReadAsTheWholeParseReadsThem(_ name: String) throws {
     let bytes = try Fixtures.bytes(name)
     let (fast, whole) = Self.both(bytes)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Found
@@ -7,7 +8,7 @@ import Testing
 /// Every link is reported where it is written: its `[`, `![`, `<`, or an
 /// autolink's first character, whatever cmark's own positions say.
 @Suite struct LinkPositionTests {
-  static let corpus = Fixtures.directory.appendingPathComponent("../../shared/corpus")
+  static let corpus = Fixtures.folder.appendingPathComponent("../../shared/corpus")
     .standardized
   static let hasCorpus = FileManager.default.fileExists(atPath: corpus.path)
 
