@@ -144,8 +144,9 @@ struct BookCommand: RunnableCommand {
     let display = settings.display
     return BookContents(
       rows: rows(documents).map(\.row),
-      barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
-      theme: display.theme, width: display.width
+      frame: ContentsFrame(
+        barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
+        theme: display.theme, width: display.width)
     ).lines()
   }
 

@@ -103,14 +103,7 @@ struct HTMLLayout {
     case "br": add(Run("\n", style: style, offset: start))
     case "hr":
       emit(start..<start) { width, first, _ in
-        [
-          PageLine(
-            runs: first + [
-              Run(
-                glyphs.line(max(width - Wrapper.width(of: first), 1)),
-                style: .faint)
-            ], bytes: start..<start)
-        ]
+        [BreakRule.line(width: width, first: first, glyphs: glyphs, bytes: start..<start)]
       }
     case "pre": preformatted += 1
     case "ul", "menu": numbers.append(nil)
@@ -250,16 +243,8 @@ struct HTMLLayout {
       let gap = min(lastEnd, range.lowerBound)..<max(range.lowerBound, lastEnd)
       if lines.last?.text.isEmpty == false { lines.append(PageLine(runs: [], bytes: gap)) }
     }
-    var first = ""
-    var rest = ""
-    for index in containers.indices {
-      first += containers[index].started ? containers[index].continuation : containers[index].marker
-      rest += containers[index].continuation
-      containers[index].started = true
-    }
-    lines += body(
-      width, first.isEmpty ? [] : [Run(first, style: .faint)],
-      rest.isEmpty ? [] : [Run(rest, style: .faint)])
+    let marks = containers.marks()
+    lines += body(width, marks.first, marks.rest)
     lastEnd = max(lastEnd, range.upperBound)
   }
 }

@@ -152,18 +152,12 @@ enum MarkdownParser {
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, pieceLines: PieceLines,
     maxDepth: Int, links: Range<Int>?
   ) throws(OutlineError) -> PieceFindings {
-    guard let iterator = cmark_iter_new(root) else { return PieceFindings() }
-    // In an arena the iterator goes with the rest; freeing it is harmless.
-    defer { cmark_iter_free(iterator) }
+    guard let events = Events(root) else { return PieceFindings() }
     var probes = PieceProbes(pieceLines: pieceLines, lastLine: lines.text(ofLine: pieceLines.lastLine, in: bytes))
     var tree = MarkdownTreeVisitor(bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth)
     tree.linkScope = links
-    while true {
-      let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE { break }
-      guard let node = cmark_iter_get_node(iterator) else { continue }
+    while let (node, entering) = events.next() {
       let type = cmark_node_get_type(node)
-      let entering = event == CMARK_EVENT_ENTER
       let isBlock = type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
       if isBlock && entering && cmark_node_parent(node) == root {
         probes.enterTopLevel(node, type: type)
@@ -218,6 +212,38 @@ enum MarkdownParser {
       return nil
     }
     return Int(String(cString: url + 9))
+  }
+
+  /// A visit of cmark's tree from a root, one event at a time: each node
+  /// on the way in and, for a node that holds others, on the way out, in
+  /// the order cmark's iterator gives them. The one loop over cmark's
+  /// events: the outline's, a layout's and a link text's. The iterator is
+  /// freed with it (in an arena it goes with the rest; freeing it there is
+  /// harmless).
+  final class Events {
+    private let iterator: OpaquePointer
+
+    /// The events of the tree at `root`; nil when cmark has no memory.
+    init?(_ root: OpaquePointer) {
+      guard let iterator = cmark_iter_new(root) else { return nil }
+      self.iterator = iterator
+    }
+
+    deinit { cmark_iter_free(iterator) }
+
+    /// The next node and whether it is entered; nil when the visit is done.
+    @inline(__always)
+    func next() -> (node: OpaquePointer, entering: Bool)? {
+      while true {
+        let event = cmark_iter_next(iterator)
+        if event == CMARK_EVENT_DONE { return nil }
+        guard let node = cmark_iter_get_node(iterator) else { continue }
+        return (node, event == CMARK_EVENT_ENTER)
+      }
+    }
+
+    /// Passes over what `node` holds: the next event is on its way out.
+    func skip(_ node: OpaquePointer) { cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT) }
   }
 
   /// Calls `body` with the node's literal text as bytes.

@@ -60,18 +60,14 @@ public struct MarkdownTree: Sendable {
   }
 
   private mutating func visit(_ root: OpaquePointer, pieceLines: PieceLines) {
-    guard let iterator = cmark_iter_new(root) else { return }
-    defer { cmark_iter_free(iterator) }
-    while true {
-      let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE { break }
-      guard let node = cmark_iter_get_node(iterator) else { continue }
+    guard let events = MarkdownParser.Events(root) else { return }
+    while let (node, entering) = events.next() {
       // Nothing the borrowed definitions made (they make no block
       // themselves, unless one was not a definition after all) is kept.
-      if pieceLines.prefixLines > 0, event == CMARK_EVENT_ENTER, cmark_node_parent(node) == root,
+      if pieceLines.prefixLines > 0, entering, cmark_node_parent(node) == root,
         Int(cmark_node_get_start_line(node)) <= pieceLines.prefixLines
       {
-        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+        events.skip(node)
         continue
       }
       let line = pieceLines.line(cmark_node_get_start_line(node))
@@ -82,7 +78,7 @@ public struct MarkdownTree: Sendable {
         Step(
           node: MarkdownNode(
             kind: Self.kind(of: node), range: start..<max(end, start), line: max(line, 1)),
-          entering: event == CMARK_EVENT_ENTER))
+          entering: entering))
     }
   }
 
