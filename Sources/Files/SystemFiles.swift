@@ -31,7 +31,7 @@ public struct SystemFiles: FileAccess {
   private func load(_ source: InputSource, limit: Int, mapping: Bool) throws -> LoadedBytes {
     switch source {
     case .standardInput:
-      return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
+      return try loadAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
     case .file(let path):
       let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw LoadFailure(name: path, code: errno) }
@@ -52,7 +52,7 @@ public struct SystemFiles: FileAccess {
       {
         return mapped
       }
-      return try readAll(
+      return try loadAll(
         descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0,
         limit: limit)
     }
@@ -72,7 +72,7 @@ public struct SystemFiles: FileAccess {
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's
   /// size when known and doubled when it is not.
-  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
+  private func loadAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
     -> LoadedBytes
   {
     var capacity = max(min(sizeHint, limit) + 1, 1 << 16)

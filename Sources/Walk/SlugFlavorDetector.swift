@@ -68,7 +68,7 @@ public final class SlugFlavorDetector: Sendable {
     for name in SiteConfiguration.sharedNames where names.contains(name) {
       let path = folder + "/" + name
       guard files.kind(path) == .regular,
-        let bytes = try? files.bytes(.file(path), limit: SiteConfiguration.readLimit)
+        let bytes = try? files.bytes(.file(path), limit: SiteConfiguration.loadLimit)
       else { continue }
       if SiteConfiguration.isHugo(String(decoding: bytes, as: UTF8.self)) { return .hugo }
     }
