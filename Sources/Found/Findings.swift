@@ -76,7 +76,8 @@ package struct Findings: Equatable, Sendable {
     for index in result.links.indices {
       result.links[index].offset = mapOffset(links[index].offset)
       if let range = links[index].destinationRange {
-        result.links[index].destinationRange = mapOffset(range.lowerBound)..<mapOffset(range.upperBound)
+        result.links[index].destinationRange =
+          mapOffset(range.lowerBound)..<mapOffset(range.upperBound)
       }
       if let range = links[index].labelRange {
         result.links[index].labelRange = mapOffset(range.lowerBound)..<mapOffset(range.upperBound)
@@ -148,4 +149,3 @@ package struct Findings: Equatable, Sendable {
     }
   }
 }
-

@@ -84,13 +84,16 @@ public enum Outliner {
         let fast =
           options.split
           ? HTMLFastPath.parse(
-            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks) : nil
+            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+          : nil
         return fast
           ?? HTMLParser.parse(
             bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
       }
       if let transcoded {
-        parsed = transcoded.utf8.withUnsafeBufferPointer { parse($0, mapOffset: transcoded.rawOffset) }
+        parsed = transcoded.utf8.withUnsafeBufferPointer {
+          parse($0, mapOffset: transcoded.rawOffset)
+        }
       } else {
         parsed = parse(bytes, mapOffset: nil)
       }

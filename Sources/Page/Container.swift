@@ -35,6 +35,9 @@ extension [Container] {
       rest += self[index].continuation
       self[index].started = true
     }
-    return (first.isEmpty ? [] : [Run(first, style: .faint)], rest.isEmpty ? [] : [Run(rest, style: .faint)])
+    return (
+      first.isEmpty ? [] : [Run(first, style: .faint)],
+      rest.isEmpty ? [] : [Run(rest, style: .faint)]
+    )
   }
 }

@@ -125,8 +125,7 @@ extension Jump {
   }
 
   /// The one title equal to `wanted`, else the one holding it; both folded.
-  private static func titleMatch(_ wanted: String, in titles: [String]) throws(JumpError) -> Int?
-  {
+  private static func titleMatch(_ wanted: String, in titles: [String]) throws(JumpError) -> Int? {
     let whole = titles.indices.filter { titles[$0] == wanted }
     if whole.count == 1 { return whole[0] }
     if whole.count > 1 { throw .ambiguous(matches: whole) }

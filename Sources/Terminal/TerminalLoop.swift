@@ -68,7 +68,9 @@ public enum TerminalLoop {
       program.idle()
       var bytes = program.keys.typedAhead
       program.keys.typedAhead = []
-      if bytes.isEmpty { bytes = terminal.input(waiting: program.keys.decoder.isWaiting ? 30 : 100) }
+      if bytes.isEmpty {
+        bytes = terminal.input(waiting: program.keys.decoder.isWaiting ? 30 : 100)
+      }
       if TerminalRescue.stopping != 0 { return program.ending(.signalled(TerminalRescue.stopping)) }
       if terminal.isGone { return program.ending(.gone) }
       var inputs = bytes.isEmpty ? program.keys.decoder.flush() : program.keys.decoder.feed(bytes)

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-import TestFiles
 import LanguageServer
+import TestFiles
 import Testing
 
 @testable import Files

@@ -1,6 +1,5 @@
-import Synchronization
-
 import Files
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
-import TestFiles
 import Slugs
+import TestFiles
 import Testing
 
 @testable import Walk

@@ -97,7 +97,8 @@ enum MarkdownParser {
     }
     feed(parser, UnsafeBufferPointer(rebasing: bytes[start..<max(start, range.upperBound)]))
     pieceLines.firstLine = lines.line(ofOffset: range.lowerBound)
-    pieceLines.lastLine = range.isEmpty ? pieceLines.firstLine : lines.line(ofOffset: range.upperBound - 1)
+    pieceLines.lastLine =
+      range.isEmpty ? pieceLines.firstLine : lines.line(ofOffset: range.upperBound - 1)
     var (suffix, suffixFootnotes) = plan.suffix()
     if !suffix.isEmpty {
       // On a line of its own, after the piece's last.
@@ -106,7 +107,9 @@ enum MarkdownParser {
       }
       let suffixLine = pieceLines.prefixLines + pieceLines.lastLine - pieceLines.firstLine + 2
       pieceLines.suffixLine = suffixLine
-      for (line, number) in suffixFootnotes { pieceLines.givenFootnotes[suffixLine + line] = number }
+      for (line, number) in suffixFootnotes {
+        pieceLines.givenFootnotes[suffixLine + line] = number
+      }
       suffix.withUnsafeBufferPointer { feed(parser, $0) }
     }
     guard let root = finish(parser) else { return PieceFindings() }
@@ -149,12 +152,15 @@ enum MarkdownParser {
   /// With `links` (the bytes cmark was given of the piece), links and
   /// anchors are gathered too.
   private static func visit(
-    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, pieceLines: PieceLines,
+    _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
+    pieceLines: PieceLines,
     maxDepth: Int, links: Range<Int>?
   ) throws(OutlineError) -> PieceFindings {
     guard let events = Events(root) else { return PieceFindings() }
-    var probes = PieceProbes(pieceLines: pieceLines, lastLine: lines.text(ofLine: pieceLines.lastLine, in: bytes))
-    var tree = MarkdownTreeVisitor(bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth)
+    var probes = PieceProbes(
+      pieceLines: pieceLines, lastLine: lines.text(ofLine: pieceLines.lastLine, in: bytes))
+    var tree = MarkdownTreeVisitor(
+      bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth)
     tree.linkScope = links
     while let (node, entering) = events.next() {
       let type = cmark_node_get_type(node)
@@ -184,7 +190,8 @@ enum MarkdownParser {
         if let lastLine = tree.htmlBlockLastLine {
           probes.htmlBlockEnds(
             atLine: lastLine,
-            firstLine: lines.text(ofLine: pieceLines.line(cmark_node_get_start_line(node)), in: bytes))
+            firstLine: lines.text(
+              ofLine: pieceLines.line(cmark_node_get_start_line(node)), in: bytes))
         }
       } else {
         tree.inline(node, type: type, entering: entering)

@@ -184,7 +184,8 @@ struct PieceProbes {
       result.footnotesReferred.formUnion(probed[number] ?? [])
     }
     result.runsOn =
-      lastBlockRunsOn && lastBlockEnd >= pieceLines.lastLine - pieceLines.firstLine + 1 && !closedOnLastLine
+      lastBlockRunsOn && lastBlockEnd >= pieceLines.lastLine - pieceLines.firstLine + 1
+      && !closedOnLastLine
     result.text = text
     return result
   }
