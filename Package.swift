@@ -183,6 +183,19 @@ let package = Package(
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // A file tree in memory, in place of the disk, for the tests of what
+    // looks for files (the walk's slug flavours, the commands).
+    .target(name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles"),
+    // Each module's own tests build against it alone (and TestSupport).
+    .testTarget(name: "SlugsTests", dependencies: ["Slugs"]),
+    .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),
+    .testTarget(name: "FoundTests", dependencies: ["Found", "TestSupport"]),
+    .testTarget(name: "OptionsTests", dependencies: ["Options"]),
+    .testTarget(name: "HTMLOutlineTests", dependencies: ["HTMLOutline", "TestSupport"]),
+    .testTarget(
+      name: "CellsTests", dependencies: ["Cells"],
+      // Python's wcwidth table, read by path.
+      exclude: ["Widths"]),
     .testTarget(
       name: "OutlineTests",
       dependencies: ["Outline", "Found", "HTMLOutline", "ReadingTime", "Slugs", "TestSupport"],
@@ -201,14 +214,13 @@ let package = Package(
       ]),
     .testTarget(
       name: "IslandTests",
-      dependencies: ["Island", "Progress", "Outline", "ReadingTime", "Cells", "TestSupport"],
-      // Python's wcwidth table, read by path.
-      exclude: ["Widths"]),
+      dependencies: ["Island", "Progress", "Outline", "ReadingTime", "Cells", "TestSupport"]),
     .testTarget(
       name: "PageTests", dependencies: ["Page", "Outline", "TestSupport"],
       // Golden layouts, read by path.
       exclude: ["Goldens"]),
-    .testTarget(name: "WalkTests", dependencies: ["Walk", "Files", "TestSupport"]),
+    .testTarget(
+      name: "WalkTests", dependencies: ["Walk", "Files", "Slugs", "TestFiles", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Island", "TestSupport"]),
     .testTarget(
       name: "ReaderTests",
@@ -218,8 +230,9 @@ let package = Package(
     .testTarget(
       name: "IsleCLITests",
       dependencies: [
-        "IsleCLI", "JSON", "JSONRPC", "Outline", "HTMLOutline", "Slugs", "Links", "Cells", "LanguageServer",
-        "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestSupport",
+        "IsleCLI", "JSON", "JSONRPC", "Outline", "HTMLOutline", "Slugs", "Links", "Cells",
+        "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
+        "TestSupport",
       ],
       // Golden files, read by path: not sources, not resources.
       exclude: ["Snapshots"]),

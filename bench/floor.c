@@ -4,28 +4,13 @@
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
+#include "whole_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: floor FILE\n");
-    return 2;
-  }
-  FILE *file = fopen(argv[1], "rb");
-  if (!file) {
-    perror(argv[1]);
-    return 2;
-  }
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  rewind(file);
-  char *bytes = malloc(size > 0 ? size : 1);
-  if (fread(bytes, 1, size, file) != (size_t)size) {
-    perror(argv[1]);
-    return 2;
-  }
-  fclose(file);
+  long size;
+  char *bytes = whole_file(argc, argv, "floor", &size);
 
   cmark_gfm_core_extensions_ensure_registered();
   cmark_parser *parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES);

@@ -2,6 +2,7 @@
  * Parses the whole file with gumbo, walks the tree once (counting the
  * headings) and frees it. `make bench` times `isle toc` on HTML against it. */
 #include <gumbo.h>
+#include "whole_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,24 +33,8 @@ static long count_headings(GumboNode *root) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: html_floor FILE\n");
-    return 2;
-  }
-  FILE *file = fopen(argv[1], "rb");
-  if (!file) {
-    perror(argv[1]);
-    return 2;
-  }
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  rewind(file);
-  char *bytes = malloc(size > 0 ? size : 1);
-  if (fread(bytes, 1, size, file) != (size_t)size) {
-    perror(argv[1]);
-    return 2;
-  }
-  fclose(file);
+  long size;
+  char *bytes = whole_file(argc, argv, "html_floor", &size);
 
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;

@@ -5,9 +5,9 @@ import IsleCLI
 // against a reader that serves one small document for every file and
 // never touches the disk. `pick` (which opens the terminal) and `--write`
 // (which replaces files) are left out.
-struct OneDocument: FileReading {
+struct OneDocument: FileAccess {
   let bytes = Array("# Title\n\nWords here.\n\n## Method\n\nMore words.\n".utf8)
-  func read(_ source: InputSource, limit: Int) throws -> [UInt8] { Array(bytes.prefix(limit)) }
+  func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] { Array(bytes.prefix(limit)) }
   func resolvedPath(_ path: String) -> String { path }
   func kind(_ path: String) -> FileKind { .regular }
   func identity(_ path: String) -> FileIdentity? { nil }

@@ -18,8 +18,8 @@ public func fuzzHTML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   }
   if NestingProbe.depth(of: bytes, limit: 20_000) <= 20_000 {
     for scope in [HTMLScope.whole, .auto] {
-      if let fast = HTMLFastPath.parse(bytes, place: nil, scope: scope, findsLinks: true) {
-        let whole = HTMLWalker.parse(bytes, scope: scope, findsLinks: true)
+      if let fast = HTMLFastPath.parse(bytes, mapOffset: nil, scope: scope, findsLinks: true) {
+        let whole = HTMLParser.parse(bytes, scope: scope, findsLinks: true)
         precondition(fast == whole, "the fast path differs from the whole parse")
       }
     }

@@ -10,7 +10,7 @@ public func fuzzPieces(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let lines = LineIndex(bytes)
   let hidden = FrontMatter.find(in: bytes, lines: lines)?.endOffset ?? 0
   guard
-    let whole = try? MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hidden),
+    let whole = try? MarkdownParser.parse(bytes, lines: lines, hiddenPrefix: hidden),
     let split = try? MarkdownPieces.parse(
       bytes, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
       smallest: 0, weighsCost: false)

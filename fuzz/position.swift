@@ -14,7 +14,7 @@ public func fuzzPosition(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = parts.count > 2 ? Array(parts[2]) : Array("# A\n\ntext\n\n## B\n\nmore\n".utf8)
   guard let document = try? Outliner.outline(text, path: nil) else { return 0 }
   if kind == "jump" {
-    if let index = try? Target(value).resolve(in: document.sections, from: 0) {
+    if let index = try? Jump(value).resolve(in: document.sections, from: 0) {
       precondition(document.sections.indices.contains(index))
     }
     return 0

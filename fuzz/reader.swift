@@ -19,7 +19,7 @@ final class FuzzTerminal: TerminalDevice {
   var written = ""
   init(columns: Int, rows: Int) { size = (columns, rows) }
   func write(_ text: String) { written += text }
-  func read(waiting milliseconds: Int32) -> [UInt8] { [] }
+  func input(waiting milliseconds: Int32) -> [UInt8] { [] }
   var hasInput: Bool { false }
   var isGone: Bool { false }
 }

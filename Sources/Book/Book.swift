@@ -47,7 +47,7 @@ public struct Book: Sendable {
     }
     let names = Set(entries.filter { !$0.isFolder }.map(\.name))
     if names.contains("book.toml") {
-      let toml = files.contents(of: BookPath.join(path, "book.toml")) ?? []
+      let toml = files.bytes(of: BookPath.join(path, "book.toml")) ?? []
       let src = BookToml.source(String(decoding: toml, as: UTF8.self)) ?? "src"
       guard let inside = BookPath.inside(src) else {
         throw BookError(BookPath.join(path, "book.toml"), "src '\(src)' leaves the book's folder")
@@ -62,13 +62,13 @@ public struct Book: Sendable {
   }
 
   private static func summary(_ path: String, in files: some BookFolder) throws(BookError) -> Book {
-    guard let bytes = files.contents(of: path) else { throw BookError(path, "cannot be read") }
+    guard let bytes = files.bytes(of: path) else { throw BookError(path, "cannot be read") }
     let chapters = try Summary.parse(String(decoding: bytes, as: UTF8.self), file: path)
     return Book(form: .mdBook, source: path, folder: BookPath.folder(of: path), chapters: chapters)
   }
 
   private static func mkDocs(_ path: String, in files: some BookFolder) throws(BookError) -> Book {
-    guard let bytes = files.contents(of: path) else { throw BookError(path, "cannot be read") }
+    guard let bytes = files.bytes(of: path) else { throw BookError(path, "cannot be read") }
     let (docsDir, nav) = try MkDocsNav.parse(bytes, file: path)
     guard let inside = BookPath.inside(docsDir) else {
       throw BookError(path, "docs_dir '\(docsDir)' leaves the book's folder")

@@ -10,7 +10,7 @@ public struct BookAudit: Sendable, Equatable {
   /// The audit of `book`, its files seen through `files`.
   public init(_ book: Book, in files: some BookFolder) {
     missing = book.chapters.filter { chapter in
-      chapter.path.map { files.contents(of: BookPath.join(book.folder, $0)) == nil } ?? false
+      chapter.path.map { files.bytes(of: BookPath.join(book.folder, $0)) == nil } ?? false
     }
     guard book.form != .folder else {
       unlisted = []

@@ -5,5 +5,5 @@ public protocol BookFolder {
   /// when it is no folder.
   func entries(of folder: String) -> [(name: String, isFolder: Bool)]?
   /// The bytes of the file at `path`; nil when there is none.
-  func contents(of path: String) -> [UInt8]?
+  func bytes(of path: String) -> [UInt8]?
 }

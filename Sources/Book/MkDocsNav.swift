@@ -68,7 +68,7 @@ public enum MkDocsNav {
     throws(BookError) -> Chapter?
   {
     if path.contains("://") || path.hasPrefix("mailto:") { return nil }
-    guard let inside = BookPath.inside(SummaryReader.withoutFragment(path)) else {
+    guard let inside = BookPath.inside(SummaryParser.withoutFragment(path)) else {
       throw BookError(file, line: line, "'\(path)' leaves the book's folder")
     }
     return Chapter(kind: .numbered, title: title, path: inside, depth: depth, line: line)

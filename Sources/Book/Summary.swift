@@ -7,7 +7,7 @@ public enum Summary {
   /// The entries of `text`, read from `file` (named in errors). Paths are
   /// as written, tidied, relative to the book's `src` folder.
   public static func parse(_ text: String, file: String) throws(BookError) -> [Chapter] {
-    var reader = SummaryReader(file: file)
+    var reader = SummaryParser(file: file)
     var inComment = false
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       var line = Substring(raw.hasSuffix("\r") ? raw.dropLast() : raw)

@@ -55,7 +55,7 @@ public final class LoadedBytes: Sendable {
     self.address = UInt(bitPattern: start)
     self.count = count
     isMapped = true
-    mappedEntry = MappedFiles.remember(start: start, count: count, name: name)
+    mappedEntry = MappedFiles.register(start: start, count: count, name: name)
   }
 
   deinit {

@@ -31,7 +31,7 @@ public enum MappedFiles {
 
   /// Records a mapping; the entry it took, for `forget` (nil when all are
   /// taken: that file's SIGBUS is then an ordinary crash).
-  static func remember(start: UnsafePointer<UInt8>, count: Int, name: String) -> Int? {
+  static func register(start: UnsafePointer<UInt8>, count: Int, name: String) -> Int? {
     let text = "isle: error: \(name): changed while it was read (it is shorter now)\n"
     for index in 0..<capacity
     where claims[index].taken.compareExchange(

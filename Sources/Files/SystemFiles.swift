@@ -3,7 +3,7 @@
 #endif
 
 /// Reads from the file system and the process's standard input.
-public struct SystemFiles: FileReading {
+public struct SystemFiles: FileAccess {
   /// The directory relative paths are read from; nil for the process's own.
   let directory: String?
 
@@ -14,10 +14,10 @@ public struct SystemFiles: FileReading {
   }
 
   /// The bytes of `source`, at most `limit` of them: a larger document is
-  /// a `ReadFailure` that names the limit, found from the file's size
+  /// a `LoadFailure` that names the limit, found from the file's size
   /// before a byte is read, or as the bytes arrive from a pipe, a FIFO or
   /// a device that never ends (`/dev/zero`).
-  public func read(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
+  public func bytes(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
     let loaded = try load(source, limit: limit, mapping: false)
     return withExtendedLifetime(loaded) { Array(loaded.buffer) }
   }
@@ -31,28 +31,28 @@ public struct SystemFiles: FileReading {
   private func load(_ source: InputSource, limit: Int, mapping: Bool) throws -> LoadedBytes {
     switch source {
     case .standardInput:
-      return try readAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
+      return try loadAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
     case .file(let path):
       let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw ReadFailure(name: path, code: errno) }
+      guard descriptor >= 0 else { throw LoadFailure(name: path, code: errno) }
       defer { close(descriptor) }
       var info = stat()
       guard fstat(descriptor, &info) == 0 else {
-        throw ReadFailure(name: path, code: errno)
+        throw LoadFailure(name: path, code: errno)
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        throw ReadFailure(name: path, reason: "is a directory")
+        throw LoadFailure(name: path, reason: "is a directory")
       }
       let isRegular = info.st_mode & S_IFMT == S_IFREG
       if isRegular && Int(info.st_size) > limit {
-        throw ReadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
+        throw LoadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
       }
       if mapping && isRegular && Int(info.st_size) >= Self.smallestMapped,
         let mapped = LoadedBytes(mapping: descriptor, count: Int(info.st_size), name: path)
       {
         return mapped
       }
-      return try readAll(
+      return try loadAll(
         descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0,
         limit: limit)
     }
@@ -72,7 +72,7 @@ public struct SystemFiles: FileReading {
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's
   /// size when known and doubled when it is not.
-  private func readAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
+  private func loadAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
     -> LoadedBytes
   {
     var capacity = max(min(sizeHint, limit) + 1, 1 << 16)
@@ -91,7 +91,7 @@ public struct SystemFiles: FileReading {
       let result = Glibc.read(descriptor, storage + count, capacity - count)
       if result < 0 {
         if errno == EINTR { continue }
-        throw ReadFailure(name: name, code: errno)
+        throw LoadFailure(name: name, code: errno)
       }
       if result == 0 {
         kept = true
@@ -99,7 +99,7 @@ public struct SystemFiles: FileReading {
       }
       count += result
       if count > limit {
-        throw ReadFailure(name: name, reason: Self.tooLarge(nil, limit: limit))
+        throw LoadFailure(name: name, reason: Self.tooLarge(nil, limit: limit))
       }
     }
   }

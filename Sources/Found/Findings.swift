@@ -6,7 +6,7 @@ import ReadingTime
 /// editor folds too.
 package struct Findings: Equatable, Sendable {
   package var headings: [FoundHeading] = []
-  package var readings: [PlacedReading] = []
+  package var readings: [ReadingStretch] = []
   package var markers: [TocMarker] = []
   package var links: [FoundLink] = []
   package var anchors: [FoundAnchor] = []
@@ -37,11 +37,11 @@ package struct Findings: Equatable, Sendable {
     let starts = splits.isEmpty ? offsets : (offsets + splits).sorted()
     var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
     var before: Int? = nil
-    var titles: [PlacedReading] = []
+    var titles: [ReadingStretch] = []
     for placed in readings {
       if let heading = placed.heading {
         titles.append(
-          PlacedReading(offset: placed.offset, reading: placed.reading, heading: place[heading]))
+          ReadingStretch(offset: placed.offset, reading: placed.reading, heading: place[heading]))
         continue
       }
       let span = starts.countAtOrBefore(placed.offset) { $0 }
@@ -51,7 +51,7 @@ package struct Findings: Equatable, Sendable {
     var summed = titles
     for (span, reading) in bodies.enumerated() where !reading.isEmpty {
       summed.append(
-        PlacedReading(
+        ReadingStretch(
           offset: span == 0 ? before ?? 0 : starts[span - 1], reading: reading, heading: nil))
     }
     summed.sort { ($0.offset, $0.heading ?? -1) < ($1.offset, $1.heading ?? -1) }
@@ -61,34 +61,35 @@ package struct Findings: Equatable, Sendable {
     return result
   }
 
-  /// The same findings with every offset moved by `place`: those of a
+  /// The same findings with every offset moved by `mapOffset`: those of a
   /// document read in another encoding, made in its UTF-8, put back on
   /// its raw bytes.
-  package func placed(by place: (Int) -> Int) -> Findings {
+  package func moved(by mapOffset: (Int) -> Int) -> Findings {
     var result = self
     for index in result.headings.indices {
-      result.headings[index].offset = place(headings[index].offset)
+      result.headings[index].offset = mapOffset(headings[index].offset)
     }
     for index in result.readings.indices {
-      result.readings[index].offset = place(readings[index].offset)
+      result.readings[index].offset = mapOffset(readings[index].offset)
     }
     for index in result.markers.indices {
-      result.markers[index].offset = place(markers[index].offset)
-      result.markers[index].endOffset = place(markers[index].endOffset)
+      result.markers[index].offset = mapOffset(markers[index].offset)
+      result.markers[index].endOffset = mapOffset(markers[index].endOffset)
     }
     for index in result.links.indices {
-      result.links[index].offset = place(links[index].offset)
+      result.links[index].offset = mapOffset(links[index].offset)
       if let range = links[index].destinationRange {
-        result.links[index].destinationRange = place(range.lowerBound)..<place(range.upperBound)
+        result.links[index].destinationRange =
+          mapOffset(range.lowerBound)..<mapOffset(range.upperBound)
       }
       if let range = links[index].labelRange {
-        result.links[index].labelRange = place(range.lowerBound)..<place(range.upperBound)
+        result.links[index].labelRange = mapOffset(range.lowerBound)..<mapOffset(range.upperBound)
       }
     }
     for index in result.anchors.indices {
-      result.anchors[index].offset = place(anchors[index].offset)
+      result.anchors[index].offset = mapOffset(anchors[index].offset)
     }
-    result.strayClosers = strayClosers.map(place)
+    result.strayClosers = strayClosers.map(mapOffset)
     return result
   }
 

@@ -1,7 +1,7 @@
 /// A link as a document writes it: a Markdown link or image (inline,
 /// reference-style, autolink), or an HTML `<a href>` or `<img src>`.
 ///
-/// Found by the same walk that finds the headings (one parse a document),
+/// Found by the same visit that finds the headings (one parse a document),
 /// when `OutlineOptions.findsLinks` asks for it.
 public struct FoundLink: Sendable, Equatable {
   /// How the link is written.

@@ -3,16 +3,16 @@
 /// headings, ids, titles and reading of gumbo's whole parse, or nothing
 /// when the page holds a construct the model leaves to gumbo.
 package enum HTMLFastPath {
-  /// The findings of `bytes` (UTF-8), offsets mapped through `place`; nil
+  /// The findings of `bytes` (UTF-8), offsets mapped through `mapOffset`; nil
   /// when the page must be parsed whole: a scope other than the whole page
   /// (or `auto` on a page with `<main>` or `<article>`), bytes that are not
   /// valid UTF-8 or hold NUL, or a construct not modelled.
   package static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, place: ((Int) -> Int)?, scope: HTMLScope,
+    _ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?, scope: HTMLScope,
     findsLinks: Bool
   ) -> HTMLFindings? {
     guard scope == .whole || scope == .auto, !bytes.isEmpty, isPlainUTF8(bytes) else { return nil }
-    var builder = HTMLOutlineBuilder(place: place ?? { $0 })
+    var builder = HTMLOutlineBuilder(mapOffset: mapOffset ?? { $0 })
     builder.findsLinks = findsLinks
     var model = HTMLTreeModel(bytes: bytes, builder: builder, findsScope: scope == .auto)
     do {

@@ -6,8 +6,8 @@ import Slugs
 /// What an HTML page's headings and reading are, built from its tree in
 /// tree order: each element entered and left, each text node between.
 ///
-/// Two readers feed it the same events: the walk of gumbo's whole tree
-/// (`HTMLWalker`) and the fast path's model of tree building over the
+/// Two readers feed it the same events: the visit of gumbo's whole tree
+/// (`HTMLParser`) and the fast path's model of tree building over the
 /// tokens (`HTMLFastPath`). Headings are what a browser's
 /// `querySelectorAll("h1,h2,h3,h4,h5,h6")` returns, but not inside
 /// `<template>` contents or `<noscript>`. Reading is the visible text: not
@@ -15,7 +15,7 @@ import Slugs
 /// under a `hidden` attribute. Nodes are named by a number unique in the
 /// page.
 struct HTMLOutlineBuilder {
-  let place: (Int) -> Int
+  let mapOffset: (Int) -> Int
   private(set) var result = HTMLFindings()
   /// The element outlined, nil for the whole page.
   var scope: Int? = nil
@@ -36,8 +36,8 @@ struct HTMLOutlineBuilder {
   private var marks = PermalinkMarks()
   private var titleElement: [UInt8]? = nil
 
-  init(place: @escaping (Int) -> Int) {
-    self.place = place
+  init(mapOffset: @escaping (Int) -> Int) {
+    self.mapOffset = mapOffset
   }
 
   /// Elements that run inside a line of text, so words go on across them.
@@ -66,7 +66,7 @@ struct HTMLOutlineBuilder {
     let reading = counter.take()
     let offset = index.map { result.text.headings[$0].offset } ?? readingOffset
     if !reading.isEmpty, let offset {
-      result.text.readings.append(PlacedReading(offset: offset, reading: reading, heading: index))
+      result.text.readings.append(ReadingStretch(offset: offset, reading: reading, heading: index))
     }
     readingOffset = nil
   }
@@ -85,7 +85,7 @@ struct HTMLOutlineBuilder {
     guard skipping == nil else { return }
     if node == scope { inScope = true }
     if findsLinks {
-      Self.gather(tag: tag, isHTML: isHTML, attributes, at: place(offset), into: &result.text)
+      Self.gather(tag: tag, isHTML: isHTML, attributes, at: mapOffset(offset), into: &result.text)
     }
     guard isHTML else { return }
     if Self.skippedTags.contains(tag) {
@@ -100,7 +100,7 @@ struct HTMLOutlineBuilder {
     if tag == GUMBO_TAG_IMG.rawValue {
       if hiddenDepth == 0 && inScope {
         counter.addImage()
-        if readingOffset == nil { readingOffset = place(offset) }
+        if readingOffset == nil { readingOffset = mapOffset(offset) }
       }
       if !open.isEmpty, var alt = attributes.value("alt") {
         alt.withUTF8 { bytes in
@@ -113,7 +113,7 @@ struct HTMLOutlineBuilder {
       flush(heading: open.last?.index)
       result.text.headings.append(
         FoundHeading(
-          level: level, title: "", offset: place(offset), explicitID: ownID,
+          level: level, title: "", offset: mapOffset(offset), explicitID: ownID,
           omitted: attributes.asksToBeOmitted))
       open.append(
         (result.text.headings.count - 1, node, HeadingTextBuilder(), enclosingIDs.headingStarts())
@@ -168,7 +168,7 @@ struct HTMLOutlineBuilder {
     if titleElement != nil { titleElement! += bytes }
     for index in open.indices { open[index].title.add(bytes, inImage: false) }
     if hiddenDepth == 0 && inScope {
-      if readingOffset == nil { readingOffset = place(offset) }
+      if readingOffset == nil { readingOffset = mapOffset(offset) }
       counter.feed(bytes)
     }
   }

@@ -102,7 +102,7 @@ final class HTMLReferenceDecoder {
     withBody(of: page) { body -> String in
       guard body.children.length > 0 else { return "" }
       let node = body.children.data[0]!.assumingMemoryBound(to: GumboNode.self)
-      return HTMLWalker.attribute("a", of: node.pointee.v.element) ?? ""
+      return HTMLParser.attribute("a", of: node.pointee.v.element) ?? ""
     } ?? ""
   }
 }

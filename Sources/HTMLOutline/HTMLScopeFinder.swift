@@ -88,10 +88,10 @@ enum HTMLScopeFinder {
         String(cString: gumbo_normalized_tagname(element.tag)) == type
       else { return false }
     }
-    if let id = compound.id, HTMLWalker.attribute("id", of: element) != id { return false }
+    if let id = compound.id, HTMLParser.attribute("id", of: element) != id { return false }
     if !compound.classes.isEmpty {
       let classes = Set(
-        (HTMLWalker.attribute("class", of: element) ?? "").split(whereSeparator: {
+        (HTMLParser.attribute("class", of: element) ?? "").split(whereSeparator: {
           $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}"
         }).map(String.init))
       guard compound.classes.allSatisfy(classes.contains) else { return false }

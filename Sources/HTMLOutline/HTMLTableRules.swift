@@ -45,6 +45,16 @@ extension HTMLTreeModel {
     while !tags.contains(current.tag) && current.tag != GUMBO_TAG_HTML.rawValue { try pop() }
   }
 
+  /// Closes the table section or row `context` names, and reads `token`
+  /// again in the mode that leaves the parser in.
+  private mutating func close(_ context: HTMLTagSet, reading token: HTMLTokenizer.Token)
+    throws(Unmodelled)
+  {
+    try clear(to: context)
+    try pop()
+    try inBody(token)
+  }
+
   private static let tableContext = HTMLTagSet([GUMBO_TAG_TABLE])
   private static let sectionContext = HTMLTagSet([
     GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT,
@@ -116,9 +126,7 @@ extension HTMLTreeModel {
       try pop()
     case (true, _) where Self.tableParts.contains(tag) && !HTMLTagSet.cells.contains(tag),
       (false, GUMBO_TAG_TABLE.rawValue):
-      try clear(to: Self.sectionContext)
-      try pop()
-      try inBody(token)
+      try close(Self.sectionContext, reading: token)
     case (false, _) where Self.ignoredEnds.contains(tag): break
     default:
       return try inTableProper(tag: tag, isStart: isStart, token: token)
@@ -138,14 +146,10 @@ extension HTMLTreeModel {
       try pop()
     case (true, _) where Self.tableParts.contains(tag),
       (false, GUMBO_TAG_TABLE.rawValue):
-      try clear(to: Self.rowContext)
-      try pop()
-      try inBody(token)
+      try close(Self.rowContext, reading: token)
     case (false, _) where Self.sectionContext.contains(tag):
       guard inScope(tag, boundary: .tableScopeBoundary) else { return true }
-      try clear(to: Self.rowContext)
-      try pop()
-      try inBody(token)
+      try close(Self.rowContext, reading: token)
     case (false, _) where Self.ignoredEnds.contains(tag): break
     default:
       return try inTableProper(tag: tag, isStart: isStart, token: token)

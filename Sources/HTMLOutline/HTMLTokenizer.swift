@@ -85,7 +85,7 @@ struct HTMLTokenizer {
     position += 1
     let (tag, name) = tagName()
     attributes.removeAll(keepingCapacity: true)
-    let selfClosing = try readAttributes(keep: true)
+    let selfClosing = try parseAttributes(keep: true)
     return .start(tag: tag, name: name, offset: offset, selfClosing: selfClosing)
   }
 
@@ -120,11 +120,11 @@ struct HTMLTokenizer {
 
   private mutating func skipAttributes() throws(Unmodelled) {
     attributes.removeAll(keepingCapacity: true)
-    _ = try readAttributes(keep: false)
+    _ = try parseAttributes(keep: false)
   }
 
   /// Reads attributes up to and past the tag's `>`; true when it was `/>`.
-  private mutating func readAttributes(keep: Bool) throws(Unmodelled) -> Bool {
+  private mutating func parseAttributes(keep: Bool) throws(Unmodelled) -> Bool {
     let count = bytes.count
     while true {
       while position < count, Self.isSpace(bytes[position]) { position += 1 }
@@ -163,7 +163,7 @@ struct HTMLTokenizer {
         continue
       }
       position += 1
-      let (value, raw) = try readAttributeValue()
+      let (value, raw) = try parseAttributeValue()
       if keep {
         var needsDecoding = false
         for index in value where bytes[index] == 0x26 || bytes[index] == 0x0D {
@@ -179,7 +179,7 @@ struct HTMLTokenizer {
   /// Reads the value after an attribute's `=` (and the spaces around it):
   /// quoted, empty before the tag's `>`, or bare. The value's bytes, and
   /// the bytes it was written as (with its quotes).
-  private mutating func readAttributeValue() throws(Unmodelled) -> (
+  private mutating func parseAttributeValue() throws(Unmodelled) -> (
     value: Range<Int>, raw: Range<Int>
   ) {
     let count = bytes.count

@@ -2,14 +2,14 @@ import CGumbo
 
 /// An HTML page (or an HTML block of Markdown) as gumbo reads it, in Swift
 /// values, for a layout to draw: the elements and texts of the part of the
-/// page an `HTMLScope` names, in the order a walk of the tree meets them.
+/// page an `HTMLScope` names, in the order a visit of the tree meets them.
 ///
-/// gumbo's tree is walked with a stack of our own (deep nesting cannot
+/// gumbo's tree is visited with a stack of our own (deep nesting cannot
 /// overflow it) and freed before `parse` returns; no gumbo pointer
 /// outlives the call. Comments and `<template>` contents are left out, as
 /// the outline leaves them.
 public struct HTMLTree: Sendable {
-  /// One thing met in the walk.
+  /// One thing met in the visit.
   public enum Step: Sendable, Equatable {
     /// An element's start; its `leaving` step comes after all it holds.
     case enter(HTMLElement)
@@ -19,7 +19,7 @@ public struct HTMLTree: Sendable {
     case text(String, offset: Int, whitespace: Bool)
   }
 
-  /// The steps in walk order.
+  /// The steps in visit order.
   public private(set) var steps: [Step] = []
   /// The attributes kept, by name; nil for all.
   private var kept: Set<String>? = nil
@@ -44,15 +44,15 @@ public struct HTMLTree: Sendable {
       guard let output else { return }
       defer { gumbo_destroy_output(&options, output) }
       switch HTMLScopeFinder.find(scope, in: output.pointee.document) {
-      case .none: tree.walk(output.pointee.document)
-      case .some(.some(let element)): tree.walk(element)
+      case .none: tree.visit(output.pointee.document)
+      case .some(.some(let element)): tree.visit(element)
       case .some(.none): break
       }
     }
     return tree
   }
 
-  private mutating func walk(_ root: UnsafeMutablePointer<GumboNode>) {
+  private mutating func visit(_ root: UnsafeMutablePointer<GumboNode>) {
     // Each element entered, with the index of its step, to be left.
     var stack: [(node: UnsafeMutablePointer<GumboNode>, entered: Int?)] = [(root, nil)]
     while let (node, entered) = stack.popLast() {

@@ -3,7 +3,7 @@ import CGumbo
 /// The fast path's model of HTML tree building: the stack of open elements
 /// that gumbo would keep, for the pages most published pages are, fed by
 /// `HTMLTokenizer` and telling an `HTMLOutlineBuilder` each element entered
-/// and left and each text node, in the order a walk of gumbo's tree would.
+/// and left and each text node, in the order a visit of gumbo's tree would.
 ///
 /// What it models: the head, the body's ordinary and block elements,
 /// implied ends (`<p>`, `<li>`, `<dd>`, headings), formatting elements

@@ -36,78 +36,64 @@ public struct BookContents: Sendable {
   }
 
   public var rows: [Row]
-  /// The row on the puck (the chapter or heading being read), if any.
-  public var currentIndex: Int?
-  public var readFraction: Double
-  /// What the bar says at its end: the book's time, or the place in it.
-  public var barDetail: String
-  public var copy: Wording
-  public var theme: Theme
-  public var width: Int
+  /// The row on the puck, the ring, the bar's end and the look.
+  public var frame: ContentsFrame
 
-  /// Creates the contents from its parts.
-  public init(
-    rows: [Row], currentIndex: Int? = nil, readFraction: Double = 0, barDetail: String,
-    copy: Wording = Wording(), theme: Theme = .plain, width: Int = 60
-  ) {
+  /// Creates the contents from its rows and its frame.
+  public init(rows: [Row], frame: ContentsFrame) {
     self.rows = rows
-    self.currentIndex = currentIndex
-    self.readFraction = readFraction
-    self.barDetail = barDetail
-    self.copy = copy
-    self.theme = theme
-    self.width = width
+    self.frame = frame
   }
 
   /// The rows and the bar, top to bottom; no line wider than `width`.
   public func lines() -> [String] {
     guard !rows.isEmpty else { return [] }
-    let glyphs = theme.glyphs
+    let glyphs = frame.theme.glyphs
     let markerWidth = Cells.width(of: glyphs.puck)
     let numberWidth = rows.map { Cells.width(of: $0.number) }.max() ?? 0
     func text(_ index: Int) -> (head: String, detail: String?) {
       let row = rows[index]
       let marker =
-        index == currentIndex && !theme.paint.enabled
+        index == frame.currentIndex && !frame.theme.paint.enabled
         ? glyphs.puck : String(repeating: " ", count: markerWidth)
       let number =
         row.number + String(repeating: " ", count: numberWidth - Cells.width(of: row.number))
       let indent = String(repeating: "  ", count: row.depth)
       var title = SafeText.forTerminal(row.title)
-      if row.kind == .draft { title = copy.draft(title) }
-      if row.kind == .missing { title = copy.missing(title) }
+      if row.kind == .draft { title = frame.copy.draft(title) }
+      if row.kind == .missing { title = frame.copy.missing(title) }
       if row.kind == .separator { title = String(repeating: "-", count: 3) }
       let gap = numberWidth > 0 ? "  " : ""
       return (" " + marker + " " + number + gap + indent + Bidi.isolated(title), row.time)
     }
     let texts = rows.indices.map(text)
-    let barLead = " " + glyphs.ring(for: readFraction) + " "
-    let barTitle = SafeText.forTerminal(copy.contentsTitle)
+    let barLead = " " + glyphs.ring(for: frame.readFraction) + " "
+    let barTitle = SafeText.forTerminal(frame.copy.contentsTitle)
     var natural =
-      Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
+      Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: frame.barDetail)
     for (head, detail) in texts {
       natural = max(natural, Cells.width(of: head) + (detail.map { 2 + Cells.width(of: $0) } ?? 0))
     }
     let chevron = " " + glyphs.chevronDown
-    let rowWidth = max(min(natural, width - Cells.width(of: chevron)), 1)
+    let rowWidth = max(min(natural, frame.width - Cells.width(of: chevron)), 1)
     var lines: [String] = []
     for (index, (head, detail)) in texts.enumerated() {
-      lines.append(row(head, detail, look: look(index), width: rowWidth).render(theme.paint))
+      lines.append(row(head, detail, look: look(index), width: rowWidth).render(frame.theme.paint))
     }
-    var bar = Line(" ") + Line(glyphs.ring(for: readFraction), .accent) + Line(" ")
+    var bar = Line(" ") + Line(glyphs.ring(for: frame.readFraction), .accent) + Line(" ")
     bar.append(barTitle)
-    let room = rowWidth - bar.width - Cells.width(of: barDetail)
+    let room = rowWidth - bar.width - Cells.width(of: frame.barDetail)
     if room >= 2 {
       bar.append(String(repeating: " ", count: room))
-      bar.append(barDetail)
+      bar.append(frame.barDetail)
     }
-    if width - Cells.width(of: chevron) >= 1 { bar.append(chevron) }
-    lines.append(bar.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint))
+    if frame.width - Cells.width(of: chevron) >= 1 { bar.append(chevron) }
+    lines.append(bar.cut(to: frame.width, ellipsis: glyphs.ellipsis).render(frame.theme.paint))
     return lines
   }
 
   private func look(_ index: Int) -> Line.Look {
-    if index == currentIndex && theme.paint.enabled { return .puck }
+    if index == frame.currentIndex && frame.theme.paint.enabled { return .puck }
     switch rows[index].kind {
     case .part: return .accent
     case .draft, .separator, .heading, .missing: return .faint
@@ -117,7 +103,7 @@ public struct BookContents: Sendable {
 
   /// `head` cut to leave room for `detail` at the row's end.
   private func row(_ head: String, _ detail: String?, look: Line.Look, width: Int) -> Line {
-    let ellipsis = theme.glyphs.ellipsis
+    let ellipsis = frame.theme.glyphs.ellipsis
     let room = width - (detail.map { 2 + Cells.width(of: $0) } ?? 0)
     var line = Line(Cells.truncate(head, toWidth: max(room, 1), ellipsis: ellipsis))
     if let detail, room >= 1 {

@@ -17,18 +17,8 @@ public struct Contents: Sendable {
   /// above the sections, without a number, when its share is a minute or
   /// more, named by its title or else `copy.preamble`. Nil for none.
   public var preamble: Section? = nil
-  /// The row on the puck, if a position was given.
-  public var currentIndex: Int?
-  /// How much has been read (0…1), shown by the ring.
-  public var readFraction: Double
-  /// What the bar says at its trailing end (`12 min`, `62% read`).
-  public var barDetail: String
-  /// The words of the island.
-  public var copy: Wording
-  /// The glyphs and colours.
-  public var theme: Theme
-  /// The widest the island may grow, in cells.
-  public var width: Int
+  /// The row on the puck, the ring, the bar's end and the look.
+  public var frame: ContentsFrame
 
   /// Creates the contents from its parts.
   public init(
@@ -36,12 +26,9 @@ public struct Contents: Sendable {
     copy: Wording = Wording(), theme: Theme = .plain, width: Int = 60
   ) {
     self.sections = sections
-    self.currentIndex = currentIndex
-    self.readFraction = readFraction
-    self.barDetail = barDetail
-    self.copy = copy
-    self.theme = theme
-    self.width = width
+    frame = ContentsFrame(
+      currentIndex: currentIndex, readFraction: readFraction, barDetail: barDetail, copy: copy,
+      theme: theme, width: width)
   }
 
   /// The rows and the bar, top to bottom; nothing when there are no
@@ -69,8 +56,8 @@ public struct Contents: Sendable {
     markers: [Int: String] = [:]
   ) -> [String] {
     guard !sections.isEmpty else { return [] }
-    func onPuck(_ index: Int) -> Bool { index == currentIndex || alsoOnPuck.contains(index) }
-    let glyphs = theme.glyphs
+    func onPuck(_ index: Int) -> Bool { index == frame.currentIndex || alsoOnPuck.contains(index) }
+    let glyphs = frame.theme.glyphs
     // The rows may be a filtered few with numbers of any length.
     let numberWidth = sections.map { String($0.number).count }.max() ?? 1
     let topLevel = sections.map(\.level).min() ?? 1
@@ -80,7 +67,7 @@ public struct Contents: Sendable {
     func lead(_ index: Int, indent: Bool) -> String {
       let marker =
         markers[index]
-        ?? (onPuck(index) && !theme.paint.enabled
+        ?? (onPuck(index) && !frame.theme.paint.enabled
           ? glyphs.puck : String(repeating: " ", count: markerWidth))
       let number = String(sections[index].number)
       let padding = String(repeating: " ", count: numberWidth - number.count)
@@ -92,26 +79,27 @@ public struct Contents: Sendable {
     let preamble = preambleRow.map { part in
       (
         lead: " " + String(repeating: " ", count: markerWidth + 1 + numberWidth) + "  ",
-        title: SafeText.forTerminal(part.title.isEmpty ? copy.preamble : part.title),
-        detail: copy.detail(part)
+        title: SafeText.forTerminal(part.title.isEmpty ? frame.copy.preamble : part.title),
+        detail: frame.copy.detail(part)
       )
     }
 
-    let barTitle = SafeText.forTerminal(copy.contentsTitle)
-    let barLead = " " + glyphs.ring(for: readFraction) + " "
+    let barTitle = SafeText.forTerminal(frame.copy.contentsTitle)
+    let barLead = " " + glyphs.ring(for: frame.readFraction) + " "
     let chevron = " " + glyphs.chevronDown
     var natural =
-      Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: barDetail)
+      Cells.width(of: barLead) + Cells.width(of: barTitle) + 2 + Cells.width(of: frame.barDetail)
     func widen(_ head: String, _ title: String, _ detail: String?) {
       let room = detail.map { 2 + Cells.width(of: $0) } ?? 0
       natural = max(natural, Cells.width(of: head) + Cells.width(of: title) + room)
     }
     for index in sections.indices {
-      widen(lead(index, indent: true), titles[index], copy.detail(sections[index]))
+      widen(lead(index, indent: true), titles[index], frame.copy.detail(sections[index]))
     }
     if let preamble { widen(preamble.lead, preamble.title, preamble.detail) }
-    let chevronFits = width - Cells.width(of: chevron) >= 1
-    let rowWidth = max(min(natural, chevronFits ? width - Cells.width(of: chevron) : width), 1)
+    let chevronFits = frame.width - Cells.width(of: chevron) >= 1
+    let rowWidth = max(
+      min(natural, chevronFits ? frame.width - Cells.width(of: chevron) : frame.width), 1)
 
     var lines: [String] = []
     if let preamble, visible == nil {
@@ -119,20 +107,20 @@ public struct Contents: Sendable {
         row(
           head: preamble.lead, bare: preamble.lead, title: preamble.title,
           detail: preamble.detail, width: rowWidth
-        ).render(theme.paint))
+        ).render(frame.theme.paint))
     }
     for index in visible ?? sections.indices {
       var row = self.row(
         head: lead(index, indent: true), bare: lead(index, indent: false), title: titles[index],
-        detail: copy.detail(sections[index]), width: rowWidth)
-      if onPuck(index) && theme.paint.enabled {
+        detail: frame.copy.detail(sections[index]), width: rowWidth)
+      if onPuck(index) && frame.theme.paint.enabled {
         // The puck spans the whole row.
         row.append(String(repeating: " ", count: max(rowWidth - row.width, 0)))
         row = row.recolored(.puck)
       } else if faint.contains(index) {
         row = row.recolored(.faint)
       }
-      lines.append(row.render(theme.paint))
+      lines.append(row.render(frame.theme.paint))
     }
     lines.append(bar(lead: barLead, title: barTitle, rowWidth: rowWidth, chevronFits: chevronFits))
     return lines
@@ -142,7 +130,7 @@ public struct Contents: Sendable {
   /// is it without the indentation, for a row too narrow for both), the
   /// title cut to fit, and the detail at the end.
   private func row(head: String, bare: String, title: String, detail: String?, width: Int) -> Line {
-    let ellipsis = theme.glyphs.ellipsis
+    let ellipsis = frame.theme.glyphs.ellipsis
     var head = head
     var detail = detail ?? ""
     func room() -> Int {
@@ -163,15 +151,15 @@ public struct Contents: Sendable {
   /// The bar below the rows: the ring, the contents title, the detail at
   /// the rows' end and the chevron past it.
   private func bar(lead: String, title: String, rowWidth: Int, chevronFits: Bool) -> String {
-    let glyphs = theme.glyphs
-    var detail = barDetail
+    let glyphs = frame.theme.glyphs
+    var detail = frame.barDetail
     func barRoom() -> Int {
       rowWidth - Cells.width(of: lead) - (detail.isEmpty ? 0 : 2 + Cells.width(of: detail))
     }
     if barRoom() < min(Cells.width(of: title), Cells.width(of: glyphs.ellipsis) + 1) {
       detail = ""
     }
-    var bar = Line(" ") + Line(glyphs.ring(for: readFraction), .accent) + Line(" ")
+    var bar = Line(" ") + Line(glyphs.ring(for: frame.readFraction), .accent) + Line(" ")
     bar.append(Cells.truncate(title, toWidth: max(barRoom(), 0), ellipsis: glyphs.ellipsis))
     if !detail.isEmpty {
       bar.append(
@@ -179,6 +167,6 @@ public struct Contents: Sendable {
       bar.append(detail)
     }
     if chevronFits { bar.append(" " + glyphs.chevronDown) }
-    return bar.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint)
+    return bar.cut(to: frame.width, ellipsis: glyphs.ellipsis).render(frame.theme.paint)
   }
 }

@@ -16,7 +16,7 @@ struct BookCommand: RunnableCommand {
 
   /// The book `path` names, when it is one (`--book` makes any folder
   /// one), or nil for an ordinary document or folder.
-  static func book(_ path: String, forced: Bool, files: FileReading) throws -> Book? {
+  static func book(_ path: String, forced: Bool, files: FileAccess) throws -> Book? {
     let folder = BookFiles(files: files)
     guard forced || Book.isNamed(path, in: folder) else { return nil }
     do {
@@ -144,8 +144,9 @@ struct BookCommand: RunnableCommand {
     let display = settings.display
     return BookContents(
       rows: rows(documents).map(\.row),
-      barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
-      theme: display.theme, width: display.width
+      frame: ContentsFrame(
+        barDetail: copy.time(minutes: minutes, anything: anything) ?? "", copy: copy,
+        theme: display.theme, width: display.width)
     ).lines()
   }
 
@@ -239,16 +240,16 @@ struct BookCommand: RunnableCommand {
 
 /// The files a book is read from, through the CLI's own reader.
 struct BookFiles: BookFolder {
-  let files: FileReading
+  let files: FileAccess
 
   func entries(of folder: String) -> [(name: String, isFolder: Bool)]? {
     guard files.isDirectory(folder), let names = files.entries(folder) else { return nil }
     return names.map { ($0, files.isDirectory(BookPath.join(folder, $0))) }
   }
 
-  func contents(of path: String) -> [UInt8]? {
+  func bytes(of path: String) -> [UInt8]? {
     guard files.kind(path) == .regular else { return nil }
-    return try? files.read(.file(path), limit: 16 << 20)
+    return try? files.bytes(.file(path), limit: 16 << 20)
   }
 }
 

@@ -27,7 +27,7 @@ public struct CLI {
   let environment: [String: String]
   let stdout: OutputSink
   let stderr: OutputSink
-  let files: FileReading
+  let files: FileAccess
   /// What standard output is.
   let terminal: TerminalFacts
   /// True when standard input is a terminal: no document will come from
@@ -38,7 +38,7 @@ public struct CLI {
   /// A command line with the given surroundings.
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,
-    files: FileReading = SystemFiles(), terminal: TerminalFacts = .pipe,
+    files: FileAccess = SystemFiles(), terminal: TerminalFacts = .pipe,
     inputIsTerminal: Bool = false
   ) {
     self.init(
@@ -47,7 +47,7 @@ public struct CLI {
   }
 
   init(
-    environment: [String: String], stdout: OutputSink, stderr: OutputSink, files: FileReading,
+    environment: [String: String], stdout: OutputSink, stderr: OutputSink, files: FileAccess,
     terminal: TerminalFacts, inputIsTerminal: Bool = false, writer: AtomicFile
   ) {
     self.writer = writer

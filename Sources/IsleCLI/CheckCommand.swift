@@ -195,7 +195,7 @@ struct CheckCommand: RunnableCommand {
       let links = Array(broken[index..<end])
       index = end
       guard links.contains(where: \.isFixable), path != "-" else { continue }
-      let bytes = try cli.files.read(.file(path), limit: settings.maxSize)
+      let bytes = try cli.files.bytes(.file(path), limit: settings.maxSize)
       // Destinations are rewritten in UTF-8: a UTF-16 document is left,
       // and said so.
       if let encoding = DocumentShape.wideEncoding(of: bytes.span) {

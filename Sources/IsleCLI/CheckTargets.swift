@@ -11,13 +11,13 @@ import Parallel
 /// (a link out of the folder checked) is outlined on first use with the
 /// same loader, so with the same slug flavour rules.
 final class CheckTargets: LinkTargets {
-  private let files: FileReading
+  private let files: FileAccess
   private let loader: DocumentLoader
   private let kinds = Lock<[String: TargetKind]>([:])
   private let anchors = Lock<[String: DocumentAnchors?]>([:])
 
   /// Targets on `files`, with the anchors of the documents already read.
-  init(files: FileReading, loader: DocumentLoader, known: [String: DocumentAnchors]) {
+  init(files: FileAccess, loader: DocumentLoader, known: [String: DocumentAnchors]) {
     self.files = files
     self.loader = loader
     anchors.withLock { table in

@@ -325,9 +325,9 @@ enum Command: String, CaseIterable, Sendable {
     .value(.format, "markdown"), .given(.write), .given(.check), .given(.diff),
   ]
 
-  /// What a document remembers of the options its contents list was made
-  /// with (see `RememberedOptions`).
-  static let remembered =
+  /// What a document notes of the options its contents list was made
+  /// with (see `NotedOptions`).
+  static let noted =
     outlineOptions.filter { [.minLevel, .maxLevel, .slug].contains($0.name) }
     + writeOptions.filter {
       [.ordered, .details, .includeTitle, .afterMarkers].contains($0.name)

@@ -56,7 +56,7 @@ extension CLI {
     // language server goes on without the lines that are wrong.
     var configProblems: [UsageError] = []
     if let path = Config.path(environment: environment) {
-      let (options, problems) = try Config.read(at: path, files: files)
+      let (options, problems) = try Config.load(at: path, files: files)
       if let first = problems.first, command != .lsp { throw first }
       configProblems = problems
       let configured = options.filter { given in

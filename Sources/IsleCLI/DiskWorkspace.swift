@@ -11,7 +11,7 @@ import Walk
 /// document's slug flavour from `--slug` or its folder (`auto`), and the
 /// contents list `isle toc --write` (with no options) would write.
 struct DiskWorkspace: WorkspaceHost {
-  let files: FileReading
+  let files: FileAccess
   /// The command line's outline options; the flavour is decided per
   /// document when `detector` is there.
   let options: OutlineOptions
@@ -22,7 +22,7 @@ struct DiskWorkspace: WorkspaceHost {
 
   func read(_ path: String) -> [UInt8]? {
     guard files.kind(path) == .regular else { return nil }
-    return try? files.read(.file(path), limit: maxSize)
+    return try? files.bytes(.file(path), limit: maxSize)
   }
 
   func kind(of path: String) -> TargetKind {

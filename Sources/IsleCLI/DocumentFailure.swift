@@ -41,7 +41,7 @@ struct DocumentFailure: IsleError {
   /// Resolves `target` in `document`, turning a miss into a failure that
   /// lists the sections close to it, if any are (exit 1).
   static func resolving(
-    _ target: Target, text: String, in document: Document, name: String, from offset: Int? = nil
+    _ target: Jump, text: String, in document: Document, name: String, from offset: Int? = nil
   ) throws -> Int {
     let sections = document.sections
     do {

@@ -6,7 +6,7 @@ import Walk
 /// loaded (a regular file mapped, never copied), outlined, and any failure
 /// made one `IsleError` that names the source.
 struct DocumentLoader: Sendable {
-  let files: FileReading
+  let files: FileAccess
   var options: OutlineOptions
   let maxSize: Int
   /// With `--slug auto`, what decides each file's id flavour.

@@ -4,7 +4,7 @@ import Files
 // the line names the file or the stream, exit 2; a reader of a pipe that
 // went away ends output quietly, with 0.
 
-extension ReadFailure: IsleError {
+extension LoadFailure: IsleError {
   public var message: String? { description }
   public var status: ExitStatus { .failure }
 }

@@ -19,7 +19,7 @@ struct JumpCommand: RunnableCommand {
       let start = try settings.position.place(in: document, name: name)
       // An id names one heading whatever the levels shown: one the levels
       // leave out is found in the outline that shows its level too.
-      if let folded = Target(target).foldedID(in: document.sections, folded: document.folded) {
+      if let folded = Jump(target).foldedID(in: document.sections, folded: document.folded) {
         let level = document.folded[folded].level
         var options = loader.options
         options.levels =
@@ -27,7 +27,7 @@ struct JumpCommand: RunnableCommand {
         document = try loader.outline(loaded.bytes, from: source, options: options)
       }
       let index = try DocumentFailure.resolving(
-        Target(target), text: target, in: document, name: name, from: start?.offset)
+        Jump(target), text: target, in: document, name: name, from: start?.offset)
       let output = Self.describe(
         document.sections[index], in: document, print: print, settings: settings)
       return DocumentOutput(output: output + "\n", status: .success)
@@ -69,7 +69,7 @@ extension JumpCommand {
   /// `jump`'s target and its document: a target, and one document at
   /// most. `isle jump README.md`, the one word a file, is a target
   /// forgotten (a title that is also a file's name goes before `-`).
-  private static func operands(_ operands: [String], files: FileReading) throws -> (
+  private static func operands(_ operands: [String], files: FileAccess) throws -> (
     String, [String]
   ) {
     guard let target = operands.first else {

@@ -193,7 +193,7 @@ struct PickCommand: RunnableCommand {
       // The cursor report tells the region's row, for the mouse.
       var waited = 0
       while top == nil && waited < 5 {
-        let bytes = terminal.read(waiting: 40)
+        let bytes = terminal.input(waiting: 40)
         for input in keys.decoder.feed(bytes) {
           if case .cursor(let row, _) = input { top = row }
         }

@@ -50,7 +50,7 @@ struct PositionRequest: Sendable {
     }
     if let section {
       let index = try DocumentFailure.resolving(
-        Target(section), text: section, in: document, name: name)
+        Jump(section), text: section, in: document, name: name)
       return Place.estimate(section: index, in: document, progress: progress)
     }
     if let progress {

@@ -29,7 +29,7 @@ struct Settings: Sendable {
   var showsPaths: Bool
   /// What a contents list in Markdown is asked for (`--ordered`,
   /// `--details`, `--include-title`, `--after-markers`).
-  var contents: ContentsRequest
+  var contents: TocRequest
   /// With several documents in one Markdown list, the folder their links
   /// are relative to: `--base`, else the one folder given.
   var indexBase: String?
@@ -43,7 +43,7 @@ struct Settings: Sendable {
   static func decide(
     _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
     environment: [String: String], terminal: TerminalFacts, inputIsTerminal: Bool,
-    files: FileReading
+    files: FileAccess
   ) throws -> Settings {
     let name = command.rawValue
     if operands.isEmpty && inputIsTerminal {
@@ -85,14 +85,14 @@ struct Settings: Sendable {
       jobs: try OptionValues.integer(raw, .jobs, in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == .withPath || $0.name == .noPath }
         .map { $0.name == .withPath } ?? (walked.sources.count > 1),
-      contents: try ContentsRequest.decide(raw, command: name),
+      contents: try TocRequest.decide(raw, command: name),
       indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
       maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats))
   }
 
   /// How these settings load a document.
-  func loader(_ files: FileReading) -> DocumentLoader {
+  func loader(_ files: FileAccess) -> DocumentLoader {
     DocumentLoader(
       files: files, options: outline, maxSize: maxSize,
       detector: slug == .auto ? SlugFlavorDetector(files: files) : nil)
@@ -102,10 +102,10 @@ struct Settings: Sendable {
   static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
 }
 
-extension ContentsRequest {
+extension TocRequest {
   /// What the words given ask of a contents list.
-  static func decide(_ raw: RawArguments, command: String) throws -> ContentsRequest {
-    var request = ContentsRequest()
+  static func decide(_ raw: RawArguments, command: String) throws -> TocRequest {
+    var request = TocRequest()
     if let ordered = raw.last(.ordered) {
       switch ordered.value {
       case nil, "ones": request.numbering = .ones
@@ -116,7 +116,7 @@ extension ContentsRequest {
     }
     if let details = raw.last(.details) {
       let summary = details.value ?? ""
-      // The summary stands in an HTML comment when remembered.
+      // The summary stands in an HTML comment when noted.
       guard !summary.contains("-->") else {
         throw raw.invalid(.details, summary, expected: "a summary without '-->'", command: command)
       }

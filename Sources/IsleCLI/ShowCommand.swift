@@ -118,7 +118,7 @@ struct ShowCommand: RunnableCommand {
     var blocks: MarkdownBlocks? = nil
     if loaded.document.format == .markdown, request.maxWords != nil || request.body {
       do {
-        blocks = try MarkdownBlocks.read(
+        blocks = try MarkdownBlocks.parse(
           loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth)
       } catch {
         throw DocumentFailure(
@@ -301,7 +301,7 @@ extension ShowCommand {
   /// some stand before it. A `--` that only ended the options (a selector
   /// that starts with `-`) leaves the rule to the words after it, up to a
   /// second `--`.
-  private static func operands(_ raw: RawArguments, files: FileReading) -> ([String], [String]) {
+  private static func operands(_ raw: RawArguments, files: FileAccess) -> ([String], [String]) {
     var words = raw.operands
     if let dashes = raw.operandsBeforeDashes {
       if dashes > 0 { return (Array(words[..<dashes]), Array(words[dashes...])) }

@@ -87,22 +87,22 @@ struct TocCommand: RunnableCommand {
     var request = settings.contents
     guard settings.showsPaths, let path = source.path else {
       let style = ListStyle(numbering: request.numbering)
-      return ContentsList.text(
-        ContentsList.sections(
+      return TocList.text(
+        TocList.sections(
           of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers),
         format: document.format,
         style: style, details: request.details, summary: settings.display.copy.contentsTitle)
     }
     let link = settings.indexBase.map { RelativePath.from($0, to: path) } ?? path
     var heading = link
-    if let title = ContentsList.titleIndex(document.sections) {
+    if let title = TocList.titleIndex(document.sections) {
       heading = document.sections[title].title
     } else if let title = document.title {
       heading = title
     }
     request.includeTitle = request.includeTitle && heading == link
     return MarkdownList.render(
-      ContentsList.sections(
+      TocList.sections(
         of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers),
       style: ListStyle(numbering: request.numbering), format: document.format, path: link,
       heading: heading)

@@ -10,9 +10,9 @@ import Walk
 /// between a document's markers up to date, touching nothing else.
 ///
 /// Every marker style of the common tools is read (see `TocMarker`); the
-/// options a list was made with are remembered in the document (see
-/// `RememberedOptions`) and those on the command line win and are
-/// remembered in turn. A file without markers is skipped with a note, so
+/// options a list was made with are noted in the document (see
+/// `NotedOptions`) and those on the command line win and are
+/// noted in turn. A file without markers is skipped with a note, so
 /// that a hook can run over any set of files.
 struct TocWriteCommand: RunnableCommand {
   let settings: Settings
@@ -142,11 +142,11 @@ struct TocWriteCommand: RunnableCommand {
     }
     var loaded = try load(loader)
     guard var region = try Self.region(of: loaded, path: path) else { return .noMarkers }
-    // The document's remembered options, then the command line's.
-    let remembered = try Self.rememberedOptions(of: loaded, region: region, path: path)
+    // The document's noted options, then the command line's.
+    let noted = try Self.notedOptions(of: loaded, region: region, path: path)
     let configured = raw.options.filter { $0.origin != nil }
     let typed = raw.options.filter { $0.origin == nil }
-    let merged = RawArguments(options: configured + remembered + typed, operands: raw.operands)
+    let merged = RawArguments(options: configured + noted + typed, operands: raw.operands)
     var options = try OptionValues.outlineOptions(merged, command: "toc")
     options.format = .markdown
     options.split = loader.options.split
@@ -159,32 +159,32 @@ struct TocWriteCommand: RunnableCommand {
       guard let again = try Self.region(of: loaded, path: path) else { return .noMarkers }
       region = again
     }
-    let request = try ContentsRequest.decide(merged, command: "toc")
-    let record = RememberedOptions.given(in: raw, kept: Command.remembered)
+    let request = try TocRequest.decide(merged, command: "toc")
+    let record = NotedOptions.given(in: raw, kept: Command.noted)
     let recorded =
       record
-      ? RememberedOptions.recorded(
-        remembered: remembered, typed: typed, kept: Command.remembered) : []
+      ? NotedOptions.recorded(
+        noted: noted, typed: typed, kept: Command.noted) : []
     return try withExtendedLifetime(loaded) { () throws -> Outcome in
       let bytes = loaded.bytes.buffer
       let document = loaded.document
-      let style = ContentsList.style(of: bytes, region: region, numbering: request.numbering)
-      let list = ContentsList.text(
-        ContentsList.sections(
+      let style = TocList.style(of: bytes, region: region, numbering: request.numbering)
+      let list = TocList.text(
+        TocList.sections(
           of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers,
           region: region, bytes: bytes),
         format: .markdown, style: style, details: request.details,
         summary: settings.display.copy.contentsTitle)
       var opening: String? = nil
-      var noted = recorded
+      var forNote = recorded
       if record, region.opening.kind == .mdformatStart {
-        opening = RememberedOptions.mdformatMarker(region.opening, options: recorded)
-        noted.removeAll(where: RememberedOptions.inMdformatMarker)
+        opening = NotedOptions.mdformatMarker(region.opening, options: recorded)
+        forNote.removeAll(where: NotedOptions.inMdformatMarker)
       }
-      let note = record ? (noted.isEmpty ? nil : RememberedOptions.note(noted)) : nil
+      let note = record ? (forNote.isEmpty ? nil : NotedOptions.note(forNote)) : nil
       var edited = region
-      if record && noted.isEmpty { edited = region.withoutNote }
-      let updated = ContentsEdit.apply(
+      if record && forNote.isEmpty { edited = region.withoutNote }
+      let updated = TocEdit.apply(
         list: list, to: bytes, region: edited, note: note, opening: opening)
       guard !updated.elementsEqual(bytes) else { return .current }
       if !check && given == nil {
@@ -199,20 +199,20 @@ struct TocWriteCommand: RunnableCommand {
   }
 
   /// The options the list `region` marks was made with, as the document
-  /// remembers them, each knowing the file and line of its note (or
+  /// notes them, each knowing the file and line of its note (or
   /// marker); a word there that is no such option is an error naming them.
-  private static func rememberedOptions(
-    of loaded: DocumentLoader.Loaded, region: ContentsRegion, path: String
+  private static func notedOptions(
+    of loaded: DocumentLoader.Loaded, region: TocRegion, path: String
   ) throws -> [GivenOption] {
     let shallowest =
       (loaded.document.sections.map(\.level) + loaded.document.folded.map(\.level)).min() ?? 1
-    let words = RememberedOptions.words(
+    let words = NotedOptions.words(
       opening: region.opening, note: region.note, shallowest: shallowest)
     guard !words.isEmpty else { return [] }
     let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
     do {
       return try RawArguments.parse(
-        words, specs: Command.remembered, command: "toc", tables: Command.tables
+        words, specs: Command.noted, command: "toc", tables: Command.tables
       )
       .options.map {
         GivenOption(
@@ -227,7 +227,7 @@ struct TocWriteCommand: RunnableCommand {
   /// The list `loaded` marks, if any; a list is written in UTF-8, so
   /// one in a UTF-16 or UTF-32 document is an error.
   private static func region(of loaded: DocumentLoader.Loaded, path: String) throws
-    -> ContentsRegion?
+    -> TocRegion?
   {
     if let encoding = loaded.document.charset, !loaded.document.markers.isEmpty {
       throw DocumentFailure(
@@ -236,9 +236,9 @@ struct TocWriteCommand: RunnableCommand {
     }
     do {
       return try withExtendedLifetime(loaded) {
-        try ContentsRegion.find(loaded.document.markers, in: loaded.bytes.buffer)
+        try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer)
       }
-    } catch let mismatch as ContentsRegion.Mismatch {
+    } catch let mismatch as TocRegion.Mismatch {
       throw MarkerFailure(path: path, problem: mismatch.problem)
     }
   }

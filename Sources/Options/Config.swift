@@ -42,8 +42,8 @@ package enum Config {
   /// none when there is no file. A line that is not `key = value`, an
   /// unknown key or a badly quoted value is an error naming the file and
   /// the line.
-  package static func options(at path: String, files: FileReading) throws -> [GivenOption] {
-    let (options, problems) = try read(at: path, files: files)
+  package static func options(at path: String, files: FileAccess) throws -> [GivenOption] {
+    let (options, problems) = try load(at: path, files: files)
     if let first = problems.first { throw first }
     return options
   }
@@ -51,13 +51,13 @@ package enum Config {
   /// The file's settings, and the lines that are none (each an error
   /// naming the file and the line), for a command that goes on without
   /// them (`lsp`, which logs them).
-  package static func read(at path: String, files: FileReading) throws -> (
+  package static func load(at path: String, files: FileAccess) throws -> (
     options: [GivenOption], problems: [UsageError]
   ) {
     let bytes: [UInt8]
     do {
-      bytes = try files.read(.file(path), limit: 1 << 20)
-    } catch let failure as ReadFailure where failure.code == ENOENT {
+      bytes = try files.bytes(.file(path), limit: 1 << 20)
+    } catch let failure as LoadFailure where failure.code == ENOENT {
       return ([], [])
     }
     var options: [GivenOption] = []

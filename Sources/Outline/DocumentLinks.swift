@@ -1,7 +1,7 @@
 import Found
 
 /// What a document links to and the places a link can land in it, found by
-/// the walk that outlines it when `OutlineOptions.findsLinks` asks
+/// the visit that outlines it when `OutlineOptions.findsLinks` asks
 /// (`Outliner.outlined`): `isle check` and the language server read them;
 /// an outline alone never gathers them.
 public struct DocumentLinks: Sendable, Equatable {
@@ -23,7 +23,7 @@ public struct DocumentLinks: Sendable, Equatable {
 
   /// What `found` holds, placed on `lines`.
   init(_ found: Findings, lines: LineIndex) {
-    links = Self.placed(found.links, lines: lines)
+    links = Self.positioned(found.links, lines: lines)
     anchors = found.anchors.sorted { $0.offset < $1.offset }
     blocks = found.blocks.sorted { ($0.line, -$0.endLine) < ($1.line, -$1.endLine) }
     strayClosers = found.strayClosers.sorted()
@@ -32,7 +32,7 @@ public struct DocumentLinks: Sendable, Equatable {
   /// Links in document order with their lines and columns, each reference
   /// given its definition's written destination (a label's first
   /// definition is the one that counts).
-  static func placed(_ links: [FoundLink], lines: LineIndex) -> [FoundLink] {
+  static func positioned(_ links: [FoundLink], lines: LineIndex) -> [FoundLink] {
     var definitions: [String: Range<Int>] = [:]
     for link in links where link.kind == .definition {
       if let key = link.labelKey, definitions[key] == nil {

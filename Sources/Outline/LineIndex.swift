@@ -72,11 +72,11 @@ public struct LineIndex: Sendable, Equatable {
   }
 
   /// The lines of a document of `size` bytes read in another encoding:
-  /// `decoded` indexes its UTF-8, and `place` takes a UTF-8 offset to the
+  /// `decoded` indexes its UTF-8, and `mapOffset` takes a UTF-8 offset to the
   /// raw one. The raw bytes cannot be scanned for line feeds themselves
   /// (in UTF-16 a byte 0x0A may be half of any character).
-  init(_ decoded: LineIndex, size: Int, place: (Int) -> Int) {
-    let starts = decoded.starts.map(place)
+  init(_ decoded: LineIndex, size: Int, mapOffset: (Int) -> Int) {
+    let starts = decoded.starts.map(mapOffset)
     if size <= Int(UInt32.max) {
       self.init(narrow: starts.map { UInt32($0) }, wide: [], size: size)
     } else {

@@ -21,7 +21,7 @@ public struct OutlineOptions: Sendable, Equatable {
   public var split: Bool
   /// The part of an HTML page outlined (Markdown is read whole).
   public var within: HTMLScope = .whole
-  /// Whether the walk also gathers the document's links, HTML anchors and
+  /// Whether the visit also gathers the document's links, HTML anchors and
   /// blocks (`Outlined.links`), for checking them.
   public var findsLinks = false
 

@@ -55,10 +55,10 @@ public enum Outliner {
         (utf8) throws(OutlineError) in
         try parseMarkdown(utf8, lines: LineIndex(utf8), options: options, release: nil)
       }
-      var placed = parsed
-      placed.text = parsed.text.placed(by: transcoded.rawOffset)
-      let lines = LineIndex(utf8Lines, size: bytes.count, place: transcoded.rawOffset)
-      var outlined = markdown(placed, path: path, lines: lines, title: title, options: options)
+      var moved = parsed
+      moved.text = parsed.text.moved(by: transcoded.rawOffset)
+      let lines = LineIndex(utf8Lines, size: bytes.count, mapOffset: transcoded.rawOffset)
+      var outlined = markdown(moved, path: path, lines: lines, title: title, options: options)
       outlined.document.charset = encoding.name
       return outlined
     }
@@ -80,19 +80,22 @@ public enum Outliner {
         : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
       // The fast path first, unless told to parse whole (`--no-split`);
       // gumbo's whole parse where it declines.
-      func read(_ bytes: UnsafeBufferPointer<UInt8>, place: ((Int) -> Int)?) -> HTMLFindings {
+      func parse(_ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?) -> HTMLFindings {
         let fast =
           options.split
           ? HTMLFastPath.parse(
-            bytes, place: place, scope: options.within, findsLinks: options.findsLinks) : nil
+            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+          : nil
         return fast
-          ?? HTMLWalker.parse(
-            bytes, place: place, scope: options.within, findsLinks: options.findsLinks)
+          ?? HTMLParser.parse(
+            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
       }
       if let transcoded {
-        parsed = transcoded.utf8.withUnsafeBufferPointer { read($0, place: transcoded.rawOffset) }
+        parsed = transcoded.utf8.withUnsafeBufferPointer {
+          parse($0, mapOffset: transcoded.rawOffset)
+        }
       } else {
-        parsed = read(bytes, place: nil)
+        parsed = parse(bytes, mapOffset: nil)
       }
       return assemble(
         parsed.text, path: path, format: format, lines: lines, title: parsed.title,
@@ -114,7 +117,7 @@ public enum Outliner {
     let parsed =
       options.findsLinks
       ? PieceParse.Outcome(
-        text: try MarkdownWalker.parse(
+        text: try MarkdownParser.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
         pieces: 1)
       : try MarkdownPieces.parse(
@@ -212,17 +215,17 @@ public enum Outliner {
       parsed.readings.filter { $0.heading == nil }, starts: starts, rate: options.rate)
     var sections: [Section] = []
     sections.reserveCapacity(shown.count)
-    for (place, index) in shown.enumerated() {
+    for (position, index) in shown.enumerated() {
       let heading = headings[index]
-      let isLast = place + 1 == shown.count
-      let endOffset = isLast ? lines.size : starts[place + 1]
+      let isLast = position + 1 == shown.count
+      let endOffset = isLast ? lines.size : starts[position + 1]
       sections.append(
         Section(
-          number: place + 1, level: heading.level, title: heading.title, id: ids[index],
+          number: position + 1, level: heading.level, title: heading.title, id: ids[index],
           line: lines.line(ofOffset: heading.offset), offset: heading.offset,
           endLine: isLast ? lines.lineCount + 1 : lines.line(ofOffset: endOffset),
-          endOffset: endOffset, reading: times.readings[place + 1],
-          seconds: Int(times.seconds[place + 1].rounded()), minutes: times.minutes[place + 1],
+          endOffset: endOffset, reading: times.readings[position + 1],
+          seconds: Int(times.seconds[position + 1].rounded()), minutes: times.minutes[position + 1],
           source: heading.text.source, omittedFromContents: heading.omitted))
     }
     let documentTitle =

@@ -21,3 +21,23 @@ struct Container {
     kind == .quote ? marker : String(repeating: " ", count: marker.count)
   }
 }
+
+extension [Container] {
+  /// The marks a block's lines carry inside these containers, outermost
+  /// first: the first line's (a marker where a container starts, its
+  /// continuation where it goes on) and the others'. Every container is
+  /// started from then on.
+  mutating func marks() -> (first: [Run], rest: [Run]) {
+    var first = ""
+    var rest = ""
+    for index in indices {
+      first += self[index].started ? self[index].continuation : self[index].marker
+      rest += self[index].continuation
+      self[index].started = true
+    }
+    return (
+      first.isEmpty ? [] : [Run(first, style: .faint)],
+      rest.isEmpty ? [] : [Run(rest, style: .faint)]
+    )
+  }
+}

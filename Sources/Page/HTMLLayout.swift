@@ -6,7 +6,7 @@ import Outline
 /// visible text the outline reads (not `<head>`, `<script>`, `<style>`,
 /// `<template>`, `<noscript>` or what is `hidden`), with its block
 /// structure: headings, paragraphs, lists, quotes, preformatted text in a
-/// frame, tables, rules. The outline's tree of it (`HTMLTree`) is walked in
+/// frame, tables, rules. The outline's tree of it (`HTMLTree`) is visited in
 /// order.
 struct HTMLLayout {
   let base: Int
@@ -35,13 +35,13 @@ struct HTMLLayout {
   ) -> [PageLine] {
     var layout = HTMLLayout(base: base, width: max(width, 1), glyphs: glyphs)
     layout.lastEnd = base
-    layout.walk(HTMLTree.parse(bytes, scope: scope, keeping: Self.read).steps)
+    layout.visit(HTMLTree.parse(bytes, scope: scope, keeping: Self.attributesKept).steps)
     layout.flush(end: base + bytes.count)
     return layout.lines
   }
 
   /// The attributes drawn or obeyed.
-  private static let read: Set<String> = ["hidden", "href", "alt", "start"]
+  private static let attributesKept: Set<String> = ["hidden", "href", "alt", "start"]
   private static let skipped: Set<String> = ["script", "style", "noscript", "template", "head"]
   private static let inline: Set<String> = [
     "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",
@@ -57,9 +57,9 @@ struct HTMLLayout {
     "h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6,
   ]
 
-  /// Walks the steps, an element `enter` turns down (and all it holds)
+  /// Visits the steps, an element `enter` turns down (and all it holds)
   /// passed over.
-  private mutating func walk(_ steps: [HTMLTree.Step]) {
+  private mutating func visit(_ steps: [HTMLTree.Step]) {
     var index = 0
     while index < steps.count {
       switch steps[index] {
@@ -103,14 +103,7 @@ struct HTMLLayout {
     case "br": add(Run("\n", style: style, offset: start))
     case "hr":
       emit(start..<start) { width, first, _ in
-        [
-          PageLine(
-            runs: first + [
-              Run(
-                glyphs.line(max(width - Wrapper.width(of: first), 1)),
-                style: .faint)
-            ], bytes: start..<start)
-        ]
+        [BreakRule.line(width: width, first: first, glyphs: glyphs, bytes: start..<start)]
       }
     case "pre": preformatted += 1
     case "ul", "menu": numbers.append(nil)
@@ -250,16 +243,8 @@ struct HTMLLayout {
       let gap = min(lastEnd, range.lowerBound)..<max(range.lowerBound, lastEnd)
       if lines.last?.text.isEmpty == false { lines.append(PageLine(runs: [], bytes: gap)) }
     }
-    var first = ""
-    var rest = ""
-    for index in containers.indices {
-      first += containers[index].started ? containers[index].continuation : containers[index].marker
-      rest += containers[index].continuation
-      containers[index].started = true
-    }
-    lines += body(
-      width, first.isEmpty ? [] : [Run(first, style: .faint)],
-      rest.isEmpty ? [] : [Run(rest, style: .faint)])
+    let marks = containers.marks()
+    lines += body(width, marks.first, marks.rest)
     lastEnd = max(lastEnd, range.upperBound)
   }
 }

@@ -2,7 +2,7 @@ import Cells
 import Outline
 
 /// Lays a stretch of Markdown out in lines: the outline's tree of it
-/// (`MarkdownTree`), walked once, drawn for the terminal. Headings stand
+/// (`MarkdownTree`), visited once, drawn for the terminal. Headings stand
 /// apart by weight and colour (and a rule under the top two levels),
 /// emphasis, code and links keep their marks as styles, code sits in a
 /// frame and is never wrapped, lists and quotes are indented, tables keep
@@ -105,15 +105,7 @@ struct MarkdownLayout {
       if entering {
         let range = node.range
         emit(range) { width, first, _ in
-          [
-            PageLine(
-              runs: first + [
-                Run(
-                  glyphs.line(max(width - Wrapper.width(of: first), 1)),
-                  style: .faint)
-              ],
-              bytes: range)
-          ]
+          [BreakRule.line(width: width, first: first, glyphs: glyphs, bytes: range)]
         }
       }
     default: visitTable(node, entering: entering)
@@ -247,17 +239,9 @@ struct MarkdownLayout {
       let gap = base + min(after, lead)..<base + max(lead, lastEnd)
       lines.append(PageLine(runs: bars.isEmpty ? [] : [Run(bars, style: .faint)], bytes: gap))
     }
-    var first = ""
-    var rest = ""
-    for index in containers.indices {
-      first += containers[index].started ? containers[index].continuation : containers[index].marker
-      rest += containers[index].continuation
-      containers[index].started = true
-    }
-    let firstRuns = first.isEmpty ? [] : [Run(first, style: .faint)]
-    let restRuns = rest.isEmpty ? [] : [Run(rest, style: .faint)]
+    let marks = containers.marks()
     let firstLine = lines.count
-    lines += body(width, firstRuns, restRuns)
+    lines += body(width, marks.first, marks.rest)
     if firstLine < lines.count, base + lead < lines[firstLine].bytes.lowerBound {
       lines[firstLine].bytes = base + lead..<max(lines[firstLine].bytes.upperBound, base + lead)
     }

@@ -20,7 +20,7 @@ public struct SidewaysView {
     self.glyphs = glyphs
   }
 
-  private struct Placed {
+  private struct Positioned {
     var character: Character
     /// The run it came from; nil for a mark.
     var run: Int?
@@ -33,18 +33,18 @@ public struct SidewaysView {
   /// the characters seen; a line that does not scroll, or fits, as it is.
   public func look(at line: PageLine, lit: [Range<Int>]) -> (line: PageLine, lit: [Range<Int>]) {
     guard line.sideways, shift > 0 || line.width > width else { return (line, lit) }
-    var all: [Placed] = []
+    var all: [Positioned] = []
     for (run, part) in line.runs.enumerated() {
       for character in part.text {
         all.append(
-          Placed(
+          Positioned(
             character: character, run: run, index: all.count, width: Cells.width(of: character)))
       }
     }
     let lead = Array(all.prefix(line.lead))
     let room = width - lead.reduce(0) { $0 + $1.width }
     guard room >= 2 else { return (line, lit) }
-    var seen: [Placed] = []
+    var seen: [Positioned] = []
     var start = 0
     var before = false
     var after = false
@@ -61,8 +61,8 @@ public struct SidewaysView {
       }
       start = end
     }
-    func mark(_ character: Character) -> Placed {
-      Placed(character: character, run: nil, index: nil, width: 1)
+    func mark(_ character: Character) -> Positioned {
+      Positioned(character: character, run: nil, index: nil, width: 1)
     }
     var shown = Array(repeating: mark(" "), count: blank) + seen
     if before {
@@ -80,7 +80,7 @@ public struct SidewaysView {
   }
 
   /// The characters placed back into runs, and the lit ranges onto them.
-  private func assemble(_ placed: [Placed], from line: PageLine, lit: [Range<Int>])
+  private func assemble(_ placed: [Positioned], from line: PageLine, lit: [Range<Int>])
     -> (line: PageLine, lit: [Range<Int>])
   {
     var runs: [Run] = []

@@ -6,7 +6,7 @@ import Outline
 public enum Selector: Equatable, Sendable {
   /// What `jump` takes: a number, an id, a link, a title or a part of
   /// one, `first`, `last`… (`0` is the text before the first section).
-  case target(String)
+  case jump(String)
   /// Titles or ids from an ancestor down (`Install/Linux`,
   /// `Install > Linux`), each step under the one before at any depth;
   /// `text` as typed, tried as a title when the path finds nothing
@@ -27,14 +27,14 @@ public enum Selector: Equatable, Sendable {
     } else if !text.contains("#"), let steps = Self.steps(text) {
       self = .path(steps, text: text)
     } else {
-      self = .target(text)
+      self = .jump(text)
     }
   }
 
   /// The text as the user gave it, for messages.
   public var text: String {
     switch self {
-    case .target(let text), .path(_, let text): return text
+    case .jump(let text), .path(_, let text): return text
     case .range(let first, let last): return "\(first)..\(last.map(String.init) ?? "")"
     case .position(let kind, let value): return "--\(kind.rawValue) \(value)"
     }
@@ -82,14 +82,14 @@ extension Selector {
   /// levels shown; numbers, ranges and positions count the sections shown.
   public func resolve(in tree: HeadingTree, document: Document) throws(SelectorMiss) -> [Int?] {
     switch self {
-    case .target(let text):
-      return [try Self.target(text, in: tree, document: document)]
+    case .jump(let text):
+      return [try Self.jump(text, in: tree, document: document)]
     case .path(let steps, let text):
       do {
         return [try Self.path(steps, in: tree)]
       } catch .noMatch(let closest) {
         // A title with a slash of its own (`TCP/IP`), taken whole.
-        if let whole = try? Self.target(text, in: tree, document: document) { return [whole] }
+        if let whole = try? Self.jump(text, in: tree, document: document) { return [whole] }
         throw .noMatch(closest: closest)
       }
     case .range(let first, let last):
@@ -114,7 +114,7 @@ extension Selector {
 
   /// The heading a target names, as `jump` finds it, or one the levels
   /// shown leave out that it names; `0` the text before the first section.
-  private static func target(_ text: String, in tree: HeadingTree, document: Document)
+  private static func jump(_ text: String, in tree: HeadingTree, document: Document)
     throws(SelectorMiss) -> Int?
   {
     if text == "0" {
@@ -122,15 +122,15 @@ extension Selector {
       return nil
     }
     do {
-      return tree.shown[try Target(text).resolve(in: document.sections, folded: document.folded)]
+      return tree.shown[try Jump(text).resolve(in: document.sections, folded: document.folded)]
     } catch {
       switch error {
       case .folded(let index): return tree.folded[index]
       case .noMatch(let closest):
         // A number past the end names the last; a name, the sections
         // near it only.
-        if case .number = Target(text) { throw .noMatch(closest: closest.map { tree.shown[$0] }) }
-        let name = LooseText.folded(Target.fragment(of: text) ?? text)
+        if case .number = Jump(text) { throw .noMatch(closest: closest.map { tree.shown[$0] }) }
+        let name = LooseText.folded(Jump.fragment(of: text) ?? text)
         throw .noMatch(closest: close(to: name, among: tree.shown, in: tree))
       case .ambiguous(let matches): throw .ambiguous(matches.map { tree.shown[$0] })
       }
@@ -186,13 +186,13 @@ extension Selector {
   }
 
   /// Up to three of `candidates` near enough to `wanted` (folded) to be
-  /// what was meant, as `Target.closest` finds them among a document's
+  /// what was meant, as `Jump.closest` finds them among a document's
   /// sections.
   static func close(to wanted: String, among candidates: some Sequence<Int>, in tree: HeadingTree)
     -> [Int]
   {
     let indices = Array(candidates)
-    return Target.closest(
+    return Jump.closest(
       to: wanted, titles: indices.map { LooseText.folded(tree.headings[$0].title) },
       ids: indices.map { tree.headings[$0].id }
     ).map { indices[$0] }

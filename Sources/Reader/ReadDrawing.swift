@@ -61,9 +61,10 @@ extension ReadSession {
     }
     var lines = BookContents(
       rows: shown,
-      currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
-      readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
-      theme: look.theme, width: max(state.columns - 2, 1)
+      frame: ContentsFrame(
+        currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
+        readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
+        theme: look.theme, width: max(state.columns - 2, 1))
     ).lines()
     if lines.isEmpty {
       lines = [

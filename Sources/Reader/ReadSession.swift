@@ -152,7 +152,7 @@ public struct ReadSession: TerminalProgram {
     state.search(forward: forward, isNew: isNew) {
       if TerminalRescue.stopping != 0 { return true }
       guard terminal.hasInput else { return false }
-      let bytes = terminal.read(waiting: 0)
+      let bytes = terminal.input(waiting: 0)
       if bytes.contains(0x03) { return true }
       typed += bytes
       return false

@@ -19,7 +19,7 @@ package struct ReadingTimes {
   /// Shares `stretches` among the parts by where each starts; `starts` are
   /// the sections' offsets, ascending. An image costs what the next image
   /// of its own part costs, so the stretches add up to the parts.
-  package init(_ stretches: [PlacedReading], starts: [Int], rate: ReadingRate) {
+  package init(_ stretches: [ReadingStretch], starts: [Int], rate: ReadingRate) {
     readings = Array(repeating: ReadingAmount(), count: starts.count + 1)
     seconds = Array(repeating: 0, count: starts.count + 1)
     // Stretches come in the order the parsers found them (footnotes last);

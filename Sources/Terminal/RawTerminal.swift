@@ -72,7 +72,7 @@ public final class RawTerminal {
 
   /// The bytes that arrive within `milliseconds` (-1 waits for ever);
   /// empty when none did or the terminal is gone.
-  public func read(waiting milliseconds: Int32) -> [UInt8] {
+  public func input(waiting milliseconds: Int32) -> [UInt8] {
     guard !isGone else { return [] }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&poller, 1, milliseconds) > 0 else { return [] }

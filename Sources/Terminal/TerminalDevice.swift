@@ -7,7 +7,7 @@ public protocol TerminalDevice: AnyObject {
   /// Writes `text` whole.
   func write(_ text: String)
   /// The bytes that arrive within `milliseconds`; empty when none did.
-  func read(waiting milliseconds: Int32) -> [UInt8]
+  func input(waiting milliseconds: Int32) -> [UInt8]
   /// True when input is waiting to be read.
   var hasInput: Bool { get }
   /// True once the terminal has gone away.

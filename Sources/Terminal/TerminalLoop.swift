@@ -68,12 +68,14 @@ public enum TerminalLoop {
       program.idle()
       var bytes = program.keys.typedAhead
       program.keys.typedAhead = []
-      if bytes.isEmpty { bytes = terminal.read(waiting: program.keys.decoder.isWaiting ? 30 : 100) }
+      if bytes.isEmpty {
+        bytes = terminal.input(waiting: program.keys.decoder.isWaiting ? 30 : 100)
+      }
       if TerminalRescue.stopping != 0 { return program.ending(.signalled(TerminalRescue.stopping)) }
       if terminal.isGone { return program.ending(.gone) }
       var inputs = bytes.isEmpty ? program.keys.decoder.flush() : program.keys.decoder.feed(bytes)
       while terminal.hasInput {
-        inputs += program.keys.decoder.feed(terminal.read(waiting: 0))
+        inputs += program.keys.decoder.feed(terminal.input(waiting: 0))
       }
       guard !inputs.isEmpty else { continue }
       for input in inputs {

@@ -9,26 +9,26 @@ public enum GitRepository {
   /// its own are read. `read` gives a file's text or nil; `isDirectory`
   /// says whether a path is a folder.
   static func chain(
-    at folder: String, environment: [String: String], read: (String) -> String?,
+    at folder: String, environment: [String: String], load: (String) -> String?,
     isDirectory: (String) -> Bool
   ) -> IgnoreChain {
     var chain = IgnoreChain()
     let ancestors = Self.ancestors(of: folder)
     // The nearest folder holding a `.git` (a folder, or a file naming one).
     guard
-      let top = ancestors.first(where: { isDirectory($0 + "/.git") || read($0 + "/.git") != nil })
+      let top = ancestors.first(where: { isDirectory($0 + "/.git") || load($0 + "/.git") != nil })
     else { return chain }
     chain.inRepository = true
-    let gitDirectory = Self.gitDirectory(top: top, read: read, isDirectory: isDirectory)
-    if let text = read(gitDirectory + "/info/exclude") {
+    let gitDirectory = Self.gitDirectory(top: top, load: load, isDirectory: isDirectory)
+    if let text = load(gitDirectory + "/info/exclude") {
       chain.repository.append(IgnoreRules(base: top, text: text))
     }
-    if let path = globalExcludes(environment: environment, read: read), let text = read(path) {
+    if let path = globalExcludes(environment: environment, load: load), let text = load(path) {
       chain.repository.append(IgnoreRules(base: top, text: text))
     }
     // The folders from the top down to the walked folder's parent.
     for parent in ancestors.reversed().drop(while: { $0 != top }) where parent != folder {
-      chain = chain.entering(parent, read: read)
+      chain = chain.entering(parent, load: load)
     }
     return chain
   }
@@ -53,16 +53,16 @@ public enum GitRepository {
   /// Where the repository's files are: `.git` itself, or for a worktree the
   /// common folder its `.git` file leads to (where `info/exclude` lives).
   static func gitDirectory(
-    top: String, read: (String) -> String?, isDirectory: (String) -> Bool
+    top: String, load: (String) -> String?, isDirectory: (String) -> Bool
   ) -> String {
     let dotGit = top + "/.git"
     if isDirectory(dotGit) { return dotGit }
-    guard let text = read(dotGit), let line = text.split(separator: "\n").first,
+    guard let text = load(dotGit), let line = text.split(separator: "\n").first,
       line.hasPrefix("gitdir:")
     else { return dotGit }
     let named = line.dropFirst("gitdir:".count).trimmingCharacters(in: " \t\r")
     let gitDir = named.hasPrefix("/") ? named : top + "/" + named
-    guard let common = read(gitDir + "/commondir")?.trimmingCharacters(in: " \t\r\n") else {
+    guard let common = load(gitDir + "/commondir")?.trimmingCharacters(in: " \t\r\n") else {
       return gitDir
     }
     return common.hasPrefix("/") ? common : gitDir + "/" + common
@@ -70,7 +70,7 @@ public enum GitRepository {
 
   /// git's global excludes file: `core.excludesFile` from the user's git
   /// config, else `$XDG_CONFIG_HOME/git/ignore` (else `~/.config/git/ignore`).
-  static func globalExcludes(environment: [String: String], read: (String) -> String?) -> String? {
+  static func globalExcludes(environment: [String: String], load: (String) -> String?) -> String? {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
     guard
       let xdg = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
@@ -78,7 +78,7 @@ public enum GitRepository {
     else { return nil }
     var file: String? = nil
     for config in [xdg + "/git/config"] + (home.map { [$0 + "/.gitconfig"] } ?? []) {
-      if let text = read(config), let value = excludesFile(in: text) { file = value }
+      if let text = load(config), let value = excludesFile(in: text) { file = value }
     }
     guard let file else { return xdg + "/git/ignore" }
     if file.hasPrefix("~/"), let home { return home + file.dropFirst(1) }

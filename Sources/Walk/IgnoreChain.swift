@@ -28,12 +28,12 @@ struct IgnoreChain: Sendable {
 
   /// The chain with the ignore files of `folder` (absolute) added; `read`
   /// gives a file's text, or nil when there is none.
-  func entering(_ folder: String, read: (String) -> String?) -> IgnoreChain {
+  func entering(_ folder: String, load: (String) -> String?) -> IgnoreChain {
     var chain = self
-    if inRepository, let text = read(folder + "/.gitignore") {
+    if inRepository, let text = load(folder + "/.gitignore") {
       chain.gitIgnores.append(IgnoreRules(base: folder, text: text))
     }
-    if let text = read(folder + "/.ignore") {
+    if let text = load(folder + "/.ignore") {
       chain.dotIgnores.append(IgnoreRules(base: folder, text: text))
     }
     return chain

@@ -7,11 +7,11 @@ import Parallel
 /// current folder for a document in no repository. Answers are kept per
 /// folder, safe from several threads.
 public final class RepositoryRoots: Sendable {
-  private let files: FileReading
+  private let files: FileAccess
   private let known = Lock<[String: String]>([:])
 
   /// Roots found on `files`.
-  public init(files: FileReading) {
+  public init(files: FileAccess) {
     self.files = files
   }
 

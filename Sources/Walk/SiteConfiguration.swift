@@ -8,7 +8,7 @@ enum SiteConfiguration {
   /// The names Hugo shares with other tools.
   static let sharedNames = ["config.toml", "config.yaml", "config.yml", "config.json"]
   /// The most of a configuration file read.
-  static let readLimit = 1 << 20
+  static let loadLimit = 1 << 20
 
   /// Keys of Hugo's configuration that other generators do not use
   /// (Zola writes `base_url`, Jekyll `baseurl` in `_config.yml`), in

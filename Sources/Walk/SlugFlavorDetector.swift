@@ -17,14 +17,14 @@ import Slugs
 /// one; each folder's answer is kept, as documents come by the thousand
 /// from a few folders, read on several threads.
 public final class SlugFlavorDetector: Sendable {
-  private let files: FileReading
+  private let files: FileAccess
   private let known = Lock<[FileIdentity: SlugFlavor]>([:])
 
   /// The folders climbed at most: more than any real tree is deep.
   private static let maxClimb = 256
 
   /// A detector that looks at `files`.
-  public init(files: FileReading) {
+  public init(files: FileAccess) {
     self.files = files
   }
 
@@ -68,7 +68,7 @@ public final class SlugFlavorDetector: Sendable {
     for name in SiteConfiguration.sharedNames where names.contains(name) {
       let path = folder + "/" + name
       guard files.kind(path) == .regular,
-        let bytes = try? files.read(.file(path), limit: SiteConfiguration.readLimit)
+        let bytes = try? files.bytes(.file(path), limit: SiteConfiguration.loadLimit)
       else { continue }
       if SiteConfiguration.isHugo(String(decoding: bytes, as: UTF8.self)) { return .hugo }
     }

@@ -29,14 +29,14 @@ public struct SourceWalker {
   /// The environment, where git's global excludes are found.
   public var environment: [String: String] = [:]
   /// The files walked.
-  public var fileSystem: FileReading
+  public var fileSystem: FileAccess
 
   /// A walk of `fileSystem`: hidden names skipped unless `includeHidden`,
   /// ignored ones unless `ignoring` is false; `environment` finds git's
   /// global excludes.
   public init(
     includeHidden: Bool = false, ignoring: Bool = true, environment: [String: String] = [:],
-    fileSystem: FileReading
+    fileSystem: FileAccess
   ) {
     self.includeHidden = includeHidden
     self.ignoring = ignoring
@@ -80,7 +80,7 @@ public struct SourceWalker {
         let chain =
           ignoring
           ? GitRepository.chain(
-            at: absolute, environment: environment, read: text, isDirectory: fileSystem.isDirectory)
+            at: absolute, environment: environment, load: text, isDirectory: fileSystem.isDirectory)
           : IgnoreChain()
         walk(operand, absolute: absolute, chain: chain, into: &walked, visited: &visited)
         if walked.sources.count == before { walked.empty.append(operand) }
@@ -95,7 +95,7 @@ public struct SourceWalker {
     _ directory: String, absolute: String, chain: IgnoreChain, into walked: inout Walked,
     visited: inout Set<FileIdentity>
   ) {
-    let chain = ignoring ? chain.entering(absolute, read: text) : chain
+    let chain = ignoring ? chain.entering(absolute, load: text) : chain
     guard let identity = fileSystem.identity(directory), visited.insert(identity).inserted else {
       return
     }
@@ -128,7 +128,7 @@ public struct SourceWalker {
 
   /// The text of the file at `path`, or nil when it cannot be read.
   private func text(_ path: String) -> String? {
-    guard let bytes = try? fileSystem.read(.file(path), limit: 1 << 20) else { return nil }
+    guard let bytes = try? fileSystem.bytes(.file(path), limit: 1 << 20) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
   }
 

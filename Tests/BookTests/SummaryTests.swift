@@ -88,7 +88,7 @@ import Testing
   struct Tree: BookFolder {
     var folders: [String: [(name: String, isFolder: Bool)]]
     func entries(of folder: String) -> [(name: String, isFolder: Bool)]? { folders[folder] }
-    func contents(of path: String) -> [UInt8]? { nil }
+    func bytes(of path: String) -> [UInt8]? { nil }
   }
 
   let tree = Tree(folders: [

@@ -6,44 +6,6 @@ import Testing
 @testable import IsleCLI
 @testable import Options
 
-@Suite struct ArgumentTests {
-  let specs = Command.toc.options
-
-  @Test func splitsOptionsAndOperands() throws {
-    let raw = try RawArguments.parse(
-      ["--wpm", "200", "a.md", "--format=json", "-", "--", "--not-an-option"], specs: specs,
-      command: "toc")
-    #expect(raw.operands == ["a.md", "-", "--not-an-option"])
-    #expect(raw.value(.wpm) == "200")
-    #expect(raw.value(.format) == "json")
-  }
-
-  @Test func laterValuesWin() throws {
-    let raw = try RawArguments.parse(["--wpm", "1", "--wpm", "2"], specs: specs, command: "toc")
-    #expect(raw.value(.wpm) == "2")
-  }
-
-  @Test func shortHelp() throws {
-    #expect(try RawArguments.parse(["-h"], specs: specs, command: "toc").has(.help))
-  }
-
-  @Test func negativeNumbersAreOperands() throws {
-    #expect(try RawArguments.parse(["-1"], specs: specs, command: "toc").operands == ["-1"])
-  }
-
-  @Test func rejectsUnknownOptionsAndMissingValues() throws {
-    #expect(throws: UsageError("unknown option '--nope'", command: "toc")) {
-      try RawArguments.parse(["--nope=3"], specs: specs, command: "toc")
-    }
-    #expect(throws: UsageError("option '--wpm' needs a value (N)", command: "toc")) {
-      try RawArguments.parse(["--wpm"], specs: specs, command: "toc")
-    }
-    #expect(throws: UsageError("option '--help' takes no value", command: "toc")) {
-      try RawArguments.parse(["--help=yes"], specs: specs, command: "toc")
-    }
-  }
-}
-
 /// Each command's type decides its form and settings from the words, and
 /// any error ends isle one way.
 @Suite struct CommandTypeTests {

@@ -67,7 +67,7 @@ final class LspSession: Sendable {
 
   /// Opens the file at `path` with `text` (its own bytes by default).
   func open(_ path: String, text: String? = nil) throws {
-    let content = try text ?? String(decoding: SystemFiles().read(.file(path)), as: UTF8.self)
+    let content = try text ?? String(decoding: SystemFiles().bytes(.file(path)), as: UTF8.self)
     notify(
       "textDocument/didOpen",
       .object([

@@ -215,7 +215,7 @@ import Testing
       let path = root.appendingPathComponent("STALE.md").path
       #expect(try Self.isle(["toc", "--write", path]).stdout == path + "\n")
       #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.doctoc)
-      // Remembered options go below it, and it stays on later writes.
+      // Noted options go below it, and it stays on later writes.
       #expect(try Self.isle(["toc", "--write", "--max-level", "2", path]).status == 0)
       let noted = try String(contentsOfFile: path, encoding: .utf8)
       #expect(

@@ -64,7 +64,7 @@ struct ShowCorpusTests {
       for (index, section) in sections.enumerated() {
         let next = sections[(index + 1)...].first { $0.level <= section.level }
         let expected = bytes[section.offset..<(next?.offset ?? bytes.count)]
-        let request = ShowCommand.Request(selectors: [.target(String(index + 1))], format: format)
+        let request = ShowCommand.Request(selectors: [.jump(String(index + 1))], format: format)
         let shown = try ShowCommand.answer(
           loaded, tree: tree, blocks: nil, source: source, request: request, settings: settings)
         if shown.output != Array(expected) {

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import LanguageServer
+import TestFiles
 import Testing
 
 @testable import Files
@@ -21,7 +22,7 @@ import Testing
     return lines[(from - 1)..<end].joined(separator: "\n") + (to == nil ? "" : "\n")
   }
 
-  static func run(_ arguments: [String], files: FileReading? = nil) -> Harness.Outcome {
+  static func run(_ arguments: [String], files: FileAccess? = nil) -> Harness.Outcome {
     guard let files else { return Harness.run(["show"] + arguments) }
     let out = StringSink()
     let err = StringSink()

@@ -5,7 +5,7 @@ import Testing
 @testable import Options
 
 /// The contents markers of the common TOC tools, the headings left out,
-/// the list's shapes and the options a document remembers, on READMEs of
+/// the list's shapes and the options a document notes, on READMEs of
 /// our own in scratch folders.
 @Suite struct TocStyleTests {
   /// A README's body under a title and a contents heading; the list goes
@@ -87,7 +87,7 @@ import Testing
     }
   }
 
-  @Test func optionsAreRememberedAndTheCommandLineWins() throws {
+  @Test func optionsAreNotedAndTheCommandLineWins() throws {
     try Harness.withTree(["README.md": Self.readme("<!-- toc -->\n<!-- tocstop -->")]) {
       (root: URL) throws in
       let path = file(root)
@@ -96,7 +96,7 @@ import Testing
       #expect(!(try text(path)).contains("(#flags"))
       #expect(Harness.run(["toc", "--check", path]).status == 0)
       #expect(Harness.run(["toc", "--check", "--max-level", "3", path]).status == 1)
-      // Options given again are merged with those remembered, and win.
+      // Options given again are merged with those noted, and win.
       #expect(Harness.run(["toc", "--write", "--ordered", path]).status == 0)
       #expect(Harness.run(["toc", "--write", "--max-level=4", path]).status == 0)
       let written = try text(path)
@@ -135,7 +135,7 @@ import Testing
     }
   }
 
-  @Test func badRememberedOptionsNameTheFileAndLine() throws {
+  @Test func badNotedOptionsNameTheFileAndLine() throws {
     let markers = "<!-- toc -->\n<!-- isle: --max-level=nine -->\n<!-- tocstop -->"
     try Harness.withTree(["README.md": Self.readme(markers)]) { (root: URL) throws in
       let path = file(root)

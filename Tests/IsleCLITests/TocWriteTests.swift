@@ -6,15 +6,8 @@ import Testing
 
 /// `isle toc --write` and `--check` on scratch copies.
 @Suite struct TocWriteTests {
-  static let readme = """
-    # Project
-
-    Intro.
-
-    <!-- toc -->
-    - [Stale](#stale)
-    <!-- tocstop -->
-
+  /// The document after its contents list, the same before and after.
+  static let sections = """
     ## Install
 
     ```
@@ -28,7 +21,19 @@ import Testing
 
     """
 
-  static let updated = """
+  static let readme =
+    """
+    # Project
+
+    Intro.
+
+    <!-- toc -->
+    - [Stale](#stale)
+    <!-- tocstop -->
+    """ + "\n\n" + sections
+
+  static let updated =
+    """
     # Project
 
     Intro.
@@ -40,19 +45,7 @@ import Testing
       - [Flags & options](#flags--options)
 
     <!-- tocstop -->
-
-    ## Install
-
-    ```
-    <!-- toc -->
-    ## not a heading
-    ```
-
-    ## Usage
-
-    ### Flags & *options*
-
-    """
+    """ + "\n\n" + sections
 
   func withFile(
     _ text: String, mode: mode_t = 0o644, _ body: (URL) throws -> Void

@@ -50,6 +50,18 @@ import Testing
     .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
   }
 
+  /// The editor opening the Markdown document `uri` at version 1.
+  static func didOpen(_ uri: JSONValue, _ text: String) -> JSONValue {
+    notification(
+      "textDocument/didOpen",
+      .object([
+        "textDocument": .object([
+          "uri": uri, "languageId": .string("markdown"), "version": .int(1),
+          "text": .string(text),
+        ])
+      ]))
+  }
+
   @Test func everyRequestIsAnsweredWhileTheDocumentChanges() throws {
     let path = "/ws/doc.md"
     let uri = JSONValue.string("file://" + path)
@@ -72,14 +84,7 @@ import Testing
               ]),
             ])),
           Self.notification("initialized", .object([:])),
-          Self.notification(
-            "textDocument/didOpen",
-            .object([
-              "textDocument": .object([
-                "uri": uri, "languageId": .string("markdown"), "version": .int(1),
-                "text": .string(text),
-              ])
-            ])),
+          Self.didOpen(uri, text),
         ]
       )
     ]
@@ -185,14 +190,7 @@ import Testing
       Self.request(
         1, "initialize", .object(["rootUri": .string("file:///ws"), "capabilities": .object([:])])),
       Self.notification("initialized", .object([:])),
-      Self.notification(
-        "textDocument/didOpen",
-        .object([
-          "textDocument": .object([
-            "uri": uri, "languageId": .string("markdown"), "version": .int(1),
-            "text": .string("# A\n\n[x](#a) and [y](#b)\n"),
-          ])
-        ])),
+      Self.didOpen(uri, "# A\n\n[x](#a) and [y](#b)\n"),
       Self.request(2, "isle/where", at),
       Self.request(3, "textDocument/hover", at),
       Self.request(

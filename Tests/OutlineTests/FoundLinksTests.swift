@@ -11,7 +11,7 @@ import Testing
     return try #require(Outliner.outlined(Array(text.utf8), path: path, options: options).links)
   }
 
-  func placed(_ document: DocumentLinks) -> [String] {
+  func positioned(_ document: DocumentLinks) -> [String] {
     document.links.map { "\($0.line):\($0.column) \($0.kind.rawValue) \($0.destination)" }
   }
 
@@ -27,7 +27,7 @@ import Testing
       [ref]: r.md#frag
       """)
     #expect(
-      placed(document) == [
+      positioned(document) == [
         "1:6 link x.md#y", "1:22 image p.png", "1:38 link https://e.com",
         "2:12 reference r.md#frag", "2:25 reference r.md#frag", "2:36 html h.md",
         "3:8 link b.md", "5:4 htmlImage q.png", "5:22 html #t", "7:1 definition r.md#frag",
@@ -46,7 +46,7 @@ import Testing
           [not](a-link.md)
       `[nor](this.md)`
       """)
-    #expect(placed(document) == ["4:1 link #b"])
+    #expect(positioned(document) == ["4:1 link #b"])
   }
 
   @Test func anHTMLPageGivesItsLinksAndEveryID() throws {
@@ -56,7 +56,7 @@ import Testing
       <nav id="top"><a href="other.html#x">o</a></nav>
       <main><h1 id="m">M</h1><img src="i.png"><a name="old">o</a><script>var a = '<a id="no">';</script></main>
       """, path: "a.html")
-    #expect(placed(document) == ["2:15 html other.html#x", "3:24 htmlImage i.png"])
+    #expect(positioned(document) == ["2:15 html other.html#x", "3:24 htmlImage i.png"])
     #expect(document.anchors.map(\.id) == ["top", "m", "old"])
   }
 

@@ -15,20 +15,14 @@ import Testing
     var id: String
   }
 
-  static var htmlFixtures: [String] {
-    let all = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? []
-    return requiredCases(
-      all.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted(), "HTML fixtures")
-  }
-
   static func stored(_ name: String, in directory: URL) throws -> [BrowserHeading] {
     let data = try Data(contentsOf: directory.appendingPathComponent(name + ".json"))
     return try JSONDecoder().decode([BrowserHeading].self, from: data)
   }
 
-  @Test(arguments: htmlFixtures)
+  @Test(arguments: Fixtures.htmlNames)
   func sectionsAreTheBrowsersHeadings(_ name: String) throws {
-    let expected = try Self.stored(name, in: Fixtures.directory.appendingPathComponent("browser"))
+    let expected = try Self.stored(name, in: Fixtures.folder.appendingPathComponent("browser"))
     let document = try Outliner.outline(
       try Fixtures.bytes(name), path: name, options: OutlineOptions(levels: 1...6))
     let sections = document.sections
@@ -55,19 +49,19 @@ import Testing
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("isle-browser-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let root = Fixtures.directory.deletingLastPathComponent()
+    let root = Fixtures.folder.deletingLastPathComponent()
     let run = try Spawn.run(
       root.appendingPathComponent("scripts/browser-headings").path, [directory.path],
       directory: root.path, timeout: 600)
     try #require(run.status == 0, "\(run.errors)")
-    for name in Self.htmlFixtures {
+    for name in Fixtures.htmlNames {
       #expect(
         try Self.stored(name, in: directory)
-          == Self.stored(name, in: Fixtures.directory.appendingPathComponent("browser")), "\(name)")
+          == Self.stored(name, in: Fixtures.folder.appendingPathComponent("browser")), "\(name)")
     }
   }
 
-  @Test(arguments: htmlFixtures)
+  @Test(arguments: Fixtures.htmlNames)
   func everyOffsetIsAStartTag(_ name: String) throws {
     let bytes = try Fixtures.bytes(name)
     let document = try Outliner.outline(bytes, path: name, options: OutlineOptions(levels: 1...6))
@@ -156,7 +150,7 @@ import Testing
     #expect(document.sections.map(\.title) == ["One", "Two"])
   }
 
-  @Test func fosterParentedHeadingsKeepTheirPlaceInTheSource() throws {
+  @Test func fosterParentedHeadingsKeepTheirOffsetInTheSource() throws {
     // A browser moves an <h2> that stands in a <table> outside a cell to
     // before the table. isle keeps sections in source order, because
     // positions, `where` and `jump` work on the bytes as written.
@@ -217,7 +211,7 @@ import Testing
     #expect(document.sections[1].words == 2)
   }
 
-  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsPlacedOnItsLine() throws {
+  @Test func aHeadingInAnHTMLBlockInsideAQuoteIsFoundOnItsLine() throws {
     let text = "> <h2>Quoted</h2>\n\n# After\n"
     let document = try Outliner.outline(Array(text.utf8), path: nil)
     #expect(document.sections.map(\.title) == ["Quoted", "After"])

@@ -113,7 +113,7 @@ import Testing
 
   /// Real documents: the corpus's largest of each folder, cut in pieces of
   /// a few kilobytes. Most edits parse one piece or two of many.
-  static let corpus = Fixtures.directory.appendingPathComponent("../../shared/corpus").standardized
+  static let corpus = Fixtures.folder.appendingPathComponent("../../shared/corpus").standardized
 
   @Test(
     .enabled(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Found
@@ -21,7 +22,7 @@ import Testing
     try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
-      let whole = try MarkdownWalker.parse(buffer, lines: lines, hiddenPrefix: hidden)
+      let whole = try MarkdownParser.parse(buffer, lines: lines, hiddenPrefix: hidden)
       let split = try MarkdownPieces.parse(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: 20_000, split: true, pieceSize: 1,
         smallest: 0, weighsCost: false)
@@ -175,7 +176,7 @@ import Testing
     let compacted = try bytes.withUnsafeBufferPointer { buffer in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)
-      let parsed = try MarkdownWalker.parse(
+      let parsed = try MarkdownParser.parse(
         buffer, lines: lines, hiddenPrefix: hidden?.endOffset ?? 0)
       return Outliner.assemble(
         parsed.compacted(), path: name, format: .markdown, lines: lines, title: hidden?.title,

@@ -60,9 +60,9 @@ import Testing
     ("Install/Linux", .path(["Install", "Linux"], text: "Install/Linux")),
     ("Install > Linux", .path(["Install", "Linux"], text: "Install > Linux")),
     ("A > B/C", .path(["A", "B/C"], text: "A > B/C")),
-    ("guide.md#install", .target("guide.md#install")), ("docs/a#b", .target("docs/a#b")),
-    ("..5", .target("..5")), ("1.5", .target("1.5")), ("install", .target("install")),
-    ("/", .target("/")), ("Install/", .target("Install/")),
+    ("guide.md#install", .jump("guide.md#install")), ("docs/a#b", .jump("docs/a#b")),
+    ("..5", .jump("..5")), ("1.5", .jump("1.5")), ("install", .jump("install")),
+    ("/", .jump("/")), ("Install/", .jump("Install/")),
   ])
   func readsSelectors(_ text: String, _ expected: Selector) {
     #expect(Selector(text) == expected)
@@ -184,7 +184,7 @@ import Testing
       }
       let bytes = Array(text.utf8)
       let document = try Outliner.outline(bytes, path: "doc.md")
-      let blocks = try MarkdownBlocks.read(bytes.span)
+      let blocks = try MarkdownBlocks.parse(bytes.span)
       let start = DocumentShape.frontMatterEnd(of: bytes.span)
       let tree = HeadingTree(document, textStart: start)
       let limit = Int.random(in: 1..<30, using: &random)
@@ -214,7 +214,7 @@ import Testing
 
   @Test func aSetextHeadingEndsAfterItsUnderline() throws {
     let bytes = Array("Intro\n\nTitle\nover two\n=====\n\nBody.\n\n## Next\n".utf8)
-    let blocks = try MarkdownBlocks.read(bytes.span)
+    let blocks = try MarkdownBlocks.parse(bytes.span)
     #expect(blocks.headingEnd(at: 7) == 28)
     #expect(blocks.headingEnd(at: 36) == bytes.count)
     #expect(blocks.headingEnd(at: 0) == nil)

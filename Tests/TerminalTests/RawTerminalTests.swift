@@ -25,11 +25,11 @@ import Testing
       for handled in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { signal(handled, SIG_DFL) }
     }
     _ = write(master, "q", 1)
-    #expect(terminal.read(waiting: 2_000) == Array("q".utf8))
+    #expect(terminal.input(waiting: 2_000) == Array("q".utf8))
     #expect(!terminal.isGone)
     #expect(!terminal.hasInput)
     close(master)
-    #expect(terminal.read(waiting: 2_000).isEmpty)
+    #expect(terminal.input(waiting: 2_000).isEmpty)
     #expect(terminal.isGone)
     #expect(!terminal.hasInput, "a gone terminal never reports input, so no loop spins on it")
   }

@@ -62,6 +62,6 @@ enum GitRepositoryProbe {
   }
 
   static func global(_ environment: [String: String], files: [String: String]) -> String? {
-    GitRepository.globalExcludes(environment: environment, read: { files[$0] })
+    GitRepository.globalExcludes(environment: environment, load: { files[$0] })
   }
 }

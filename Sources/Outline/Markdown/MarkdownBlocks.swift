@@ -25,14 +25,14 @@ public struct MarkdownBlocks: Sendable {
 
   /// The blocks of `bytes`, a Markdown document (front matter left out as
   /// the outline leaves it out).
-  public static func read(_ bytes: Span<UInt8>, maxDepth: Int = 20_000) throws(OutlineError)
+  public static func parse(_ bytes: Span<UInt8>, maxDepth: Int = 20_000) throws(OutlineError)
     -> MarkdownBlocks
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> MarkdownBlocks in
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
-      // With links, the walk also notes block starts and heading ends.
-      let found = try MarkdownWalker.parse(
+      // With links, the visit also notes block starts and heading ends.
+      let found = try MarkdownParser.parse(
         buffer, lines: lines, hiddenPrefix: hidden, maxDepth: maxDepth, findsLinks: true)
       var blocks = MarkdownBlocks()
       blocks.starts = Array(Set(found.blockStarts)).sorted()

@@ -14,7 +14,7 @@ public enum MarkdownLinkText {
   /// its title, escaped.
   public static func text(for section: Section, format: DocumentFormat) -> String {
     guard format == .markdown, section.source != section.title,
-      let parsed = MarkdownWalker.linkText(of: section.source),
+      let parsed = MarkdownParser.linkText(of: section.source),
       PlainText.collapsed(parsed.plain) == section.title
     else { return escaped(section.title) }
     return PlainText.collapsed(parsed.markdown)
@@ -73,7 +73,7 @@ public enum MarkdownLinkText {
   }
 }
 
-extension MarkdownWalker {
+extension MarkdownParser {
   /// The link text of a heading's content parsed alone, and its plain text
   /// to check it against the title; nil when it cannot be parsed.
   static func linkText(of source: String) -> (markdown: String, plain: String)? {
@@ -93,8 +93,7 @@ extension MarkdownWalker {
     }
     guard let root = finish(parser) else { return nil }
     defer { cmark_node_free(root) }
-    guard let iterator = cmark_iter_new(root) else { return nil }
-    defer { cmark_iter_free(iterator) }
+    guard let events = Events(root) else { return nil }
     var markdown = ""
     var plain = ""
     var blocks = 0
@@ -105,12 +104,8 @@ extension MarkdownWalker {
       if let pending = code { markdown += MarkdownLinkText.codeSpan(pending) }
       code = nil
     }
-    while true {
-      let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE { break }
-      guard let node = cmark_iter_get_node(iterator) else { continue }
+    while let (node, entering) = events.next() {
       let type = cmark_node_get_type(node)
-      let entering = event == CMARK_EVENT_ENTER
       let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
       switch type {
       case CMARK_NODE_DOCUMENT: break

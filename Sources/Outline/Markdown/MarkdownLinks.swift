@@ -21,14 +21,14 @@ enum MarkdownLinks {
   /// and label are then given when it closes).
   static func link(
     _ node: OpaquePointer, isImage: Bool, at start: Int?, bytes: UnsafeBufferPointer<UInt8>,
-    lines: LineIndex, place: PieceLines
+    lines: LineIndex, pieceLines: PieceLines
   ) -> FoundLink? {
     guard let url = cmark_node_get_url(node) else { return nil }
     if let start {
       return FoundLink(
         destination: String(cString: url), kind: isImage ? .image : .link, offset: start)
     }
-    let line = place.line(cmark_node_get_start_line(node))
+    let line = pieceLines.line(cmark_node_get_start_line(node))
     let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
     let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
     var offset = reported
@@ -38,7 +38,7 @@ enum MarkdownLinks {
     {
       offset = found
     }
-    let endLine = place.line(cmark_node_get_end_line(node))
+    let endLine = pieceLines.line(cmark_node_get_end_line(node))
     var end = position(line: endLine, column: cmark_node_get_end_column(node), lines: lines)
     if endLine == line { end += offset - reported }
     let closer = end < bytes.count ? bytes[end] : 0
@@ -63,23 +63,23 @@ enum MarkdownLinks {
   }
 
   /// The links and anchors of an inline HTML tag (`<a name="x">`,
-  /// `<img src="y.png">`), read by the HTML walker; nothing for a tag
+  /// `<img src="y.png">`), read by the HTML parser; nothing for a tag
   /// that has no attribute a link or a fragment could use.
   static func inlineHTML(
     _ node: OpaquePointer, at start: Int?, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
-    place: PieceLines
+    pieceLines: PieceLines
   ) -> Findings {
     var findings = Findings()
-    MarkdownWalker.withLiteral(node) { literal in
+    MarkdownParser.withLiteral(node) { literal in
       guard mayHoldLink(literal) else { return }
-      let line = place.line(cmark_node_get_start_line(node))
+      let line = pieceLines.line(cmark_node_get_start_line(node))
       let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
       let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
       let found =
         reported < lineEnd && bytes[reported] != 0x3C
         ? (reported..<lineEnd).first { bytes[$0] == 0x3C } ?? reported : reported
       let offset = start ?? found
-      let parsed = HTMLWalker.parse(literal, base: offset, findsLinks: true).text
+      let parsed = HTMLParser.parse(literal, base: offset, findsLinks: true).text
       findings.links = parsed.links
       findings.anchors = parsed.anchors
     }

@@ -1,22 +1,22 @@
 import CCmarkGFM
 
 /// A stretch of Markdown as cmark-gfm reads it, in Swift values, for a
-/// layout to draw: its nodes in the order a walk of the tree meets them.
+/// layout to draw: its nodes in the order a visit of the tree meets them.
 ///
-/// cmark's tree is walked once and freed before `parse` returns, as
+/// cmark's tree is visited once and freed before `parse` returns, as
 /// swift-markdown's converter does; no cmark pointer outlives the call.
-/// The nodes are kept in walk order rather than as a tree of values, so
-/// that a document nested thousands of levels deep is neither walked nor
+/// The nodes are kept in visit order rather than as a tree of values, so
+/// that a document nested thousands of levels deep is neither visited nor
 /// freed by recursion.
 public struct MarkdownTree: Sendable {
-  /// One node met in the walk: on the way in, or on the way out of a node
+  /// One node met in the visit: on the way in, or on the way out of a node
   /// that holds others (a leaf is met once, on the way in).
   public struct Step: Sendable, Equatable {
     public var node: MarkdownNode
     public var entering: Bool
   }
 
-  /// The nodes in walk order.
+  /// The nodes in visit order.
   public private(set) var steps: [Step] = []
   /// The lines of the stretch.
   public let lines: LineIndex
@@ -30,19 +30,19 @@ public struct MarkdownTree: Sendable {
     -> MarkdownTree
   {
     var tree = MarkdownTree(lines: LineIndex(bytes))
-    tree.read(bytes, hidden: hidden, definitions: definitions)
+    tree.build(bytes, hidden: hidden, definitions: definitions)
     return tree
   }
 
   private init(lines: LineIndex) { self.lines = lines }
 
-  private mutating func read(_ bytes: [UInt8], hidden: Int, definitions: [UInt8]) {
-    _ = MarkdownWalker.registered
+  private mutating func build(_ bytes: [UInt8], hidden: Int, definitions: [UInt8]) {
+    _ = MarkdownParser.registered
     guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES) else {
       return
     }
     defer { cmark_parser_free(parser) }
-    for name in MarkdownWalker.extensionNames {
+    for name in MarkdownParser.extensionNames {
       if let syntax = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, syntax)
       }
@@ -53,43 +53,39 @@ public struct MarkdownTree: Sendable {
       Self.feed(parser, endings[...])
     }
     Self.feed(parser, bytes[min(hidden, bytes.count)...])
-    guard let root = MarkdownWalker.finish(parser) else { return }
+    guard let root = MarkdownParser.finish(parser) else { return }
     defer { cmark_node_free(root) }
     // cmark's lines count the definitions' before the stretch's own.
-    walk(root, place: PieceLines(prefixLines: definitions.count { $0 == 0x0A }))
+    visit(root, pieceLines: PieceLines(prefixLines: definitions.count { $0 == 0x0A }))
   }
 
-  private mutating func walk(_ root: OpaquePointer, place: PieceLines) {
-    guard let iterator = cmark_iter_new(root) else { return }
-    defer { cmark_iter_free(iterator) }
-    while true {
-      let event = cmark_iter_next(iterator)
-      if event == CMARK_EVENT_DONE { break }
-      guard let node = cmark_iter_get_node(iterator) else { continue }
+  private mutating func visit(_ root: OpaquePointer, pieceLines: PieceLines) {
+    guard let events = MarkdownParser.Events(root) else { return }
+    while let (node, entering) = events.next() {
       // Nothing the borrowed definitions made (they make no block
       // themselves, unless one was not a definition after all) is kept.
-      if place.prefixLines > 0, event == CMARK_EVENT_ENTER, cmark_node_parent(node) == root,
-        Int(cmark_node_get_start_line(node)) <= place.prefixLines
+      if pieceLines.prefixLines > 0, entering, cmark_node_parent(node) == root,
+        Int(cmark_node_get_start_line(node)) <= pieceLines.prefixLines
       {
-        cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+        events.skip(node)
         continue
       }
-      let line = place.line(cmark_node_get_start_line(node))
+      let line = pieceLines.line(cmark_node_get_start_line(node))
       let start = lines.offset(ofLine: line, column: Int(cmark_node_get_start_column(node)))
       // The document starts among the lines borrowed: on the stretch's first.
-      let end = self.end(node, place: place)
+      let end = self.end(node, pieceLines: pieceLines)
       steps.append(
         Step(
           node: MarkdownNode(
             kind: Self.kind(of: node), range: start..<max(end, start), line: max(line, 1)),
-          entering: event == CMARK_EVENT_ENTER))
+          entering: entering))
     }
   }
 
   /// Just past the node's last byte in the stretch (cmark gives an end
   /// column of 0 for a block that ends with its line's ending).
-  private func end(_ node: OpaquePointer, place: PieceLines) -> Int {
-    let line = place.line(cmark_node_get_end_line(node))
+  private func end(_ node: OpaquePointer, pieceLines: PieceLines) -> Int {
+    let line = pieceLines.line(cmark_node_get_end_line(node))
     let column = Int(cmark_node_get_end_column(node))
     if column == 0 { return lines.offset(ofLine: line) }
     return min(lines.offset(ofLine: line, column: column) + 1, lines.size)

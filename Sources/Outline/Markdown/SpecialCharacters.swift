@@ -23,7 +23,7 @@ import Parallel
 ///
 /// Whether the program's definition is really the one reached is not
 /// assumed: `isKeptSet` turns true only once it has been called, and until
-/// then `MarkdownWalker` finishes one parser at a time, as it always did.
+/// then `MarkdownParser` finishes one parser at a time, as it always did.
 enum SpecialCharacters {
   private typealias Manage = @convention(c) (OpaquePointer?, Int32) -> Void
 

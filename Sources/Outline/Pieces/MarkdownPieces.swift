@@ -37,7 +37,7 @@ enum MarkdownPieces {
   /// About how many bytes a piece holds.
   static let pieceSize = 128 << 10
 
-  /// Parses `bytes` as `MarkdownWalker` does, in pieces when it is large
+  /// Parses `bytes` as `MarkdownParser` does, in pieces when it is large
   /// and `split` allows; says in how many pieces. Without `weighsCost`,
   /// in pieces even where they would cost more than the whole.
   static func parse(

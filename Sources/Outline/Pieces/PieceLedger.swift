@@ -392,7 +392,7 @@ struct PieceLedger {
       if defined.contains(key) {
         // Kept by its probe, and dropped as the pieces join unless it is
         // the first definition and one something refers to (`keeps`):
-        // right, unless a reference the walk does not see may keep it (in
+        // right, unless a reference the visit does not see may keep it (in
         // a definition cmark dropped).
         if facts.footnoteOwners[key]?.first == index && facts.footnoteReferrers[key] == nil
           && noteMarks.contains(LabelKey.hash(ofKey: key))

@@ -26,7 +26,7 @@ struct PieceMemo: Sendable {
     var range: Range<Int>
     /// The bytes its findings depend on: its own, the line before it (an
     /// `<!-- omit from toc -->` above its first heading) and the two after
-    /// it (a `{: .no_toc}` below its last one; see `ContentsOmission`).
+    /// it (a `{: .no_toc}` below its last one; see `TocOmission`).
     var context: Range<Int>
     /// Its labels, scanned on its own range (nil for a piece joined from
     /// two, whose labels the ledger took from both scans: scanned again).

@@ -32,7 +32,7 @@ struct PieceParse {
 
   /// One parse of the whole.
   func parse() throws(OutlineError) -> Findings {
-    try MarkdownWalker.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    try MarkdownParser.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
   }
 
   /// The pieces starting at `starts` parsed side by side, joined where
@@ -199,7 +199,7 @@ struct PieceParse {
   private func parsePiece(_ range: Range<Int>, plan: PiecePlan) throws(OutlineError)
     -> PieceFindings
   {
-    var piece = try MarkdownWalker.parse(
+    var piece = try MarkdownParser.parse(
       bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
       plan: plan)
     piece.text = piece.text.compacted(

@@ -27,15 +27,15 @@ struct PiecePlan: Equatable, Sendable {
 
   /// The bytes before the piece, and on which of their lines each probe
   /// and given footnote stands.
-  func prefix() -> (bytes: [UInt8], place: PieceLines) {
+  func prefix() -> (bytes: [UInt8], pieceLines: PieceLines) {
     var bytes: [UInt8] = []
-    var place = PieceLines()
+    var pieceLines = PieceLines()
     func entry(_ text: [UInt8]) {
       bytes += text + [0x0A, 0x0A]
-      place.prefixLines += 2
+      pieceLines.prefixLines += 2
     }
     for label in footnotesGiven {
-      place.givenFootnotes[place.prefixLines + 1] = label.number
+      pieceLines.givenFootnotes[pieceLines.prefixLines + 1] = label.number
       entry([0x5B, 0x5E] + label.bytes + Array("]: isle-note".utf8))
     }
     // A paragraph after the given footnotes, so that the piece's first
@@ -45,17 +45,17 @@ struct PiecePlan: Equatable, Sendable {
     // label ending in the lead byte of a longer UTF-8 sequence would take
     // the `]` with it when cmark makes it U+FFFD at the end of a line.
     for label in footnoteProbes {
-      place.footnoteProbes[place.prefixLines + 1] = label.number
+      pieceLines.footnoteProbes[pieceLines.prefixLines + 1] = label.number
       entry([0x5B, 0x5E] + label.bytes + [0x5D, 0x20, 0x20, 0x20])
     }
     for label in linksGiven {
       entry([0x5B] + label.bytes + Array("]: isle-ref:\(label.number)".utf8))
     }
     for label in linkProbes {
-      place.probes[place.prefixLines + 1] = label.number
+      pieceLines.probes[pieceLines.prefixLines + 1] = label.number
       entry([0x5B] + label.bytes + [0x5D, 0x20, 0x20, 0x20])
     }
-    return (bytes, place)
+    return (bytes, pieceLines)
   }
 
   /// The bytes after the piece: an empty ATX heading, which closes the

@@ -9,13 +9,13 @@ import Found
 /// parses, one paragraph each; a probe's answer is the link its paragraph
 /// became, and nothing else there is read.
 struct PieceProbes {
-  let place: PieceLines
+  let pieceLines: PieceLines
   private var piece = PieceFindings()
-  /// True while the walk is in the given definitions and probes.
+  /// True while the visit is in the given definitions and probes.
   private(set) var inPrefix = false
-  /// True while the walk is in what follows the piece.
+  /// True while the visit is in what follows the piece.
   private(set) var inSuffix = false
-  /// The probe whose paragraph is being walked, if any.
+  /// The probe whose paragraph is being visited, if any.
   private var probe: Int? = nil
   /// The last top-level block of the piece: whether it is one that runs on
   /// over a heading (a fence, an HTML block), its first and last lines,
@@ -41,14 +41,14 @@ struct PieceProbes {
     .map { Array($0.utf8) }
 
   init(
-    place: PieceLines,
+    pieceLines: PieceLines,
     lastLine: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
   ) {
-    self.place = place
+    self.pieceLines = pieceLines
     self.lastLine = lastLine
   }
 
-  /// Footnotes: the footnote probe whose paragraph is being walked, the
+  /// Footnotes: the footnote probe whose paragraph is being visited, the
   /// definitions cmark moved to the end of the tree (numbered in order)
   /// that were given, and the numbers the piece's own text refers to.
   private var footnoteProbe: Int? = nil
@@ -59,22 +59,22 @@ struct PieceProbes {
   /// A top-level block begins.
   mutating func enterTopLevel(_ node: OpaquePointer, type: cmark_node_type) {
     let line = Int(cmark_node_get_start_line(node))
-    inPrefix = line <= place.prefixLines
-    inSuffix = place.suffixLine.map { line >= $0 } ?? false
-    probe = inPrefix ? place.probes[line] : nil
-    footnoteProbe = inPrefix ? place.footnoteProbes[line] : nil
+    inPrefix = line <= pieceLines.prefixLines
+    inSuffix = pieceLines.suffixLine.map { line >= $0 } ?? false
+    probe = inPrefix ? pieceLines.probes[line] : nil
+    footnoteProbe = inPrefix ? pieceLines.footnoteProbes[line] : nil
     if type == CMARK_NODE_FOOTNOTE_DEFINITION {
       // cmark moves the definitions referred to to the end, in the order
       // of their numbers, and drops the rest.
       footnoteDefinitions += 1
-      if inPrefix || inSuffix, let given = place.givenFootnotes[line] {
+      if inPrefix || inSuffix, let given = pieceLines.givenFootnotes[line] {
         givenFootnoteNumbers[footnoteDefinitions] = given
       }
       return
     }
     guard !inPrefix && !inSuffix else { return }
-    lastBlockStart = line - place.prefixLines
-    lastBlockEnd = Int(cmark_node_get_end_line(node)) - place.prefixLines
+    lastBlockStart = line - pieceLines.prefixLines
+    lastBlockEnd = Int(cmark_node_get_end_line(node)) - pieceLines.prefixLines
     lastBlockRunsOn = false
     lastBlockCloser = nil
     if type == CMARK_NODE_CODE_BLOCK {
@@ -92,7 +92,7 @@ struct PieceProbes {
   /// document's `line` (cmark's own end line is wrong for blocks closed by
   /// their end condition).
   mutating func htmlBlockEnds(atLine line: Int, firstLine: UnsafeBufferPointer<UInt8>) {
-    lastBlockEnd = line - place.firstLine + 1
+    lastBlockEnd = line - pieceLines.firstLine + 1
     lastBlockCloser = MarkdownPieces.HTMLEnd.opened(by: firstLine).map { .html($0) }
   }
 
@@ -100,7 +100,7 @@ struct PieceProbes {
   /// line closes it, as a fence's closing line or an HTML block's end
   /// marker does: the heading after the piece cannot continue it.
   private var closedOnLastLine: Bool {
-    let last = place.lastLine - place.firstLine + 1
+    let last = pieceLines.lastLine - pieceLines.firstLine + 1
     guard lastBlockEnd == last, let closer = lastBlockCloser else { return false }
     switch closer {
     case .fence(let character, let length):
@@ -167,8 +167,8 @@ struct PieceProbes {
     }
     // A given definition cmark kept was referred to, by the piece's text
     // or by a definition of its own that cmark then dropped (and that the
-    // walk does not see). When a probe reached it too, only the
-    // references the walk sees are sure.
+    // visit does not see). When a probe reached it too, only the
+    // references the visit sees are sure.
     for (number, given) in givenFootnoteNumbers {
       if !reached.contains(number) || referred.contains(number) {
         result.footnotesUsedGiven.insert(given)
@@ -184,7 +184,8 @@ struct PieceProbes {
       result.footnotesReferred.formUnion(probed[number] ?? [])
     }
     result.runsOn =
-      lastBlockRunsOn && lastBlockEnd >= place.lastLine - place.firstLine + 1 && !closedOnLastLine
+      lastBlockRunsOn && lastBlockEnd >= pieceLines.lastLine - pieceLines.firstLine + 1
+      && !closedOnLastLine
     result.text = text
     return result
   }
