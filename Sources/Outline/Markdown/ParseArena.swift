@@ -148,7 +148,12 @@ struct ParseArena {
       candidate = Self.following(kept)
     }
     let size = max(Self.chunkSize, needed + Self.header)
-    guard let made = malloc(size) else { fatalError("isle: out of memory") }
+    // Mapped, not from malloc: its pages are memory only once written,
+    // and all of them go back to the system when it is dropped (malloc's
+    // heaps would keep them, more or fewer as the threads met).
+    guard let made = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      made != MAP_FAILED
+    else { fatalError("isle: out of memory") }
     made.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
     made.storeBytes(of: size, toByteOffset: 8, as: Int.self)
     if let tail {
@@ -179,7 +184,7 @@ struct ParseArena {
     }
     while let dropped = candidate {
       candidate = Self.following(dropped)
-      free(dropped)
+      munmap(dropped, Self.size(of: dropped))
     }
     if let keptTail {
       keptTail.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)

@@ -37,12 +37,21 @@ enum MarkdownPieces {
   /// About how many bytes a piece holds.
   static let pieceSize = 128 << 10
 
+  /// The size of a document's pieces: `pieceSize`, smaller for a document
+  /// under 16 MiB (down to half), a 128th of it. Each core parses a piece
+  /// at a time, in memory some ten times the piece's size, beside what
+  /// isle needs whatever the document: smaller pieces keep the peak in
+  /// proportion to the document, as a whole parse's is.
+  static func pieceSize(for count: Int) -> Int {
+    min(max(count / 128, pieceSize / 2), pieceSize)
+  }
+
   /// Parses `bytes` as `MarkdownParser` does, in pieces when it is large
   /// and `split` allows; says in how many pieces. Without `weighsCost`,
   /// in pieces even where they would cost more than the whole.
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
-    split: Bool, pieceSize: Int = pieceSize, smallest: Int = smallest,
+    split: Bool, pieceSize: Int? = nil, smallest: Int = smallest,
     release: Outliner.Release? = nil, weighsCost: Bool = true
   ) throws(OutlineError) -> PieceParse.Outcome {
     var document = PieceParse(
@@ -52,7 +61,10 @@ enum MarkdownPieces {
       return PieceParse.Outcome(text: try document.parse(), pieces: 1)
     }
     return try document.parse(
-      cutAt: cuts(bytes, lines: lines, from: hiddenPrefix, every: pieceSize, release: release))
+      cutAt: cuts(
+        bytes, lines: lines, from: hiddenPrefix,
+        every: pieceSize ?? Self.pieceSize(for: bytes.count),
+        release: release))
   }
 
   /// Where pieces start: 0, then before an ATX heading at the first column
