@@ -12,6 +12,8 @@ struct InitializeParams: MethodParams {
   var codeLens: Bool
   var hierarchicalSymbols: Bool
   var watchesFiles: Bool
+  /// `window.workDoneProgress`: the client shows the server's progress.
+  var showsProgress: Bool
 
   init(_ json: JSONValue) {
     for folder in json["workspaceFolders"]?.array ?? [] {
@@ -30,6 +32,7 @@ struct InitializeParams: MethodParams {
       .bool ?? false
     watchesFiles =
       capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+    showsProgress = capabilities?["window"]?["workDoneProgress"]?.bool ?? false
   }
 }
 

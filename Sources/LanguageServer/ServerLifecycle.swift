@@ -11,6 +11,7 @@ extension LanguageServer {
       state.codeLens = codeLens
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
+      state.showsProgress = params.showsProgress
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -53,7 +54,7 @@ extension LanguageServer {
   func initialized() {
     for problem in problems { log(problem, .error) }
     let (folders, watches) = state.withLock { ($0.folders, $0.watchesFiles) }
-    index.build(folders: folders)
+    index.build(folders: folders, progress: progressSender)
     guard watches else { return }
     // The documents not open are watched by the client, which tells of
     // their changes (`workspace/didChangeWatchedFiles`).
@@ -81,7 +82,12 @@ extension LanguageServer {
         state.folders.filter { !params.removed.contains($0) } + params.added
       return state.folders
     }
-    index.build(folders: folders)
+    index.build(folders: folders, progress: progressSender)
+  }
+
+  /// Where the index's progress goes: to the client when it shows it.
+  private var progressSender: (@Sendable (String) -> Void)? {
+    state.withLock { $0.showsProgress } ? send : nil
   }
 
   /// A folder's path without a trailing `/`.

@@ -27,4 +27,6 @@ struct ServerState: Sendable {
   var hierarchicalSymbols = true
   /// The client registers file watchers when asked.
   var watchesFiles = false
+  /// The client shows work done progress the server starts (the index's).
+  var showsProgress = false
 }

@@ -28,9 +28,28 @@ public protocol WorkspaceHost: Sendable {
   /// is one (a folder holding `book.toml` or `mkdocs.yml`); empty when it
   /// is not. `workspace/symbol` lists them first, in this order.
   func bookOrder(of folder: String) -> [String]
+  /// The size and modification time of the file at `path`; nil when it
+  /// has none (its symbols are then never taken from the cache).
+  func stamp(of path: String) -> FileStamp?
+  /// The index kept by an earlier run under `name` in isle's cache
+  /// folder; nil when there is none.
+  func keptIndex(named name: String) -> [UInt8]?
+  /// Keeps `bytes` as the index `name`, replacing the old one all at
+  /// once (a crash leaves the one or the other). Failing to is no error:
+  /// the next start indexes from the documents.
+  func keepIndex(_ bytes: [UInt8], named name: String)
 }
 
 extension WorkspaceHost {
   /// No books: symbols in path order.
   public func bookOrder(of folder: String) -> [String] { [] }
+
+  /// No stamps: nothing is taken from a cache.
+  public func stamp(of path: String) -> FileStamp? { nil }
+
+  /// No cache.
+  public func keptIndex(named name: String) -> [UInt8]? { nil }
+
+  /// No cache: nothing is kept.
+  public func keepIndex(_ bytes: [UInt8], named name: String) {}
 }
