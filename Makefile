@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -120,9 +120,20 @@ bench-html: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py html
 
-# Only isle lsp on a 5.8 MB document: symbols after opening it and after an edit.
+# Only isle lsp: a 5.8 MB document (symbols after opening it and after an
+# edit) and a workspace of the corpus nine times over (the first
+# workspace/symbol after initialized, with an empty cache and with the one
+# the first start kept; ISLE_BEFORE=path/to/isle runs that binary beside).
 bench-lsp: build
 	ISLE=$(BIN) python3 bench/run.py lsp
+
+# isle lsp under an editor's load: twenty open documents edited at typing
+# speed with requests of every kind between the edits, for SOAK_SECONDS
+# (`make soak SOAK_SECONDS=10` for a short run); no crash, no error, no
+# growth, and the settled diagnostics equal to isle check's (scripts/soak).
+SOAK_SECONDS ?= 60
+soak: build
+	ISLE=$(BIN) SOAK_SECONDS=$(SOAK_SECONDS) scripts/soak
 
 # The release binary installed in a scratch folder, then run with the
 # toolchain's libraries out of reach (scripts/check-static).

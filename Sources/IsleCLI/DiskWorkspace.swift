@@ -6,10 +6,15 @@ import Options
 import Outline
 import Walk
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The language server's workspace on the disk: files read as every
 /// command reads them, folders walked as `isle check` walks them, each
 /// document's slug flavour from `--slug` or its folder (`auto`), and the
-/// contents list `isle toc --write` (with no options) would write.
+/// contents list `isle toc --write` (with no options) would write; the
+/// index of the workspace's symbols kept in isle's cache folder.
 struct DiskWorkspace: WorkspaceHost {
   let files: FileAccess
   /// The command line's outline options; the flavour is decided per
@@ -19,6 +24,15 @@ struct DiskWorkspace: WorkspaceHost {
   let maxSize: Int
   /// The environment, for the config file `toc --write` reads.
   let environment: [String: String]
+
+  /// Where the language server keeps its index between runs:
+  /// `$XDG_CACHE_HOME/isle` (an absolute path, as the XDG spec wants),
+  /// else `~/.cache/isle`; nil with neither.
+  var cacheFolder: String? {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/isle" }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.cache/isle"
+  }
 
   func read(_ path: String) -> [UInt8]? {
     guard files.kind(path) == .regular else { return nil }
@@ -81,5 +95,45 @@ struct DiskWorkspace: WorkspaceHost {
         .file(path), path: path, loader: loader, given: bytes)
     else { return nil }
     return updated
+  }
+
+  func stamp(of path: String) -> FileStamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileStamp(
+      size: Int(info.st_size),
+      modified: Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec))
+  }
+
+  func keptIndex(named name: String) -> [UInt8]? {
+    guard let folder = cacheFolder else { return nil }
+    return try? files.bytes(.file(folder + "/" + name), limit: .max)
+  }
+
+  /// Written beside the old one under a name of its own and renamed over
+  /// it: a reader sees the old index or the new, never half of one.
+  func keepIndex(_ bytes: [UInt8], named name: String) {
+    guard let folder = cacheFolder else { return }
+    var built = ""
+    for part in folder.split(separator: "/") {
+      built += "/" + part
+      mkdir(built, 0o700)
+    }
+    var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + written, bytes.count - written)
+      }
+      if result < 0, errno == EINTR { continue }
+      guard result > 0 else { break }
+      written += result
+    }
+    close(descriptor)
+    if written != bytes.count || rename(temporary, folder + "/" + name) != 0 { unlink(temporary) }
   }
 }

@@ -46,7 +46,7 @@ public final class LanguageServer: Sendable {
     self.problems = problems
     self.pieceSize = pieceSize
     self.send = send
-    self.index = WorkspaceIndex(host: host)
+    self.index = WorkspaceIndex(host: host, version: version)
   }
 
   /// Handles one message body; returns the exit status once `exit` came

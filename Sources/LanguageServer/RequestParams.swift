@@ -16,6 +16,8 @@ struct InitializeParams: MethodParams {
   var settings: ServerSettings
   /// `workspace.workspaceEdit.documentChanges`.
   var documentChanges: Bool
+  /// `window.workDoneProgress`: the client shows the server's progress.
+  var showsProgress: Bool
 
   init(_ json: JSONValue) {
     for folder in json["workspaceFolders"]?.array ?? [] {
@@ -37,6 +39,7 @@ struct InitializeParams: MethodParams {
       capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
     documentChanges =
       capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+    showsProgress = capabilities?["window"]?["workDoneProgress"]?.bool ?? false
   }
 }
 

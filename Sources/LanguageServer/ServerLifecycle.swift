@@ -13,6 +13,7 @@ extension LanguageServer {
       state.watchesFiles = params.watchesFiles
       state.settings = params.settings
       state.documentChanges = params.documentChanges
+      state.showsProgress = params.showsProgress
     }
     var offered: [String: JSONValue] = [
       "positionEncoding": .string("utf-16"),
@@ -60,7 +61,7 @@ extension LanguageServer {
   func initialized() {
     for problem in problems { log(problem, .error) }
     let (folders, watches) = state.withLock { ($0.folders, $0.watchesFiles) }
-    index.build(folders: folders)
+    index.build(folders: folders, progress: progressSender)
     guard watches else { return }
     // The documents not open are watched by the client, which tells of
     // their changes (`workspace/didChangeWatchedFiles`).
@@ -88,7 +89,12 @@ extension LanguageServer {
         state.folders.filter { !params.removed.contains($0) } + params.added
       return state.folders
     }
-    index.build(folders: folders)
+    index.build(folders: folders, progress: progressSender)
+  }
+
+  /// Where the index's progress goes: to the client when it shows it.
+  private var progressSender: (@Sendable (String) -> Void)? {
+    state.withLock { $0.showsProgress } ? send : nil
   }
 
   /// A folder's path without a trailing `/`.

@@ -32,4 +32,6 @@ struct ServerState: Sendable {
   var settings = ServerSettings()
   /// The client takes a `WorkspaceEdit` as `documentChanges`, versioned.
   var documentChanges = false
+  /// The client shows work done progress the server starts (the index's).
+  var showsProgress = false
 }

@@ -134,28 +134,101 @@ extension LanguageServer {
   /// The headings of every document whose titles match the query, best
   /// first (`rank`); ties in book order (the chapters of a book the
   /// workspace folder is, as its table of contents has them), then in
-  /// path order, then by line.
+  /// path order, then by line. Before the index knows every document's
+  /// headings the request waits for it (cancellable): the first answer is
+  /// complete, never the documents indexed so far.
   func workspaceSymbols(_ params: WorkspaceSymbolParams, _ request: Request)
     throws(ResponseError) -> JSONValue
   {
+    guard index.waitForSymbols(unless: { request.isCancelled }) else {
+      throw .requestCancelled
+    }
     let query = params.query
-    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
-    var ranked: [(rank: Int, book: Int, path: String, line: Int, symbol: JSONValue)] = []
-    for facts in allOutlines() {
+    let trimmed = Self.trimmed(query)
+    // An ASCII query's letters, as bytes: a title without them in order
+    // cannot match, and is passed over without its characters being read.
+    let letters = query.utf8.allSatisfy { $0 < 0x80 } ? Array(query.utf8.filter { $0 != 0x20 }) : []
+    let documents = workspaceHeadings()
+    // Ties by path, as numbers: the paths are compared once.
+    let byPath = documents.indices.sorted { documents[$0].path < documents[$1].path }
+    var pathOrder = [Int](repeating: 0, count: documents.count)
+    for (place, index) in byPath.enumerated() { pathOrder[index] = place }
+    var ranked: [(rank: Int, book: Int, path: Int, line: Int, heading: Int)] = []
+    for (number, document) in documents.enumerated() {
       try request.checkCancelled()
-      let uri = self.uri(facts.path)
-      let file = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
-      let book = index.bookPlace(of: facts.path) ?? Int.max
-      for heading in facts.headings {
-        guard let rank = Self.rank(query, heading.title.lowercased()),
-          case .object(var members) = Self.symbolInformation(heading, uri: uri)
+      let book = index.bookPlace(of: document.path) ?? Int.max
+      for (place, heading) in document.headings.enumerated() {
+        guard Self.holds(heading.folded, letters),
+          let rank = Self.rank(trimmed: trimmed, query, heading.folded)
         else { continue }
-        members["containerName"] = .string(file)
-        ranked.append((rank, book, facts.path, heading.headingRange.start.line, .object(members)))
+        ranked.append((rank, book, pathOrder[number], heading.range.start.line, place))
       }
     }
     ranked.sort { ($0.rank, $0.book, $0.path, $0.line) < ($1.rank, $1.book, $1.path, $1.line) }
-    return .array(ranked.map(\.symbol))
+    return workspaceSymbolsJSON(ranked.map { (documents[byPath[$0.path]], $0.heading) })
+  }
+
+  /// `SymbolInformation`s, each named for its document's file, written
+  /// straight into JSON text (keys sorted as `JSONValue` writes them): a
+  /// short query may match most of 200,000 headings.
+  private func workspaceSymbolsJSON(
+    _ symbols: [(document: (path: String, headings: [IndexedHeading]), heading: Int)]
+  ) -> JSONValue {
+    var json = JSONWriter(capacity: symbols.count * 200)
+    var uris: [String: (uri: String, file: String)] = [:]
+    json.openArray()
+    for (document, place) in symbols {
+      let heading = document.headings[place]
+      let names: (uri: String, file: String)
+      if let known = uris[document.path] {
+        names = known
+      } else {
+        let file = document.path.split(separator: "/").last.map(String.init) ?? document.path
+        names = (uri(document.path), file)
+        uris[document.path] = names
+      }
+      json.element()
+      json.open()
+      json.add("containerName", names.file)
+      json.add("kind", Self.headingKind)
+      json.key("location")
+      json.open()
+      json.add("range", heading.range)
+      json.add("uri", names.uri)
+      json.close()
+      json.add(
+        "name", heading.title.isEmpty ? String(repeating: "#", count: heading.level) : heading.title
+      )
+      json.close()
+    }
+    json.closeArray()
+    return .written(json.text)
+  }
+
+  /// The headings of every document the server knows: the workspace's as
+  /// indexed, with the open ones as the editor has them (and open ones
+  /// outside it).
+  private func workspaceHeadings() -> [(path: String, headings: [IndexedHeading])] {
+    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openSet = Set(openPaths)
+    var found = index.headings.filter { !openSet.contains($0.path) }
+    for path in openPaths {
+      guard let outline = outlineFacts(path) else { continue }
+      found.append((path, outline.headings.map(IndexedHeading.init)))
+    }
+    return found
+  }
+
+  /// True when `letters` (bytes) come in `title`'s UTF-8 in order: every
+  /// match of an ASCII query does (no letters: anything may match).
+  static func holds(_ title: String, _ letters: [UInt8]) -> Bool {
+    guard !letters.isEmpty else { return true }
+    var next = 0
+    for byte in title.utf8 where byte == letters[next] {
+      next += 1
+      if next == letters.count { return true }
+    }
+    return false
   }
 
   /// How well `title` matches `query` (both lowercased), as a new user
@@ -164,7 +237,16 @@ extension LanguageServer {
   /// 4 one that holds its characters in order (`inst` finds
   /// `Installation`, `prt tw` `Part Two`); nil for no match.
   public static func rank(_ query: String, _ title: String) -> Int? {
-    let trimmed = String(query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    rank(trimmed: trimmed(query), query, title)
+  }
+
+  /// The query without its outer spaces.
+  static func trimmed(_ query: String) -> String {
+    String(query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+
+  /// `rank`, the query given trimmed too.
+  static func rank(trimmed: String, _ query: String, _ title: String) -> Int? {
     if trimmed.isEmpty { return 1 }
     if title == trimmed { return 0 }
     if title.hasPrefix(trimmed) { return 1 }

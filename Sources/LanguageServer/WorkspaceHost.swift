@@ -31,6 +31,16 @@ public protocol WorkspaceHost: Sendable {
   /// The names of the files (not folders) in `folder` itself, links
   /// followed: what a path is completed with besides the documents.
   func fileNames(in folder: String) -> [String]
+  /// The size and modification time of the file at `path`; nil when it
+  /// has none (its symbols are then never taken from the cache).
+  func stamp(of path: String) -> FileStamp?
+  /// The index kept by an earlier run under `name` in isle's cache
+  /// folder; nil when there is none.
+  func keptIndex(named name: String) -> [UInt8]?
+  /// Keeps `bytes` as the index `name`, replacing the old one all at
+  /// once (a crash leaves the one or the other). Failing to is no error:
+  /// the next start indexes from the documents.
+  func keepIndex(_ bytes: [UInt8], named name: String)
 }
 
 extension WorkspaceHost {
@@ -39,4 +49,12 @@ extension WorkspaceHost {
 
   /// No files but the documents.
   public func fileNames(in folder: String) -> [String] { [] }
+  /// No stamps: nothing is taken from a cache.
+  public func stamp(of path: String) -> FileStamp? { nil }
+
+  /// No cache.
+  public func keptIndex(named name: String) -> [UInt8]? { nil }
+
+  /// No cache: nothing is kept.
+  public func keepIndex(_ bytes: [UInt8], named name: String) {}
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Links
 import Outline
 import Parallel
@@ -7,13 +8,20 @@ import Parallel
 #endif
 
 /// The facts of every document in the workspace's folders, read from the
-/// disk in the background and in parallel, so that `workspace/symbol`,
-/// `references` and `rename` see documents the editor has not opened.
-/// A document not yet indexed (or outside the folders) is read on first
-/// use. Safe from several threads.
+/// disk in the background and in parallel, in two stages: first each
+/// document's headings, which `workspace/symbol` needs (taken from the
+/// index the last run kept wherever the file's size and modification time
+/// are unchanged, else outlined without links), then each document's
+/// links, so that `references` and `rename` see documents the editor has
+/// not opened. A document not yet indexed (or outside the folders) is
+/// read on first use. Safe from several threads.
 final class WorkspaceIndex: Sendable {
   private let host: WorkspaceHost
+  /// isle's version: an index kept by another version is not read.
+  private let version: String
   private let known = Lock<[String: DocumentFacts?]>([:])
+  /// The headings of each document, by path: the symbols.
+  private let symbols = Lock<[String: IndexedDocument]>([:])
   /// The paths found by the last walk, in walk order.
   private let walked = Lock<[String]>([])
   /// The folders walked last.
@@ -21,54 +29,212 @@ final class WorkspaceIndex: Sendable {
   /// Each chapter of the books the folders are, by its place in the
   /// books' order.
   private let chapters = Lock<[String: Int]>([:])
-  /// False while a walk runs. True before any: a client that never sends
-  /// `initialized` has no index to wait for (the documents are then read
-  /// as they are asked for).
-  private let ready = Lock<Bool>(true)
+  /// The number of the latest build: an older one still running stops
+  /// working and says nothing of being done.
+  private let latest = Lock(0)
+  /// How far the latest build is. Ready before any: a client that never
+  /// sends `initialized` has no index to wait for (the documents are then
+  /// read as they are asked for).
+  private let stage = Lock(Stage.ready)
 
-  init(host: WorkspaceHost) {
-    self.host = host
+  /// How far a build is.
+  enum Stage: Comparable, Sendable {
+    /// Walking the folders, finding the documents' headings.
+    case walking
+    /// Every document's headings are known; their links are being read.
+    case symbols
+    case ready
   }
 
-  /// Walks `folders` and outlines each document found, on every core, on
-  /// a thread of its own; `onDone` is called when all are indexed.
-  func build(folders: [String], onDone: @escaping @Sendable () -> Void = {}) {
-    ready.withLock { $0 = false }
+  init(host: WorkspaceHost, version: String) {
+    self.host = host
+    self.version = version
+  }
+
+  /// Walks `folders` and indexes each document found, on every core, on
+  /// a thread of its own, its progress sent with `progress` when there is
+  /// one; `onDone` is called when all are indexed.
+  func build(
+    folders: [String], progress send: (@Sendable (String) -> Void)? = nil,
+    onDone: @escaping @Sendable () -> Void = {}
+  ) {
+    let build = latest.withLock { latest in
+      latest += 1
+      return latest
+    }
+    stage.withLock { $0 = .walking }
     self.folders.withLock { $0 = folders }
+    let progress = send.map { IndexProgress(token: "isle-index-\(build)", send: $0) }
     Background.run("isle.index") { [self] in
+      defer { onDone() }
       let paths = folders.flatMap { host.documents(under: $0) }
-      walked.withLock { $0 = paths }
       let order = folders.flatMap { host.bookOrder(of: $0) }
+      guard isLatest(build) else { return }
+      walked.withLock { $0 = paths }
       chapters.withLock { chapters in
         chapters = [:]
         for (place, path) in order.enumerated() where chapters[path] == nil {
           chapters[path] = place
         }
       }
-      let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-      // A few documents are read at once on this thread.
-      let jobs = paths.count < 16 ? 1 : cores
-      OrderedParallelMap.run(count: paths.count, jobs: jobs) { [self] index in
-        load(paths[index])
-      } consume: { [self] index, facts in
-        self.known.withLock { $0[paths[index]] = facts }
-      }
-      ready.withLock { $0 = true }
-      onDone()
+      progress?.begin(documents: paths.count)
+      defer { progress?.end(documents: paths.count) }
+      // No folder, no index to keep.
+      let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
+      indexSymbols(paths, cache: cache, build: build, progress)
+      guard advance(build, to: .symbols) else { return }
+      indexLinks(paths, build: build, progress)
+      _ = advance(build, to: .ready)
     }
+  }
+
+  /// The headings of `paths`: those the kept index has for the same
+  /// version of the file, the others outlined; the index kept again when
+  /// anything in it changed.
+  private func indexSymbols(
+    _ paths: [String], cache name: String?, build: Int, _ progress: IndexProgress?
+  ) {
+    let kept = name.flatMap(host.keptIndex(named:)).flatMap {
+      IndexCache.decode($0, version: version)
+    }
+    var found: [String: IndexedDocument] = [:]
+    found.reserveCapacity(paths.count)
+    var missing: [(path: String, stamp: FileStamp?, key: String)] = []
+    // The stamp is taken before the file is read: a change made meanwhile
+    // makes the entry stale, never wrongly trusted.
+    for path in paths {
+      let stamp = host.stamp(of: path)
+      let key = Self.key(host.outlineOptions(forDocumentAt: path))
+      if let stamp, let entry = kept?[path], entry.stamp == stamp, entry.key == key {
+        found[path] = entry
+      } else {
+        missing.append((path, stamp, key))
+      }
+    }
+    symbols.withLock { symbols in
+      for (path, entry) in found { symbols[path] = entry }
+    }
+    let fromCache = found.count
+    progress?.step(.symbols, done: fromCache, of: paths.count)
+    let outlined = missing
+    OrderedParallelMap.run(count: outlined.count, jobs: Self.jobs(outlined.count)) {
+      [self] index -> IndexedDocument? in
+      guard isLatest(build) else { return nil }
+      let document = outlined[index]
+      return outlinedHeadings(document.path, stamp: document.stamp, key: document.key)
+    } consume: { index, document in
+      guard let document else { return }
+      found[outlined[index].path] = document
+      symbols.withLock { $0[outlined[index].path] = document }
+      progress?.step(.symbols, done: fromCache + index + 1, of: paths.count)
+    }
+    guard let name, isLatest(build), !outlined.isEmpty || kept?.count != found.count else {
+      return
+    }
+    host.keepIndex(IndexCache.encode(found, version: version), named: name)
+  }
+
+  /// The links of `paths`, each document outlined whole, on worker
+  /// threads niced below the thread that answers requests aside (itself
+  /// niced): a `workspace/symbol` asked meanwhile has the cores first.
+  private func indexLinks(_ paths: [String], build: Int, _ progress: IndexProgress?) {
+    let consumer = pthread_self()
+    OrderedParallelMap.run(count: paths.count, jobs: Self.jobs(paths.count)) {
+      [self] index -> DocumentFacts?? in
+      // Nothing, not even "unreadable", for a build that is not the latest.
+      guard isLatest(build) else { return Optional<DocumentFacts?>.none }
+      // A worker's thread is its own, and ends with the run; the
+      // consumer's is a shared queue's, and keeps its priority.
+      if pthread_equal(pthread_self(), consumer) == 0 {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 15)
+      }
+      return Optional(load(paths[index]))
+    } consume: { [self] index, outcome in
+      guard case .some(let facts) = outcome else { return }
+      known.withLock { $0[paths[index]] = facts }
+      progress?.step(.links, done: index + 1, of: paths.count)
+    }
+  }
+
+  /// A few documents are read at once on this thread; more on every core.
+  private static func jobs(_ count: Int) -> Int {
+    count < 16 ? 1 : max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+  }
+
+  private func isLatest(_ build: Int) -> Bool { latest.withLock { $0 == build } }
+
+  /// Moves the latest build to `next`; false when `build` is no longer it.
+  private func advance(_ build: Int, to next: Stage) -> Bool {
+    latest.withLock { latest in
+      guard latest == build else { return false }
+      stage.withLock { $0 = next }
+      return true
+    }
+  }
+
+  /// `stamp`, unless the file was modified in the last two seconds: then
+  /// nil, and the entry is never trusted. A second change within the
+  /// clock's step, of the same size, would leave the stamp as it was
+  /// (git's "racily clean" files).
+  static func settled(_ stamp: FileStamp?) -> FileStamp? {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let recent = (Int(now.tv_sec) - 2) &* 1_000_000_000 &+ Int(now.tv_nsec)
+    guard let stamp, stamp.modified < recent else { return nil }
+    return stamp
+  }
+
+  /// What decides a document's headings besides its bytes: a kept entry
+  /// outlined otherwise is not taken.
+  static func key(_ options: OutlineOptions) -> String {
+    "\(options.slugFlavor) \(options.maxDepth)"
+  }
+
+  /// The headings of the document at `path`, outlined without its links.
+  private func outlinedHeadings(_ path: String, stamp: FileStamp?, key: String)
+    -> IndexedDocument?
+  {
+    guard let bytes = host.read(path) else { return nil }
+    let stamp = Self.settled(stamp)
+    let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)
+    guard let document = try? Outliner.outline(bytes, path: path, options: options) else {
+      return nil
+    }
+    let outline = OutlineFacts(path: path, document: document, text: TextLines(bytes))
+    return IndexedDocument(
+      stamp: stamp, key: key, headings: outline.headings.map(IndexedHeading.init))
   }
 
   /// Where `path` comes in the order of the workspace's books; nil for a
   /// document that is no book's chapter.
   func bookPlace(of path: String) -> Int? { chapters.withLock { $0[path] } }
 
-  /// True once the walk and the outlines are done.
-  var isReady: Bool { ready.withLock { $0 } }
+  /// True once the walk and every document's headings and links are done.
+  var isReady: Bool { stage.withLock { $0 == .ready } }
+
+  /// Waits until every document's headings are known, or `cancelled`
+  /// says to stop; true when they are.
+  func waitForSymbols(unless cancelled: () -> Bool) -> Bool {
+    while stage.withLock({ $0 < .symbols }) {
+      if cancelled() { return false }
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
+    }
+    return true
+  }
 
   /// The documents of the workspace, each in the facts it has on disk.
   var documents: [DocumentFacts] {
     let paths = walked.withLock { $0 }
     return known.withLock { known in paths.compactMap { known[$0] ?? nil } }
+  }
+
+  /// The headings of the documents of the workspace, as on disk, in walk
+  /// order.
+  var headings: [(path: String, headings: [IndexedHeading])] {
+    let paths = walked.withLock { $0 }
+    return symbols.withLock { symbols in
+      paths.compactMap { path in symbols[path].map { (path, $0.headings) } }
+    }
   }
 
   /// The facts of the document at `path` as on disk, read now if not yet.
@@ -80,15 +246,25 @@ final class WorkspaceIndex: Sendable {
   }
 
   /// Forgets what is known of `path` (it changed on disk), reading it
-  /// again at once when it is one of the workspace's documents.
+  /// again at once when it is one of the workspace's documents. The kept
+  /// index is not written again: at the next start the file's new stamp
+  /// tells it has changed.
   func refresh(_ path: String, deleted: Bool) {
     if deleted {
       known.withLock { $0[path] = nil }
+      symbols.withLock { $0[path] = nil }
       walked.withLock { $0.removeAll { $0 == path } }
       return
     }
+    let stamp = Self.settled(host.stamp(of: path))
     let facts = load(path)
     known.withLock { $0[path] = facts }
+    let key = Self.key(host.outlineOptions(forDocumentAt: path))
+    symbols.withLock {
+      $0[path] = facts.map {
+        IndexedDocument(stamp: stamp, key: key, headings: $0.headings.map(IndexedHeading.init))
+      }
+    }
     walked.withLock { paths in
       // A new document of the workspace's folders joins it; one outside
       // them is only known.

@@ -41,6 +41,11 @@ enum Harness {
     return Outcome(status: status, stdout: out.text, stderr: err.text)
   }
 
+  /// Where the binaries the tests run keep their caches (`isle lsp`'s
+  /// index): never the home of whoever runs the tests.
+  static let cacheHome = FileManager.default.temporaryDirectory
+    .appendingPathComponent("isle-tests-cache").path
+
   /// The built `isle` binary beside the test bundle.
   static var binary: URL {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -57,6 +62,7 @@ enum Harness {
   ) throws -> (status: Int32, signaled: Bool, stdout: Data, stderr: String) {
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = nil
+    environment["XDG_CACHE_HOME"] = cacheHome
     environment.merge(more) { $1 }
     let scale = Harness.timeoutScale
     let outcome = try Spawn.run(
@@ -78,6 +84,7 @@ enum Harness {
     environment["PATH"] =
       binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
     environment["COLUMNS"] = nil
+    environment["XDG_CACHE_HOME"] = cacheHome
     environment["LC_ALL"] = "C.UTF-8"
     let scale = Harness.timeoutScale
     let outcome = try Spawn.run(
