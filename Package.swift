@@ -130,14 +130,21 @@ let package = Package(
     .target(
       name: "LanguageServer",
       dependencies: [
-        "JSON", "JSONRPC", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
+        "JSON", "JSONRPC", "Workspace", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
       ],
       swiftSettings: optimized),
     // JSON-RPC as both servers speak it: messages, their framing, the
     // queue from the reading thread, errors.
     .target(name: "JSONRPC", dependencies: ["JSON", "Parallel"]),
+    // The documents a language server answers from: the open ones and
+    // those of the workspace's folders, with their headings and links, the
+    // index over them and the cache it is kept in, and positions as the
+    // protocol counts them.
+    .target(
+      name: "Workspace",
+      dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"]),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "LanguageServer", "Outline", "Parallel", "Slugs"]),
+    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
@@ -176,7 +183,7 @@ let package = Package(
       name: "IsleCLI",
       dependencies: [
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
-        "Parallel", "Cells", "Page", "JSONRPC", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
+        "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
         "Terminal", "Reader", "Options",
       ]),
@@ -210,7 +217,8 @@ let package = Package(
     .testTarget(
       name: "LanguageServerTests",
       dependencies: [
-        "JSON", "JSONRPC", "LanguageServer", "Links", "Outline", "Parallel", "TestSupport",
+        "JSON", "JSONRPC", "Workspace", "LanguageServer", "Links", "Outline", "Parallel",
+        "TestSupport",
       ]),
     .testTarget(
       name: "IslandTests",
@@ -231,7 +239,7 @@ let package = Package(
       name: "IsleCLITests",
       dependencies: [
         "IsleCLI", "JSON", "JSONRPC", "Outline", "HTMLOutline", "Slugs", "Links", "Cells",
-        "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
+        "Workspace", "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
         "TestSupport",
       ],
       // Golden files, read by path: not sources, not resources.

@@ -1,3 +1,4 @@
+import Workspace
 import Book
 import Files
 import LanguageServer

@@ -1,3 +1,4 @@
+import Workspace
 import JSONRPC
 import LanguageServer
 import Options

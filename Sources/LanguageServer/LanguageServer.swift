@@ -4,6 +4,7 @@ import JSONRPC
 import Links
 import Outline
 import Parallel
+import Workspace
 
 /// `isle lsp`: the Language Server Protocol 3.17 over JSON-RPC.
 ///

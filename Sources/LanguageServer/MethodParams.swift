@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// A method's parameters as typed values, read from the message's
 /// `params` before its handler runs: a handler is given what it asked

@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// The methods the server reads, by name: for each, its handler with its
 /// parameters read into their type, and for a request the thread it is

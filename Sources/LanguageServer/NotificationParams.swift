@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// `textDocument/didOpen`: the document and its text as the editor has it.
 struct DidOpenParams: MethodParams {
@@ -45,26 +46,6 @@ struct DidChangeParams: MethodParams {
         break
       }
     }
-  }
-}
-
-/// One `contentChanges` entry: a range and its new text, or the whole text
-/// when there is no range.
-struct TextChange: Sendable {
-  var range: TextRange?
-  var text: String
-
-  init(range: TextRange?, text: String) {
-    self.range = range
-    self.text = text
-  }
-
-  init(_ json: JSONValue) throws(ResponseError) {
-    guard let text = json["text"]?.string else {
-      throw .invalidParams("a content change without text")
-    }
-    self.text = text
-    if let range = json["range"] { self.range = try TextRange(range) } else { range = nil }
   }
 }
 

@@ -1,6 +1,7 @@
 import JSONRPC
 import Links
 import Outline
+import Workspace
 
 /// What a name written in a document stands for, that other places name
 /// too: what highlights, references and rename look for.

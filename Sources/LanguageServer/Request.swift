@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// A request being answered: its id, and a way for long work to stop when
 /// the client cancels it.

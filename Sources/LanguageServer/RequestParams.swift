@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// `initialize`'s params: the workspace's folders, what the client can
 /// take, and isle's own options. Read leniently: what is missing or of

@@ -3,6 +3,7 @@ import JSON
 import JSONRPC
 import Links
 import Outline
+import Workspace
 
 /// Completion of link destinations: a heading's id after `](#`, a
 /// document's path after `](` (`./`, `../`, `/` and `<` too, a folder's

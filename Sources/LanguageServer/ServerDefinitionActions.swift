@@ -1,5 +1,6 @@
 import JSON
 import Links
+import Workspace
 
 /// The code actions over a document's reference definitions, as VS Code
 /// has them: a link's destination extracted into a definition, and the

@@ -2,6 +2,7 @@ import Island
 import JSON
 import JSONRPC
 import Links
+import Workspace
 
 /// Diagnostics: the broken links `isle check` finds, and a contents list
 /// that `isle toc --write` would change; and their code actions.

@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// Which handler answers which method, on which thread, and the
 /// lifecycle's rules: nothing before `initialize`, nothing but `exit` after

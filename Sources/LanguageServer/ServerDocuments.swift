@@ -1,6 +1,7 @@
 import JSONRPC
 import Links
 import Outline
+import Workspace
 
 /// The documents: opened, edited, closed and saved in the editor, changed
 /// on disk; and the facts of any of them, from the editor's text when it

@@ -2,6 +2,7 @@ import JSON
 import JSONRPC
 import Links
 import Outline
+import Workspace
 
 /// The links to a file: who links to it (`textDocument/references` on a
 /// link's path), and each of them rewritten before files or folders are

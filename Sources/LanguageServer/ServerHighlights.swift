@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// Document highlights: where the name at the cursor is written in this
 /// document.

@@ -1,5 +1,6 @@
 import JSON
 import Links
+import Workspace
 
 /// Completion of reference labels: after `[text][` and in `[label` (a
 /// reference written as its label, `[label]` or `[label][]`), the labels

@@ -1,5 +1,6 @@
 import JSON
 import Links
+import Workspace
 
 /// Reference labels as diagnostics (as VS Code reports them): a reference
 /// to a label no definition has, a label defined twice, a definition

@@ -1,4 +1,5 @@
 import JSON
+import Workspace
 
 /// `initialize` and `initialized`: the workspace's folders, what the
 /// client can take, and what the server offers.

@@ -3,6 +3,7 @@ import JSON
 import JSONRPC
 import Links
 import Outline
+import Workspace
 
 /// Links and the headings they lead to: definition, references, hover and
 /// document links, resolved as `isle check` resolves them.

@@ -2,6 +2,7 @@ import Dispatch
 import JSON
 import JSONRPC
 import Parallel
+import Workspace
 
 /// The server on a stream: one thread reads and frames messages (and
 /// marks cancelled requests at once), the caller's thread handles them,

@@ -1,6 +1,7 @@
 import JSON
 import JSONRPC
 import Outline
+import Workspace
 
 /// Renaming a heading: its text in the document, and its id in every link
 /// of the workspace that points to it. (What else is renamed, and how:

@@ -2,6 +2,7 @@ import Found
 import JSON
 import JSONRPC
 import Links
+import Workspace
 
 /// Renaming what is not a heading: a reference label (its definitions and
 /// uses, in its document), an HTML anchor's id (and the fragment of every

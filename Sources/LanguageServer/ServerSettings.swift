@@ -1,6 +1,7 @@
 import JSON
 import Links
 import Walk
+import Workspace
 
 /// What the client has set: which diagnostics are on and how loud, which
 /// links are not checked, and how completion and file renames write a

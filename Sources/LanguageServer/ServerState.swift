@@ -1,3 +1,5 @@
+import Workspace
+
 /// What the server holds between messages: where it is in its life, the
 /// workspace's folders, the documents open in the editor, and which of
 /// them await new diagnostics.

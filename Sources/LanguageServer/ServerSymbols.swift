@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import Workspace
 
 /// The outline: symbols (a tree, every heading level, the reading time as
 /// detail), folding ranges, selection ranges, the workspace's symbols and

@@ -1,4 +1,5 @@
 import Links
+import Workspace
 
 /// The files links point to, as the server sees them: a document open in
 /// the editor as it stands there, else as on disk.

@@ -1,5 +1,6 @@
 import Found
 import Links
+import Workspace
 
 /// Document links to URLs, as VS Code gives them: the destination of an
 /// inline link or image, of an autolink in angle brackets, of an HTML

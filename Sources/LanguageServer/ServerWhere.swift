@@ -3,6 +3,7 @@ import JSON
 import JSONRPC
 import Outline
 import Progress
+import Workspace
 
 /// `isle/where`: the `where` JSON (bar, section, fraction, time left) for
 /// a text document and a position, for status lines and winbars.

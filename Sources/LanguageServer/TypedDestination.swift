@@ -1,4 +1,5 @@
 import Found
+import Workspace
 
 /// A link destination being typed before the cursor, wherever a document
 /// writes one: after `](` (an inline link or image), after `[label]: ` (a

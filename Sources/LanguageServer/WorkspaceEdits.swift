@@ -1,4 +1,5 @@
 import JSON
+import Workspace
 
 extension LanguageServer {
   /// `edits` (by path) and a file `moving` as one `WorkspaceEdit`, which

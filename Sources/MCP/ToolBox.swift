@@ -1,3 +1,4 @@
+import Workspace
 import JSON
 import JSONRPC
 import LanguageServer

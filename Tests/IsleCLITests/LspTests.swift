@@ -1,3 +1,4 @@
+@testable import Workspace
 import JSONRPC
 import Foundation
 import LanguageServer

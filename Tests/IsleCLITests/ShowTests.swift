@@ -1,3 +1,4 @@
+@testable import Workspace
 import Foundation
 import JSON
 import LanguageServer

@@ -1,3 +1,4 @@
+@testable import Workspace
 import LanguageServer
 import Links
 import Outline

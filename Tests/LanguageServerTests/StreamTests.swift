@@ -1,3 +1,4 @@
+@testable import Workspace
 import Dispatch
 import JSON
 import JSONRPC

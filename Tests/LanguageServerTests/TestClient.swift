@@ -1,3 +1,4 @@
+@testable import Workspace
 import JSON
 import LanguageServer
 import Parallel

@@ -20,16 +20,16 @@ public struct TextLines: Sendable {
   }
 
   /// `bytes` with their lines, known already.
-  init(_ bytes: [UInt8], lines: LineIndex) {
+  public init(_ bytes: [UInt8], lines: LineIndex) {
     self.bytes = bytes
     self.lines = lines
   }
 
   /// The offset where 0-based `line` starts; the end for a line past the last.
-  func start(ofLine line: Int) -> Int { lines.offset(ofLine: line + 1) }
+  public func start(ofLine line: Int) -> Int { lines.offset(ofLine: line + 1) }
 
   /// The offset where `line`'s text ends, before its line ending.
-  func end(ofLine line: Int) -> Int { lines.textEnd(ofLine: line + 1, in: bytes) }
+  public func end(ofLine line: Int) -> Int { lines.textEnd(ofLine: line + 1, in: bytes) }
 
   /// The byte offset of `position`; a character past the line's end is
   /// its end, as the protocol asks.
@@ -79,7 +79,7 @@ public struct TextLines: Sendable {
   }
 
   /// The UTF-8 length of the character at `index` and its UTF-16 width.
-  static func character(_ bytes: [UInt8], at index: Int, before end: Int) -> (Int, Int) {
+  public static func character(_ bytes: [UInt8], at index: Int, before end: Int) -> (Int, Int) {
     let lead = bytes[index]
     let length: Int
     switch lead {

@@ -2,27 +2,42 @@ import Outline
 
 /// A document the editor has open: its text as the editor has it, which
 /// the server reads instead of the file.
-struct OpenDocument: Sendable {
-  var uri: String
-  var path: String
-  var version: Int
-  var text: TextLines
+public struct OpenDocument: Sendable {
+  public var uri: String
+  public var path: String
+  public var version: Int
+  public var text: TextLines
   /// The facts of this version, links included, once asked for; nil after
   /// an edit.
-  var facts: DocumentFacts?
+  public var facts: DocumentFacts?
   /// The outline kept between versions, and the facts it gives of this
   /// version once asked for (nil after an edit).
-  var live: LiveOutline?
-  var outline: OutlineFacts?
+  public var live: LiveOutline?
+  public var outline: OutlineFacts?
   /// What changed since `live` was made: the bytes `old` of its text are
   /// `count` bytes of this one; nil when nothing has, or when the whole
   /// text was replaced (`live` is nil then).
-  var pending: (old: Range<Int>, count: Int)?
+  public var pending: (old: Range<Int>, count: Int)?
+
+  public init(
+    uri: String, path: String, version: Int, text: TextLines, facts: DocumentFacts? = nil,
+    live: LiveOutline? = nil, outline: OutlineFacts? = nil,
+    pending: (old: Range<Int>, count: Int)? = nil
+  ) {
+    self.uri = uri
+    self.path = path
+    self.version = version
+    self.text = text
+    self.facts = facts
+    self.live = live
+    self.outline = outline
+    self.pending = pending
+  }
 
   /// Applies one `contentChanges` entry. Ranges are in UTF-16 units, as
   /// the protocol says, and refer to the text as the previous change left
   /// it.
-  mutating func apply(_ change: TextChange) {
+  public mutating func apply(_ change: TextChange) {
     let replacement = change.text
     facts = nil
     outline = nil
@@ -48,7 +63,7 @@ struct OpenDocument: Sendable {
   /// Edit `earlier` (bytes `old` of the first text are `count` bytes of
   /// the second) followed by the replacement of bytes `range` of the
   /// second with `count` bytes: as one edit of the first text.
-  static func composed(
+  public static func composed(
     _ earlier: (old: Range<Int>, count: Int)?, _ range: Range<Int>, _ count: Int
   ) -> (old: Range<Int>, count: Int) {
     guard let earlier else { return (range, count) }

@@ -15,20 +15,20 @@ public struct FileStamp: Hashable, Sendable {
 
 /// A heading as `workspace/symbol` needs it: its title (and the title
 /// lowercased, as the query is matched), its level and its first line.
-struct IndexedHeading: Sendable, Equatable {
-  var level: Int
-  var title: String
-  var folded: String
-  var range: TextRange
+public struct IndexedHeading: Sendable, Equatable {
+  public var level: Int
+  public var title: String
+  public var folded: String
+  public var range: TextRange
 
-  init(level: Int, title: String, range: TextRange) {
+  public init(level: Int, title: String, range: TextRange) {
     self.level = level
     self.title = title
     self.folded = title.lowercased()
     self.range = range
   }
 
-  init(_ heading: HeadingFact) {
+  public init(_ heading: HeadingFact) {
     self.init(level: heading.level, title: heading.title, range: heading.headingRange)
   }
 }
@@ -36,10 +36,10 @@ struct IndexedHeading: Sendable, Equatable {
 /// What the index knows of one document's symbols, and of which version
 /// of the file: its stamp, and the outline options that decide its
 /// headings (`key`).
-struct IndexedDocument: Sendable, Equatable {
-  var stamp: FileStamp?
-  var key: String
-  var headings: [IndexedHeading]
+public struct IndexedDocument: Sendable, Equatable {
+  public var stamp: FileStamp?
+  public var key: String
+  public var headings: [IndexedHeading]
 }
 
 /// The workspace's symbols kept between runs of the server, one file per
@@ -48,14 +48,14 @@ struct IndexedDocument: Sendable, Equatable {
 /// options and headings, in a binary layout of little-endian integers and
 /// length-prefixed UTF-8. Whatever does not read as exactly that (another
 /// version's file, a torn write, garbage) reads as no cache.
-enum IndexCache {
-  static let magic = Array("isle workspace index\n".utf8)
+public enum IndexCache {
+  public static let magic = Array("isle workspace index\n".utf8)
   /// Bumped whenever the layout or what a heading holds changes.
-  static let format = 1
+  public static let format = 1
 
   /// The cache's file name for `folders`: one per set, so two workspaces
   /// keep their own (FNV-1a of the folders' paths).
-  static func name(folders: [String]) -> String {
+  public static func name(folders: [String]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in folders.joined(separator: "\n").utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -65,7 +65,7 @@ enum IndexCache {
   }
 
   /// The bytes of a cache of `documents`, written by isle `version`.
-  static func encode(_ documents: [String: IndexedDocument], version: String) -> [UInt8] {
+  public static func encode(_ documents: [String: IndexedDocument], version: String) -> [UInt8] {
     var out = magic
     out.reserveCapacity(documents.count * 256)
     put(format, &out)
@@ -93,7 +93,7 @@ enum IndexCache {
 
   /// The documents of a cache written by isle `version`; nil for bytes
   /// that are not one, or another version's.
-  static func decode(_ bytes: [UInt8], version: String) -> [String: IndexedDocument]? {
+  public static func decode(_ bytes: [UInt8], version: String) -> [String: IndexedDocument]? {
     var reader = Reader(bytes: bytes)
     guard reader.take(magic.count) == magic[...], reader.int() == format,
       reader.string() == version, let count = reader.count()

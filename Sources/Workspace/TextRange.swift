@@ -31,7 +31,7 @@ public struct TextRange: Sendable, Equatable {
 
 extension JSONWriter {
   /// A member holding `range`, keys sorted as `JSONValue` writes them.
-  mutating func add(_ key: StaticString, _ range: TextRange) {
+  public mutating func add(_ key: StaticString, _ range: TextRange) {
     self.key(key)
     open()
     add("end", range.end)
@@ -40,7 +40,7 @@ extension JSONWriter {
   }
 
   /// A member holding `position`, keys sorted as `JSONValue` writes them.
-  mutating func add(_ key: StaticString, _ position: TextPosition) {
+  public mutating func add(_ key: StaticString, _ position: TextPosition) {
     self.key(key)
     open()
     add("character", position.character)

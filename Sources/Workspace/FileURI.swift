@@ -27,7 +27,7 @@ public enum FileURI {
 
   /// The URI of absolute `path`, with every byte outside RFC 3986's
   /// unreserved set and `/` percent-encoded (as VS Code writes them).
-  static func uri(_ path: String) -> String {
+  public static func uri(_ path: String) -> String {
     var result = "file://"
     for byte in path.utf8 {
       switch byte {

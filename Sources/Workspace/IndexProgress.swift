@@ -11,26 +11,26 @@ import Parallel
 /// The server does not wait for the client's reply to the create
 /// request: the notifications follow it at once, in order, as most
 /// servers send them; a client that refused the token ignores them.
-final class IndexProgress: Sendable {
+public final class IndexProgress: Sendable {
   /// What the index is doing.
-  enum Stage: Sendable {
+  public enum Stage: Sendable {
     case symbols
     case links
   }
 
-  let token: String
+  public let token: String
   private let send: @Sendable (String) -> Void
   /// The last percentage told; nil before `begin`.
   private let told = Lock<Int?>(nil)
 
   /// A progress under `token`, sent with `send` (JSON text).
-  init(token: String, send: @escaping @Sendable (String) -> Void) {
+  public init(token: String, send: @escaping @Sendable (String) -> Void) {
     self.token = token
     self.send = send
   }
 
   /// Asks the client for the progress and begins it, for `documents`.
-  func begin(documents: Int) {
+  public func begin(documents: Int) {
     told.withLock { $0 = 0 }
     send(
       JSONValue.object([
@@ -46,7 +46,7 @@ final class IndexProgress: Sendable {
 
   /// `done` of `total` documents through `stage`: reported when the
   /// percentage moves (at most a hundred reports, however many documents).
-  func step(_ stage: Stage, done: Int, of total: Int) {
+  public func step(_ stage: Stage, done: Int, of total: Int) {
     let half = stage == .symbols ? 0 : 50
     let percentage = half + (total == 0 ? 50 : done * 50 / total)
     let moved = told.withLock { told in
@@ -63,7 +63,7 @@ final class IndexProgress: Sendable {
   }
 
   /// Ends the progress, `documents` indexed.
-  func end(documents: Int) {
+  public func end(documents: Int) {
     let begun = told.withLock { told in
       defer { told = nil }
       return told != nil

@@ -15,7 +15,7 @@ import Parallel
 /// links, so that `references` and `rename` see documents the editor has
 /// not opened. A document not yet indexed (or outside the folders) is
 /// read on first use. Safe from several threads.
-final class WorkspaceIndex: Sendable {
+public final class WorkspaceIndex: Sendable {
   private let host: WorkspaceHost
   /// isle's version: an index kept by another version is not read.
   private let version: String
@@ -38,7 +38,7 @@ final class WorkspaceIndex: Sendable {
   private let stage = Lock(Stage.ready)
 
   /// How far a build is.
-  enum Stage: Comparable, Sendable {
+  public enum Stage: Comparable, Sendable {
     /// Walking the folders, finding the documents' headings.
     case walking
     /// Every document's headings are known; their links are being read.
@@ -46,7 +46,7 @@ final class WorkspaceIndex: Sendable {
     case ready
   }
 
-  init(host: WorkspaceHost, version: String) {
+  public init(host: WorkspaceHost, version: String) {
     self.host = host
     self.version = version
   }
@@ -54,7 +54,7 @@ final class WorkspaceIndex: Sendable {
   /// Walks `folders` and indexes each document found, on every core, on
   /// a thread of its own, its progress sent with `progress` when there is
   /// one; `onDone` is called when all are indexed.
-  func build(
+  public func build(
     folders: [String], progress send: (@Sendable (String) -> Void)? = nil,
     onDone: @escaping @Sendable () -> Void = {}
   ) {
@@ -176,7 +176,7 @@ final class WorkspaceIndex: Sendable {
   /// nil, and the entry is never trusted. A second change within the
   /// clock's step, of the same size, would leave the stamp as it was
   /// (git's "racily clean" files).
-  static func settled(_ stamp: FileStamp?) -> FileStamp? {
+  public static func settled(_ stamp: FileStamp?) -> FileStamp? {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let recent = (Int(now.tv_sec) - 2) &* 1_000_000_000 &+ Int(now.tv_nsec)
@@ -186,7 +186,7 @@ final class WorkspaceIndex: Sendable {
 
   /// What decides a document's headings besides its bytes: a kept entry
   /// outlined otherwise is not taken.
-  static func key(_ options: OutlineOptions) -> String {
+  public static func key(_ options: OutlineOptions) -> String {
     "\(options.slugFlavor) \(options.maxDepth)"
   }
 
@@ -207,14 +207,14 @@ final class WorkspaceIndex: Sendable {
 
   /// Where `path` comes in the order of the workspace's books; nil for a
   /// document that is no book's chapter.
-  func bookPlace(of path: String) -> Int? { chapters.withLock { $0[path] } }
+  public func bookPlace(of path: String) -> Int? { chapters.withLock { $0[path] } }
 
   /// True once the walk and every document's headings and links are done.
-  var isReady: Bool { stage.withLock { $0 == .ready } }
+  public var isReady: Bool { stage.withLock { $0 == .ready } }
 
   /// Waits until every document's headings are known, or `cancelled`
   /// says to stop; true when they are.
-  func waitForSymbols(unless cancelled: () -> Bool) -> Bool {
+  public func waitForSymbols(unless cancelled: () -> Bool) -> Bool {
     while stage.withLock({ $0 < .symbols }) {
       if cancelled() { return false }
       _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
@@ -223,14 +223,14 @@ final class WorkspaceIndex: Sendable {
   }
 
   /// The documents of the workspace, each in the facts it has on disk.
-  var documents: [DocumentFacts] {
+  public var documents: [DocumentFacts] {
     let paths = walked.withLock { $0 }
     return known.withLock { known in paths.compactMap { known[$0] ?? nil } }
   }
 
   /// The headings of the documents of the workspace, as on disk, in walk
   /// order.
-  var headings: [(path: String, headings: [IndexedHeading])] {
+  public var headings: [(path: String, headings: [IndexedHeading])] {
     let paths = walked.withLock { $0 }
     return symbols.withLock { symbols in
       paths.compactMap { path in symbols[path].map { (path, $0.headings) } }
@@ -238,7 +238,7 @@ final class WorkspaceIndex: Sendable {
   }
 
   /// The facts of the document at `path` as on disk, read now if not yet.
-  func facts(_ path: String) -> DocumentFacts? {
+  public func facts(_ path: String) -> DocumentFacts? {
     if let found = known.withLock({ $0[path] }) { return found }
     let facts = load(path)
     known.withLock { $0[path] = facts }
@@ -249,7 +249,7 @@ final class WorkspaceIndex: Sendable {
   /// again at once when it is one of the workspace's documents. The kept
   /// index is not written again: at the next start the file's new stamp
   /// tells it has changed.
-  func refresh(_ path: String, deleted: Bool) {
+  public func refresh(_ path: String, deleted: Bool) {
     if deleted {
       known.withLock { $0[path] = nil }
       symbols.withLock { $0[path] = nil }

@@ -4,9 +4,9 @@ import Outline
 
 /// A link as the server shows it: where it is written, where its
 /// destination is, and what it asks for.
-struct LinkFact: Sendable {
+public struct LinkFact: Sendable {
   /// How the link names its destination.
-  enum Role: Sendable, Equatable {
+  public enum Role: Sendable, Equatable {
     /// `[text](destination)`, an image, an autolink or an HTML attribute:
     /// the destination is written in the link.
     case inline
@@ -17,27 +17,27 @@ struct LinkFact: Sendable {
     case definition
   }
 
-  var link: FoundLink
-  var role: Role
+  public var link: FoundLink
+  public var role: Role
   /// Where the link names its destination: the destination as written; a
   /// reference-style link's label. The link's first character when
   /// neither is found (`isPlaced` false).
-  var range: TextRange
+  public var range: TextRange
   /// The whole link as written, from its first character through its
   /// destination or label.
-  var span: TextRange
+  public var span: TextRange
   /// True when `range` is where the destination or label is written.
-  var isPlaced: Bool
+  public var isPlaced: Bool
   /// The bytes of the destination as written, when found: for a
   /// reference-style link, its definition's.
-  var written: Range<Int>?
+  public var written: Range<Int>?
   /// What the destination names.
-  var target: LinkDestination
+  public var target: LinkDestination
 
   /// The bytes of the fragment as written (after the last `#` of the
   /// destination); nil when there is none, or none written here (a
   /// reference-style link's is its definition's).
-  func fragment(in bytes: [UInt8]) -> Range<Int>? {
+  public func fragment(in bytes: [UInt8]) -> Range<Int>? {
     guard role != .reference, let written,
       let hash = bytes[written].lastIndex(of: 0x23)
     else { return nil }
@@ -50,7 +50,7 @@ extension LinkFact {
   /// where its bytes are written, read from the first byte the outline
   /// gives it (a definition and an inline link at the destination the
   /// outline found; a use of a definition at its label).
-  static func placed(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
+  public static func placed(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
     links.map { place($0, text: text) }
   }
 

@@ -7,16 +7,16 @@ import Outline
 /// reading time. Enough for the symbols, which after an edit come from
 /// the document's `LiveOutline` (only the pieces the edit touched parsed
 /// again), without its links.
-struct OutlineFacts: Sendable {
+public struct OutlineFacts: Sendable {
   /// The file's path; every path the server handles is absolute.
-  var path: String
-  var format: DocumentFormat
-  var headings: [HeadingFact]
+  public var path: String
+  public var format: DocumentFormat
+  public var headings: [HeadingFact]
   /// The outline itself.
-  var document: Document
+  public var document: Document
 
   /// The facts of `document`, outlined from `text`.
-  init(path: String, document: Document, text: TextLines) {
+  public init(path: String, document: Document, text: TextLines) {
     self.path = path
     self.format = document.format
     self.document = document
@@ -76,7 +76,7 @@ struct OutlineFacts: Sendable {
   }
 
   /// The options the server outlines with: every heading level.
-  static func options(_ options: OutlineOptions, links: Bool) -> OutlineOptions {
+  public static func options(_ options: OutlineOptions, links: Bool) -> OutlineOptions {
     var options = options
     options.levels = 1...6
     options.findsLinks = links
@@ -89,25 +89,25 @@ struct OutlineFacts: Sendable {
 /// definitions and their uses included), and its anchors for resolving
 /// links to it. Built from one outline of the whole, every heading level,
 /// links included.
-struct DocumentFacts: Sendable {
-  var outline: OutlineFacts
+public struct DocumentFacts: Sendable {
+  public var outline: OutlineFacts
   /// The links the outline found, in document order: definitions and the
   /// uses of them included.
-  var links: [LinkFact]
-  var anchors: DocumentAnchors
+  public var links: [LinkFact]
+  public var anchors: DocumentAnchors
   /// The links, anchors and blocks as the outline found them, by byte
   /// (`links` has the links in the protocol's positions).
-  var found: DocumentLinks
+  public var found: DocumentLinks
 
-  var path: String { outline.path }
-  var format: DocumentFormat { outline.format }
-  var headings: [HeadingFact] { outline.headings }
+  public var path: String { outline.path }
+  public var format: DocumentFormat { outline.format }
+  public var headings: [HeadingFact] { outline.headings }
   /// The outline itself, for the link checker.
-  var document: Document { outline.document }
+  public var document: Document { outline.document }
 
   /// The facts of `document`, outlined from `text` (at `path`, with
   /// `options`) with its links.
-  init(path: String, outlined: Outlined, text: TextLines, options: OutlineOptions) {
+  public init(path: String, outlined: Outlined, text: TextLines, options: OutlineOptions) {
     outline = OutlineFacts(path: path, document: outlined.document, text: text)
     found = outlined.links ?? DocumentLinks()
     self.anchors = DocumentAnchors(outlined.document, links: found)
@@ -116,7 +116,9 @@ struct DocumentFacts: Sendable {
 
   /// Outlines `bytes` of the document at `path` for the server: every
   /// heading level, links gathered.
-  static func outline(_ text: TextLines, path: String, options: OutlineOptions) -> DocumentFacts? {
+  public static func outline(_ text: TextLines, path: String, options: OutlineOptions)
+    -> DocumentFacts?
+  {
     let outlining = OutlineFacts.options(options, links: true)
     guard let outlined = try? Outliner.outlined(text.bytes, path: path, options: outlining) else {
       return nil
@@ -127,7 +129,7 @@ struct DocumentFacts: Sendable {
   /// The heading `fragment` names, as `DocumentAnchors` reads fragments:
   /// as written, without GitHub's `user-content-`, then (in Markdown) in
   /// any case.
-  func heading(named fragment: String) -> Int? {
+  public func heading(named fragment: String) -> Int? {
     place(named: fragment).heading
   }
 
@@ -136,7 +138,7 @@ struct DocumentFacts: Sendable {
   /// name>`, any element's `id`) as written, then without GitHub's
   /// `user-content-`, then (in Markdown) in any case; at each step a
   /// heading before an anchor.
-  func place(named fragment: String) -> (heading: Int?, anchor: Int?) {
+  public func place(named fragment: String) -> (heading: Int?, anchor: Int?) {
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment
@@ -155,7 +157,7 @@ struct DocumentFacts: Sendable {
 
   /// The start tag of anchor `index`, as written: from its `<` to its `>`
   /// (or the end of its line).
-  func anchorRange(_ index: Int, text: TextLines) -> TextRange {
+  public func anchorRange(_ index: Int, text: TextLines) -> TextRange {
     let start = min(found.anchors[index].offset, text.bytes.count)
     let lineEnd = text.end(ofLine: text.position(of: start).line)
     var end = start
@@ -164,19 +166,19 @@ struct DocumentFacts: Sendable {
   }
 
   /// The heading whose line holds `position`.
-  func heading(at position: TextPosition) -> Int? {
+  public func heading(at position: TextPosition) -> Int? {
     headings.firstIndex { $0.headingRange.start.line == position.line }
   }
 
   /// The link that names its destination at `position`: on its
   /// destination as written, or a reference-style link's label (or its
   /// first character when neither is found); not on its text.
-  func link(at position: TextPosition) -> LinkFact? {
+  public func link(at position: TextPosition) -> LinkFact? {
     links.first { $0.range.contains(position) }
   }
 
   /// The link written over `position`, its text included.
-  func link(spanning position: TextPosition) -> LinkFact? {
+  public func link(spanning position: TextPosition) -> LinkFact? {
     links.first { $0.span.contains(position) }
   }
 }
