@@ -19,8 +19,8 @@ public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   for piece in [stream[..<cut], stream[cut...]] {
     framer.append(piece)
     while let body = try? framer.next() {
-      if let value = try? JSONReader.read(body) {
-        precondition(try! JSONReader.read(Array(value.text.utf8)) == value)
+      if let value = try? JSONParser.parse(body) {
+        precondition(try! JSONParser.parse(Array(value.text.utf8)) == value)
       }
       _ = server.receive(body)
     }
@@ -33,12 +33,12 @@ public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// One document in memory, so requests have something to answer about.
 struct FuzzWorkspace: WorkspaceHost {
-  func read(_ path: String) -> [UInt8]? {
+  func load(_ path: String) -> [UInt8]? {
     path == "/w/a.md" ? Array("# A\n\n[b](#b) [c](c.md#x)\n\n## B\n".utf8) : nil
   }
   func kind(of path: String) -> TargetKind { path == "/w/a.md" ? .file : .missing }
   func documents(under folder: String) -> [String] { ["/w/a.md"] }
   func outlineOptions(forDocumentAt path: String) -> OutlineOptions { OutlineOptions() }
   func repositoryRoot(of path: String) -> String? { nil }
-  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? { nil }
+  func updatedToc(of bytes: [UInt8], path: String) -> [UInt8]? { nil }
 }

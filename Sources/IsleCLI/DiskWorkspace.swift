@@ -35,7 +35,7 @@ struct DiskWorkspace: WorkspaceHost {
     return home + "/.cache/isle"
   }
 
-  func read(_ path: String) -> [UInt8]? {
+  func load(_ path: String) -> [UInt8]? {
     guard files.kind(path) == .regular else { return nil }
     return try? files.bytes(.file(path), limit: maxSize)
   }
@@ -77,7 +77,7 @@ struct DiskWorkspace: WorkspaceHost {
     GitRepository.top(of: LinkPath.folder(of: path), files: files)
   }
 
-  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? {
+  func updatedToc(of bytes: [UInt8], path: String) -> [UInt8]? {
     let raw = RawArguments()
     guard
       let settings = try? Settings.decide(

@@ -11,10 +11,10 @@ public enum Message: Sendable, Equatable {
   /// Reads a message body. A body that is not a JSON object with a
   /// `method` (or a reply's `id`) is an error, with the request's id when
   /// one could be read.
-  public static func read(_ body: [UInt8]) throws(ResponseError) -> Message {
+  public static func parse(_ body: [UInt8]) throws(ResponseError) -> Message {
     let value: JSONValue
     do {
-      value = try JSONReader.read(body)
+      value = try JSONParser.parse(body)
     } catch {
       throw .parseError("not JSON at byte \(error.offset): \(error.problem)")
     }

@@ -62,7 +62,7 @@ public final class LanguageServer: Sendable {
   func receive(_ body: [UInt8], aside: NicedThread?) -> Int32? {
     let message: Message
     do {
-      message = try Message.read(body)
+      message = try Message.parse(body)
     } catch {
       reply(to: .null, error: error)
       return nil

@@ -7,7 +7,7 @@ import Workspace
 /// too: what highlights, references and rename look for.
 enum Named: Sendable, Equatable {
   /// A heading or an HTML anchor, which links name by their fragment.
-  case place(LinkTarget)
+  case target(LinkTarget)
   /// A reference label, within the document at `path` (a definition
   /// serves only its own document): `key` as `LabelKey` makes it.
   case label(path: String, key: String)
@@ -19,7 +19,7 @@ enum Named: Sendable, Equatable {
 
   /// True for a heading or an anchor.
   var isPlace: Bool {
-    if case .place = self { return true }
+    if case .target = self { return true }
     return false
   }
 }
@@ -55,7 +55,7 @@ extension LanguageServer {
   {
     if let heading = facts.heading(at: position) {
       let target = LinkTarget(path: facts.path, heading: heading)
-      return declarations(of: target).first.map { (Named.place(target), $0) }
+      return declarations(of: target).first.map { (Named.target(target), $0) }
     }
     for link in facts.links where link.role == .definition {
       guard let label = link.link.labelRange, let key = link.link.labelKey,
@@ -76,7 +76,7 @@ extension LanguageServer {
       let anchor = anchors.first(where: { facts.anchorRange($0, text: text).contains(position) })
     else { return nil }
     let target = LinkTarget(path: facts.path, heading: nil, anchor: anchor)
-    return declarations(of: target).first.map { (Named.place(target), $0) }
+    return declarations(of: target).first.map { (Named.target(target), $0) }
   }
 
   /// What `link` names at byte `offset` of its destination or label: its
@@ -100,13 +100,13 @@ extension LanguageServer {
       named = .url(link.link.destination)
     case .fragment:
       guard let target = resolve(link, in: facts, targets: targets()) else { return nil }
-      named = .place(target)
+      named = .target(target)
     case .file:
       if let hash, offset > hash {
         guard let target = resolve(link, in: facts, targets: targets()),
           target.heading != nil || target.anchor != nil
         else { return nil }
-        named = .place(target)
+        named = .target(target)
       } else {
         guard let path = missing(link, in: facts)?.path else { return nil }
         named = .file(path)
@@ -134,7 +134,7 @@ extension LanguageServer {
         let label = link.link.labelRange
       else { return nil }
       return found(label, declares: link.role == .definition)
-    case .place(let target):
+    case .target(let target):
       guard target.heading != nil || target.anchor != nil,
         resolve(link, in: facts, targets: targets) == target
       else { return nil }
@@ -186,7 +186,7 @@ extension LanguageServer {
   func occurrences(of named: Named, in facts: DocumentFacts, text: TextLines) -> [Occurrence] {
     let targets = self.targets()
     var found: [Occurrence] = []
-    if case .place(let target) = named, target.path == facts.path {
+    if case .target(let target) = named, target.path == facts.path {
       found = declarations(of: target)
     }
     for link in facts.links {
@@ -213,7 +213,7 @@ extension LanguageServer {
     var found: [Occurrence] = []
     var all = allFacts()
     var paths = [path]
-    if case .place(let target) = named {
+    if case .target(let target) = named {
       found = declarations(of: target)
       paths.append(target.path)
     }
@@ -240,7 +240,7 @@ extension LanguageServer {
   /// False for a link that cannot name `named`, told without its text.
   private func mayName(_ named: Named, _ link: LinkFact) -> Bool {
     switch (named, link.target) {
-    case (.place, .elsewhere), (.file, .elsewhere), (.file, .fragment), (.url, .file),
+    case (.target, .elsewhere), (.file, .elsewhere), (.file, .fragment), (.url, .file),
       (.url, .fragment):
       return false
     case (.url(let url), .elsewhere):

@@ -47,11 +47,11 @@ struct InitializeParams: MethodParams {
 /// `textDocument/references`: a position, and whether the heading itself
 /// is among the answers.
 struct ReferenceParams: MethodParams {
-  var place: PositionParams
+  var at: PositionParams
   var includeDeclaration: Bool
 
   init(_ json: JSONValue) throws(ResponseError) {
-    place = try PositionParams(json)
+    at = try PositionParams(json)
     includeDeclaration = json["context"]?["includeDeclaration"]?.bool == true
   }
 }
@@ -59,14 +59,14 @@ struct ReferenceParams: MethodParams {
 /// `textDocument/rename`: a position and the heading's new title.
 struct RenameParams: MethodParams {
   var newName: String
-  var place: PositionParams
+  var at: PositionParams
 
   init(_ json: JSONValue) throws(ResponseError) {
     guard let newName = json["newName"]?.string, !newName.isEmpty,
       !newName.contains(where: { $0 == "\n" || $0 == "\r" })
     else { throw .invalidParams("a new name is one line of text") }
     self.newName = newName
-    place = try PositionParams(json)
+    at = try PositionParams(json)
   }
 }
 

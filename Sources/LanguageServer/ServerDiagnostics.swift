@@ -30,8 +30,8 @@ extension LanguageServer {
   /// The edit that brings the document's contents list up to date: the
   /// bytes that differ between the text and what `toc --write` would
   /// write; nil when the list is current (or there is none).
-  func contentsEdit(_ path: String, text: TextLines) -> (range: Range<Int>, text: String)? {
-    guard let updated = host.updatedContents(of: text.bytes, path: path) else { return nil }
+  func tocEdit(_ path: String, text: TextLines) -> (range: Range<Int>, text: String)? {
+    guard let updated = host.updatedToc(of: text.bytes, path: path) else { return nil }
     return Self.difference(text.bytes, updated)
   }
 
@@ -41,7 +41,7 @@ extension LanguageServer {
   /// check` places it.
   static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
   {
-    if let link, link.isPlaced, link.role != .reference { return link.range }
+    if let link, link.isPositioned, link.role != .reference { return link.range }
     let offset = broken.link.offset
     return text.range(of: offset..<min(offset + 1, text.bytes.count))
   }
@@ -76,7 +76,7 @@ extension LanguageServer {
       found += labelDiagnostics(labels, text: text, settings: settings)
     }
     // Only a document with contents markers can have a stale list.
-    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text) {
+    if !facts.document.markers.isEmpty, let edit = tocEdit(path, text: text) {
       found.append(
         .object([
           "range": staleRange(edit.range, text: text).json, "severity": .int(3),
@@ -150,7 +150,7 @@ extension LanguageServer {
       let fragment = text.range(of: (hash + 1)..<bytes.upperBound)
       actions.append(action("Change to #\(suggestion)", fragment, suggestion, preferred: true))
     }
-    if !facts.document.markers.isEmpty, let edit = contentsEdit(path, text: text),
+    if !facts.document.markers.isEmpty, let edit = tocEdit(path, text: text),
       overlaps(staleRange(edit.range, text: text))
     {
       actions.append(

@@ -165,7 +165,7 @@ extension LanguageServer {
   }
 
   /// The facts of the document at `path`; an error when it cannot be read.
-  func readFacts(_ path: String) throws(ResponseError) -> DocumentFacts {
+  func loadFacts(_ path: String) throws(ResponseError) -> DocumentFacts {
     guard let facts = facts(path) else { throw .invalidParams("cannot read \(path)") }
     return facts
   }
@@ -173,7 +173,7 @@ extension LanguageServer {
   /// The editor's text of an open document, or the disk's.
   func text(_ path: String) -> TextLines? {
     if let open = state.withLock({ $0.open[path]?.text }) { return open }
-    return host.read(path).map(TextLines.init)
+    return host.load(path).map(TextLines.init)
   }
 
   /// Every document the server knows: the workspace's as indexed, with

@@ -29,12 +29,12 @@ extension LanguageServer {
   func fileReferences(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
     -> JSONValue?
   {
-    let facts = try readFacts(params.place.path)
+    let facts = try loadFacts(params.at.path)
     let targets = self.targets()
     var files: [String: String] = [:]
-    guard let link = facts.link(at: params.place.position), let text = text(facts.path),
+    guard let link = facts.link(at: params.at.position), let text = text(facts.path),
       let path = Self.pathBytes(of: link, in: text.bytes),
-      (path.lowerBound...path.upperBound).contains(text.offset(of: params.place.position)),
+      (path.lowerBound...path.upperBound).contains(text.offset(of: params.at.position)),
       let file = linkedFile(link, in: facts, targets: targets, known: &files)
     else { return nil }
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
@@ -69,7 +69,7 @@ extension LanguageServer {
     _ link: LinkFact, in facts: DocumentFacts, targets: ServerTargets,
     known: inout [String: String]
   ) -> String? {
-    guard link.role != .reference, link.isPlaced, let named = missing(link, in: facts)?.path
+    guard link.role != .reference, link.isPositioned, let named = missing(link, in: facts)?.path
     else { return nil }
     if let file = known[named] { return file }
     let found = LinkChecker(root: root(of: facts.path)).resolve(named, targets: targets)
@@ -136,7 +136,7 @@ extension LanguageServer {
     _ link: LinkFact, in document: DocumentFacts, movedTo newPath: String, moves: MovedFiles,
     targets: ServerTargets
   ) -> String? {
-    guard link.role != .reference, link.isPlaced, case .file(_, _, let fromRoot) = link.target,
+    guard link.role != .reference, link.isPositioned, case .file(_, _, let fromRoot) = link.target,
       let named = missing(link, in: document)?.path
     else { return nil }
     let target = moves.destination(ofLinkTo: named, targets: targets)

@@ -17,7 +17,7 @@ extension LanguageServer {
   /// here to it. A use of a definition that leads to a heading writes no
   /// fragment, and is not shown.
   func highlights(_ params: PositionParams) throws(ResponseError) -> JSONValue {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     guard let text = text(facts.path),
       let (named, _) = named(at: params.position, in: facts, text: text)
     else { return .array([]) }

@@ -15,7 +15,7 @@ extension LanguageServer {
     case .elsewhere:
       return nil
     case .fragment(let fragment):
-      let place = facts.place(named: fragment)
+      let place = facts.target(named: fragment)
       return LinkTarget(path: facts.path, heading: place.heading, anchor: place.anchor)
     case .file(let relative, let fragment, let fromRoot):
       let root = self.root(of: facts.path)
@@ -23,7 +23,7 @@ extension LanguageServer {
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
       else { return nil }
-      let place = fragment.flatMap { fragment in self.facts(file)?.place(named: fragment) }
+      let place = fragment.flatMap { fragment in self.facts(file)?.target(named: fragment) }
       return LinkTarget(path: file, heading: place?.heading, anchor: place?.anchor)
     }
   }
@@ -75,7 +75,7 @@ extension LanguageServer {
   /// definition (its label) or a definition's label to the definition
   /// (the label's first, the one cmark uses), in this document.
   func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     if let text = text(facts.path),
       case (.label(_, let key), _)? = named(at: params.position, in: facts, text: text)
     {
@@ -138,9 +138,9 @@ extension LanguageServer {
     -> JSONValue
   {
     if let files = try fileReferences(params, request) { return files }
-    let facts = try readFacts(params.place.path)
+    let facts = try loadFacts(params.at.path)
     guard let text = text(facts.path),
-      let (named, _) = named(at: params.place.position, in: facts, text: text)
+      let (named, _) = named(at: params.at.position, in: facts, text: text)
     else { return .array([]) }
     var locations: [JSONValue] = []
     for found in try occurrences(of: named, from: facts.path, request)
@@ -154,7 +154,7 @@ extension LanguageServer {
   }
 
   func hover(_ params: PositionParams) throws(ResponseError) -> JSONValue {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     guard let link = facts.link(spanning: params.position),
       let target = resolve(link, in: facts, targets: targets())
     else { return .null }
@@ -203,13 +203,13 @@ extension LanguageServer {
   func documentLinks(_ params: DocumentParams, _ request: Request) throws(ResponseError)
     -> JSONValue
   {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     let targets = self.targets()
     let bytes = text(params.path)?.bytes ?? []
     var links: [JSONValue] = []
     // Each use of a definition at its label, the definition at its
     // destination.
-    for (index, link) in facts.links.enumerated() where link.isPlaced {
+    for (index, link) in facts.links.enumerated() where link.isPositioned {
       if index % 64 == 0 { try request.checkCancelled() }
       if let url = link.url(in: bytes) {
         links.append(.object(["range": link.range.json, "target": .string(url)]))

@@ -53,7 +53,7 @@ extension LanguageServer {
   static func cancelledID(_ body: [UInt8]) -> JSONValue? {
     // A cancellation is a few dozen bytes: a document is not read twice.
     guard body.count < 1024 else { return nil }
-    guard case .notification("$/cancelRequest", let params)? = try? Message.read(body) else {
+    guard case .notification("$/cancelRequest", let params)? = try? Message.parse(body) else {
       return nil
     }
     return params["id"]

@@ -42,7 +42,7 @@ extension LanguageServer {
     target: LinkTarget, text: TextLines, title: Range<Int>, shown: TextRange
   ) {
     let refused = Self.notRenamed
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     let position = params.position
     var shown: TextRange? = nil
     if facts.heading(at: position) == nil {
@@ -76,10 +76,10 @@ extension LanguageServer {
   /// `-2` move), the fragment.
   func rename(_ params: RenameParams, _ request: Request) throws(ResponseError) -> JSONValue {
     let newName = params.newName
-    if let (named, _, facts) = try renamedName(params.place) {
+    if let (named, _, facts) = try renamedName(params.at) {
       return try renameName(named, to: newName, from: facts, request)
     }
-    let (target, text, title, _) = try renamedHeading(params.place)
+    let (target, text, title, _) = try renamedHeading(params.at)
     // The new ids are what the outline makes of the renamed heading, so
     // duplicates and the slug flavour come out as everywhere else.
     var renamed = text.bytes

@@ -16,11 +16,11 @@ extension LanguageServer {
   func renamedName(_ params: PositionParams) throws(ResponseError) -> (
     Named, Occurrence, DocumentFacts
   )? {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     guard let text = text(facts.path),
       let (named, at) = named(at: params.position, in: facts, text: text)
     else { return nil }
-    if case .place(let target) = named, target.heading != nil { return nil }
+    if case .target(let target) = named, target.heading != nil { return nil }
     return (named, at, facts)
   }
 
@@ -56,7 +56,7 @@ extension LanguageServer {
         !newName.contains(where: { $0 == "[" || $0 == "]" })
       else { throw .invalidParams("'\(newName)' is no label: a label has text and no brackets") }
       respelled = { occurrence, _, _ in (occurrence.range, newName) }
-    case .place:
+    case .target:
       guard !newName.contains(where: { $0.isWhitespace || "\"'<>#%&\\".contains($0) }) else {
         throw .invalidParams(
           "'\(newName)' is no id: it has a space, a quote mark, <, >, #, %, & or \\")

@@ -76,7 +76,7 @@ extension LanguageServer {
   }
 
   func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
-    let facts = try readFacts(params.path)
+    let facts = try loadFacts(params.path)
     var ranges: [JSONValue] = []
     for heading in facts.headings {
       let end = heading.sectionRange.end
@@ -157,7 +157,7 @@ extension LanguageServer {
     var ranked: [(rank: Int, book: Int, path: Int, line: Int, heading: Int)] = []
     for (number, document) in documents.enumerated() {
       try request.checkCancelled()
-      let book = index.bookPlace(of: document.path) ?? Int.max
+      let book = index.bookOrder(of: document.path) ?? Int.max
       for (place, heading) in document.headings.enumerated() {
         guard Self.holds(heading.folded, letters),
           let rank = Self.rank(trimmed: trimmed, query, heading.folded)

@@ -12,7 +12,7 @@ extension LinkFact {
   /// editor opens what the document says); nil for a local link, an empty
   /// destination, `//host` (no scheme to open it with) and a bare URL.
   func url(in bytes: [UInt8]) -> String? {
-    guard isPlaced, target == .elsewhere, LanguageServer.hasScheme(link.destination) else {
+    guard isPositioned, target == .elsewhere, LanguageServer.hasScheme(link.destination) else {
       return nil
     }
     // An autolink has no destination written apart: `<` opens it, else it

@@ -30,7 +30,7 @@ extension LanguageServer {
     }
     let json = DocumentJSON.render(document, place: place, bar: bar ?? "")
     do {
-      return try JSONReader.read(Array(json.utf8))
+      return try JSONParser.parse(Array(json.utf8))
     } catch {
       throw ResponseError(
         code: -32603, message: "the where JSON did not read back: \(error.problem)")

@@ -4,10 +4,10 @@ import Workspace
 /// A link destination being typed before the cursor, wherever a document
 /// writes one: after `](` (an inline link or image), after `[label]: ` (a
 /// reference definition), or in an HTML attribute that holds a URL
-/// (`<a href="`, `<img src="`). Each place writes a path its own way.
+/// (`<a href="`, `<img src="`). Each form writes a path its own way.
 struct TypedDestination: Equatable {
   /// Where the destination is written.
-  enum Place: Equatable {
+  enum Form: Equatable {
     /// `[text](` or `![alt](`.
     case link
     /// `[label]: `, at the start of a line.
@@ -24,13 +24,13 @@ struct TypedDestination: Equatable {
   /// True for an image or other media (`![alt](`, `<img src>`, `<video
   /// src>`): its fragment names no place in a document.
   var image: Bool
-  var place: Place
+  var form: Form
 
-  /// `path` as this place writes a destination: an attribute's value
+  /// `path` as this form writes a destination: an attribute's value
   /// with `%` percent-encoded and `&` and the quotes as entities (a space
   /// is a space there); Markdown's as CommonMark reads a destination.
   func written(_ path: String) -> String {
-    guard place == .attribute else { return LanguageServer.escapedPath(path, angled: angled) }
+    guard form == .attribute else { return LanguageServer.escapedPath(path, angled: angled) }
     var out = ""
     for character in path {
       switch character {
@@ -48,7 +48,7 @@ struct TypedDestination: Equatable {
   /// `written` makes (and `&#39;`, `&lt;`, `&gt;`) resolved, then `%XX`
   /// escapes; in Markdown, backslash escapes then `%XX`.
   func decoded(_ typed: String) -> String {
-    guard place == .attribute else { return LanguageServer.decodedPath(typed) }
+    guard form == .attribute else { return LanguageServer.decodedPath(typed) }
     let entities: [(String, Character)] = [
       ("&quot;", "\""), ("&apos;", "'"), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"),
       ("&amp;", "&"),
@@ -75,11 +75,11 @@ struct TypedDestination: Equatable {
   ]
 
   /// The destination being typed at the end of `before` (a line up to the
-  /// cursor), in any of the places; nil when the cursor is in none.
+  /// cursor), in any of the forms; nil when the cursor is in none.
   static func of(_ before: [UInt8]) -> TypedDestination? {
     if let inline = LanguageServer.typedDestination(before) {
       return TypedDestination(
-        start: inline.start, angled: inline.angled, image: inline.image, place: .link)
+        start: inline.start, angled: inline.angled, image: inline.image, form: .link)
     }
     return definition(before) ?? attribute(before)
   }
@@ -108,7 +108,7 @@ struct TypedDestination: Equatable {
     if angled { start += 1 }
     let ended: Set<UInt8> = angled ? [0x3E] : [0x20, 0x09]
     guard !before[start...].contains(where: { ended.contains($0) }) else { return nil }
-    return TypedDestination(start: start, angled: angled, image: false, place: .definition)
+    return TypedDestination(start: start, angled: angled, image: false, form: .definition)
   }
 
   /// `<tag … attribute="` and the value as far as typed, for the
@@ -132,7 +132,7 @@ struct TypedDestination: Equatable {
     let tag = String(decoding: before[(open + 1)..<tagEnd], as: UTF8.self).lowercased()
     let name = String(decoding: before[nameStart..<nameEnd], as: UTF8.self).lowercased()
     guard tagEnd < nameStart, urlAttributes[tag]?.contains(name) == true else { return nil }
-    return TypedDestination(start: quote + 1, angled: false, image: tag != "a", place: .attribute)
+    return TypedDestination(start: quote + 1, angled: false, image: tag != "a", form: .attribute)
   }
 
   /// A letter, digit, `-` or `_`: what HTML's names are made of here.

@@ -63,7 +63,7 @@ public final class MCPServer: @unchecked Sendable {
   /// One line read: a cancellation is noted at once, and every line is
   /// answered after those before it.
   private func arrived(_ line: [UInt8]) {
-    if case .notification("notifications/cancelled", let params)? = try? Message.read(line),
+    if case .notification("notifications/cancelled", let params)? = try? Message.parse(line),
       let id = params["requestId"], id.string != nil || id.int != nil
     {
       cancelled.withLock { _ = $0.insert(id.text) }
@@ -78,7 +78,7 @@ public final class MCPServer: @unchecked Sendable {
     guard !body.isEmpty else { return }
     let message: Message
     do {
-      message = try Message.read(body)
+      message = try Message.parse(body)
     } catch {
       reply(id: .null, error: error)
       return
@@ -97,7 +97,7 @@ public final class MCPServer: @unchecked Sendable {
     case .response(let id):
       guard let asked = rootsRequest, id.int == asked else { return }
       rootsRequest = nil
-      let value = try? JSONReader.read(body)
+      let value = try? JSONParser.parse(body)
       let uris = value?["result"]?["roots"]?.array?.compactMap { $0["uri"]?.string } ?? []
       if value?["result"] != nil { tools.adopt(roots: uris) }
       let waiting = held

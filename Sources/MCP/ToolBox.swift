@@ -230,7 +230,7 @@ public final class ToolBox {
     }
     var values: [JSONValue] = []
     for line in output.split(separator: "\n") where !line.isEmpty {
-      guard let value = try? JSONReader.read(Array(line.utf8)) else { continue }
+      guard let value = try? JSONParser.parse(Array(line.utf8)) else { continue }
       values.append(value)
     }
     return values

@@ -111,7 +111,7 @@ public struct DocumentFacts: Sendable {
     outline = OutlineFacts(path: path, document: outlined.document, text: text)
     found = outlined.links ?? DocumentLinks()
     self.anchors = DocumentAnchors(outlined.document, links: found)
-    links = LinkFact.placed(found.links, text: text)
+    links = LinkFact.positioned(found.links, text: text)
   }
 
   /// Outlines `bytes` of the document at `path` for the server: every
@@ -130,7 +130,7 @@ public struct DocumentFacts: Sendable {
   /// as written, without GitHub's `user-content-`, then (in Markdown) in
   /// any case.
   public func heading(named fragment: String) -> Int? {
-    place(named: fragment).heading
+    target(named: fragment).heading
   }
 
   /// What `fragment` names, as `DocumentAnchors` (and so `isle check`)
@@ -138,7 +138,7 @@ public struct DocumentFacts: Sendable {
   /// name>`, any element's `id`) as written, then without GitHub's
   /// `user-content-`, then (in Markdown) in any case; at each step a
   /// heading before an anchor.
-  public func place(named fragment: String) -> (heading: Int?, anchor: Int?) {
+  public func target(named fragment: String) -> (heading: Int?, anchor: Int?) {
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment

@@ -21,13 +21,13 @@ public struct LinkFact: Sendable {
   public var role: Role
   /// Where the link names its destination: the destination as written; a
   /// reference-style link's label. The link's first character when
-  /// neither is found (`isPlaced` false).
+  /// neither is found (`isPositioned` false).
   public var range: TextRange
   /// The whole link as written, from its first character through its
   /// destination or label.
   public var span: TextRange
   /// True when `range` is where the destination or label is written.
-  public var isPlaced: Bool
+  public var isPositioned: Bool
   /// The bytes of the destination as written, when found: for a
   /// reference-style link, its definition's.
   public var written: Range<Int>?
@@ -50,7 +50,7 @@ extension LinkFact {
   /// where its bytes are written, read from the first byte the outline
   /// gives it (a definition and an inline link at the destination the
   /// outline found; a use of a definition at its label).
-  public static func placed(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
+  public static func positioned(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
     links.map { place($0, text: text) }
   }
 
@@ -65,7 +65,7 @@ extension LinkFact {
       LinkFact(
         link: link, role: role, range: text.range(of: range ?? first),
         span: text.range(of: start..<max(end ?? first.upperBound, first.upperBound)),
-        isPlaced: range != nil, written: written, target: LinkDestination.of(link))
+        isPositioned: range != nil, written: written, target: LinkDestination.of(link))
     }
     let destination = Array(link.destination.utf8)
     switch link.kind {

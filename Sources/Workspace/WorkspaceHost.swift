@@ -7,7 +7,7 @@ import Outline
 /// own settings (`--slug`, `auto` per folder); tests answer from memory.
 public protocol WorkspaceHost: Sendable {
   /// The bytes of the file at `path`; nil when it cannot be read.
-  func read(_ path: String) -> [UInt8]?
+  func load(_ path: String) -> [UInt8]?
   /// What is at `path`.
   func kind(of path: String) -> TargetKind
   /// The documents under `folder` (`.md`, `.markdown`, `.html`, `.htm`),
@@ -23,7 +23,7 @@ public protocol WorkspaceHost: Sendable {
   /// The document `bytes` (at `path`) with its contents list as `isle toc
   /// --write` would write it; nil when it has no list, the list is
   /// current, or its markers do not pair.
-  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]?
+  func updatedToc(of bytes: [UInt8], path: String) -> [UInt8]?
   /// The chapters of the book `folder` is, in the book's order, when it
   /// is one (a folder holding `book.toml` or `mkdocs.yml`); empty when it
   /// is not. `workspace/symbol` lists them first, in this order.

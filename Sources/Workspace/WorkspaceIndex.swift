@@ -194,7 +194,7 @@ public final class WorkspaceIndex: Sendable {
   private func outlinedHeadings(_ path: String, stamp: FileStamp?, key: String)
     -> IndexedDocument?
   {
-    guard let bytes = host.read(path) else { return nil }
+    guard let bytes = host.load(path) else { return nil }
     let stamp = Self.settled(stamp)
     let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)
     guard let document = try? Outliner.outline(bytes, path: path, options: options) else {
@@ -207,7 +207,7 @@ public final class WorkspaceIndex: Sendable {
 
   /// Where `path` comes in the order of the workspace's books; nil for a
   /// document that is no book's chapter.
-  public func bookPlace(of path: String) -> Int? { chapters.withLock { $0[path] } }
+  public func bookOrder(of path: String) -> Int? { chapters.withLock { $0[path] } }
 
   /// True once the walk and every document's headings and links are done.
   public var isReady: Bool { stage.withLock { $0 == .ready } }
@@ -278,7 +278,7 @@ public final class WorkspaceIndex: Sendable {
   }
 
   private func load(_ path: String) -> DocumentFacts? {
-    guard let bytes = host.read(path) else { return nil }
+    guard let bytes = host.load(path) else { return nil }
     return DocumentFacts.outline(
       TextLines(bytes), path: path, options: host.outlineOptions(forDocumentAt: path))
   }

@@ -42,7 +42,7 @@ import Testing
     let findings = Harness.run(["check", "--format", "json", "--root", root, root])
     var expected: [String: [String]] = [:]
     for line in findings.stdout.split(separator: "\n") {
-      let finding = try JSONReader.read(Array(line.utf8))
+      let finding = try JSONParser.parse(Array(line.utf8))
       let path = URL(fileURLWithPath: finding["path"]?.string ?? "").standardized.path
       expected[path, default: []].append(
         "\(finding["line"]?.int ?? -1) \(finding["reason"]?.string ?? "") "
@@ -66,7 +66,7 @@ import Testing
       // book's chapters, not the file's sections, so they are not compared.
       let isBook = path.hasSuffix("/SUMMARY.md")
       let toc = Harness.run(["toc", "--max-level", "6", "--format", "json", path])
-      let sections = try JSONReader.read(Array(toc.stdout.utf8))["sections"]?.array ?? []
+      let sections = try JSONParser.parse(Array(toc.stdout.utf8))["sections"]?.array ?? []
       let tocRows = sections.map { section -> String in
         let title = section["title"]?.string ?? ""
         let level = section["level"]?.int ?? 1
@@ -118,7 +118,7 @@ import Testing
           path, ["position": .object(["line": .int(whereLine - 1), "character": .int(0)])]))
       let printed = Harness.run(["where", "--format", "json", "--line", String(whereLine), path])
       if printed.status == 0 {
-        let expected = try JSONReader.read(Array(printed.stdout.utf8))
+        let expected = try JSONParser.parse(Array(printed.stdout.utf8))
         for key in ["bar", "fraction", "current", "minutesLeft", "sections"] {
           #expect(answered[key] == expected[key], "\(path) \(key)")
         }

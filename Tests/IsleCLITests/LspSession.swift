@@ -24,7 +24,7 @@ final class LspSession: Sendable {
       maxSize: 1 << 28, environment: [:])
     let sent = self.sent
     server = LanguageServer(host: host, version: "test") { body in
-      sent.withLock { $0.append(try! JSONReader.read(Array(body.utf8))) }
+      sent.withLock { $0.append(try! JSONParser.parse(Array(body.utf8))) }
     }
     _ = try request(
       "initialize",

@@ -33,7 +33,7 @@ import Testing
   }
 
   static func records(_ output: String) throws -> [JSONValue] {
-    try output.split(separator: "\n").map { try JSONReader.read(Array($0.utf8)) }
+    try output.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
   }
 
   @Test func aSectionIsItsBytesWithItsSubsections() {

@@ -25,7 +25,7 @@ struct MemoryHost: WorkspaceHost {
 
   var files: [String: String] { store.withLock { $0 } }
 
-  func read(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+  func load(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
 
   func kind(of path: String) -> TargetKind {
     let files = self.files
@@ -52,5 +52,5 @@ struct MemoryHost: WorkspaceHost {
 
   func repositoryRoot(of path: String) -> String? { nil }
 
-  func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? { contents(bytes, path) }
+  func updatedToc(of bytes: [UInt8], path: String) -> [UInt8]? { contents(bytes, path) }
 }

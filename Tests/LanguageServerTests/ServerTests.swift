@@ -101,7 +101,7 @@ import Testing
   @Test func aBrokenStreamEndsTheServerWithAnError() {
     let sent = Lock<[JSONValue]>([])
     let server = LanguageServer(host: Self.workspace(), version: "test") { body in
-      let value = try! JSONReader.read(Array(body.utf8))
+      let value = try! JSONParser.parse(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
     let given = Lock(false)

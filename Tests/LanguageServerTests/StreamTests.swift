@@ -138,7 +138,7 @@ import Testing
 
     let sent = Lock<[JSONValue]>([])
     let server = LanguageServer(host: MemoryHost([:]), version: "test", pieceSize: 64) { body in
-      let value = try! JSONReader.read(Array(body.utf8))
+      let value = try! JSONParser.parse(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
     let stream = Stream(stretches)
@@ -201,7 +201,7 @@ import Testing
     ]
     let sent = Lock<[JSONValue]>([])
     let server = LanguageServer(host: MemoryHost([:]), version: "test") { body in
-      let value = try! JSONReader.read(Array(body.utf8))
+      let value = try! JSONParser.parse(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
     let stream = Stream([(0, messages)])

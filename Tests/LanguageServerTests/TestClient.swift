@@ -23,7 +23,7 @@ final class TestClient: Sendable {
     server = LanguageServer(
       host: host, version: "test", problems: problems, pieceSize: pieceSize
     ) { body in
-      let value = try! JSONReader.read(Array(body.utf8))
+      let value = try! JSONParser.parse(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
     guard initialize else { return }

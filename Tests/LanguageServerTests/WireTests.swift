@@ -12,12 +12,12 @@ import Testing
   @Test func jsonReadsWhatRFC8259Allows() throws {
     let text =
       #" {"a": [1, -2.5e3, true, false, null], "b": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00", "c": {}} "#
-    let value = try JSONReader.read(Array(text.utf8))
+    let value = try JSONParser.parse(Array(text.utf8))
     #expect(value["a"] == .array([.int(1), .number(-2500), .bool(true), .bool(false), .null]))
     #expect(value["b"]?.string == "x\"\\/\u{08}\u{0C}\n\r\té😀")
     #expect(value["c"] == .object([:]))
     // A lone surrogate is U+FFFD, as a browser reads it.
-    #expect(try JSONReader.read(Array(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"))
+    #expect(try JSONParser.parse(Array(#""\ud800x""#.utf8)) == .string("\u{FFFD}x"))
   }
 
   @Test(arguments: [
@@ -25,7 +25,7 @@ import Testing
     "{\"a\":1,}", String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
   ])
   func jsonRefusesWhatItDoesNot(_ text: String) {
-    #expect(throws: JSONReadError.self) { try JSONReader.read(Array(text.utf8)) }
+    #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(text.utf8)) }
   }
 
   @Test func jsonWrittenReadsBackTheSame() throws {
@@ -49,7 +49,7 @@ import Testing
     }
     for _ in 0..<500 {
       let original = value(0)
-      #expect(try JSONReader.read(Array(original.text.utf8)) == original)
+      #expect(try JSONParser.parse(Array(original.text.utf8)) == original)
     }
   }
 

@@ -43,12 +43,12 @@ import Testing
       stamps.withLock { $0[path] = nil }
     }
 
-    func read(_ path: String) -> [UInt8]? { memory.read(path) }
+    func load(_ path: String) -> [UInt8]? { memory.load(path) }
     func kind(of path: String) -> TargetKind { memory.kind(of: path) }
     func documents(under folder: String) -> [String] { memory.documents(under: folder) }
     func outlineOptions(forDocumentAt path: String) -> OutlineOptions { OutlineOptions() }
     func repositoryRoot(of path: String) -> String? { nil }
-    func updatedContents(of bytes: [UInt8], path: String) -> [UInt8]? { nil }
+    func updatedToc(of bytes: [UInt8], path: String) -> [UInt8]? { nil }
     func stamp(of path: String) -> FileStamp? { stamps.withLock { $0[path] } }
     func keptIndex(named name: String) -> [UInt8]? { kept.withLock { $0[name] } }
     func keepIndex(_ bytes: [UInt8], named name: String) { kept.withLock { $0[name] = bytes } }
@@ -61,7 +61,7 @@ import Testing
   ) {
     let sent = Lock<[JSONValue]>([])
     let server = LanguageServer(host: host, version: "test") { body in
-      let value = try! JSONReader.read(Array(body.utf8))
+      let value = try! JSONParser.parse(Array(body.utf8))
       sent.withLock { $0.append(value) }
     }
     let window: JSONValue = .object(["workDoneProgress": .bool(showsProgress)])

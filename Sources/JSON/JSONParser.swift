@@ -5,7 +5,7 @@
 /// start-up carries Foundation (isle links the Swift runtime statically);
 /// `fuzz/jsonrpc.swift` runs it over hostile input. Nesting is limited,
 /// so a message of ten thousand `[` is an error, not a stack overflow.
-public struct JSONReader {
+public struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
@@ -15,8 +15,8 @@ public struct JSONReader {
 
   /// Reads `bytes`, which must hold one value and nothing else but white
   /// space.
-  public static func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
-    var reader = JSONReader(bytes: bytes)
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    var reader = JSONParser(bytes: bytes)
     reader.skipSpace()
     let value = try reader.value()
     reader.skipSpace()
@@ -28,8 +28,8 @@ public struct JSONReader {
     self.bytes = bytes
   }
 
-  private func failure(_ problem: String) -> JSONReadError {
-    JSONReadError(offset: index, problem: problem)
+  private func failure(_ problem: String) -> JSONParseError {
+    JSONParseError(offset: index, problem: problem)
   }
 
   private mutating func skipSpace() {
@@ -40,7 +40,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func value() throws(JSONReadError) -> JSONValue {
+  private mutating func value() throws(JSONParseError) -> JSONValue {
     guard index < bytes.count else { throw failure("the text ends where a value should be") }
     switch bytes[index] {
     case 0x7B: return try object()
@@ -60,7 +60,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func word(_ text: StaticString) throws(JSONReadError) {
+  private mutating func word(_ text: StaticString) throws(JSONParseError) {
     let count = text.utf8CodeUnitCount
     guard index + count <= bytes.count else { throw failure("a cut-off literal") }
     for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
@@ -69,12 +69,12 @@ public struct JSONReader {
     index += count
   }
 
-  private mutating func nested() throws(JSONReadError) {
+  private mutating func nested() throws(JSONParseError) {
     depth += 1
     guard depth <= Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth)") }
   }
 
-  private mutating func object() throws(JSONReadError) -> JSONValue {
+  private mutating func object() throws(JSONParseError) -> JSONValue {
     try nested()
     index += 1
     var members: [String: JSONValue] = [:]
@@ -108,7 +108,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func array() throws(JSONReadError) -> JSONValue {
+  private mutating func array() throws(JSONParseError) -> JSONValue {
     try nested()
     index += 1
     var elements: [JSONValue] = []
@@ -134,7 +134,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func number() throws(JSONReadError) -> Double {
+  private mutating func number() throws(JSONParseError) -> Double {
     let start = index
     if bytes[index] == 0x2D { index += 1 }
     func digits() -> Int {
@@ -161,7 +161,7 @@ public struct JSONReader {
     return value
   }
 
-  private mutating func string() throws(JSONReadError) -> String {
+  private mutating func string() throws(JSONParseError) -> String {
     index += 1
     let start = index
     // Most strings have no escape: they are decoded straight from the bytes.
@@ -222,7 +222,7 @@ public struct JSONReader {
     }
   }
 
-  private mutating func hex() throws(JSONReadError) -> UInt32 {
+  private mutating func hex() throws(JSONParseError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw failure("a cut-off \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {

@@ -1,5 +1,5 @@
 /// JSON text that does not read: where and why.
-public struct JSONReadError: Error, Equatable, Sendable {
+public struct JSONParseError: Error, Equatable, Sendable {
   /// The byte offset where reading stopped.
   public var offset: Int
   /// What was wrong there.
