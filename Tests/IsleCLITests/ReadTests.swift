@@ -76,7 +76,14 @@ import Testing
     for (label, step) in [("opened", {})] + steps {
       try step()
       if label == "resize" { columns = 100 }
-      if label != "opened" { screen = try pane.next(after: screen) }
+      if label != "opened" {
+        screen = try pane.next(after: screen)
+        // A search draws its prompt, then (on a slow machine) what it is
+        // looking for, on the bottom row before the island comes back.
+        if !Self.bottomRow(screen).contains("of 112") {
+          screen = try pane.wait { Self.bottomRow($0).contains("of 112") }
+        }
+      }
       let (line, rows) = try #require(try Self.traced(trace), "\(label): a frame was traced")
       let island = Self.bottomRow(screen)
       #expect(
