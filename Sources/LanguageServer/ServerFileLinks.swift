@@ -19,63 +19,11 @@ extension LanguageServer {
     ])
   ])
 
-  // MARK: Who links here
-
-  /// On a link's path (before its `#`): every inline link, image and
-  /// definition in the workspace whose path leads to the same file, each
-  /// at its path, the link asked on among them; a file that is not there
-  /// is the path the links name. Nil when the position is on no link's
-  /// path: the references are then a heading's.
-  func fileReferences(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
-    -> JSONValue?
-  {
-    let facts = try loadFacts(params.at.path)
-    let targets = self.targets()
-    var files: [String: String] = [:]
-    guard let link = facts.link(at: params.at.position), let text = text(facts.path),
-      let path = Self.pathBytes(of: link, in: text.bytes),
-      (path.lowerBound...path.upperBound).contains(text.offset(of: params.at.position)),
-      let file = linkedFile(link, in: facts, targets: targets, known: &files)
-    else { return nil }
-    guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
-    var locations: [JSONValue] = []
-    for document in everyDocument() {
-      try request.checkCancelled()
-      var source: TextLines? = nil
-      for other in document.links
-      where linkedFile(other, in: document, targets: targets, known: &files) == file {
-        if source == nil { source = self.text(document.path) }
-        guard let source, let range = Self.pathBytes(of: other, in: source.bytes) else { continue }
-        locations.append(
-          .object(["uri": .string(uri(document.path)), "range": source.range(of: range).json]))
-      }
-    }
-    return .array(locations)
-  }
-
   /// Every document the server knows (`allFacts`), each once: a document
   /// under two workspace folders, one inside the other, is walked twice.
   private func everyDocument() -> [DocumentFacts] {
     var seen = Set<String>()
     return allFacts().filter { seen.insert($0.path).inserted }
-  }
-
-  /// The file `link`'s path leads to, as `isle check` resolves it (a
-  /// folder's readme, the `x.md` of `x.html`), or the path it names when
-  /// nothing is there; nil for a use of a definition (its definition is
-  /// the link), a fragment of its own document, or elsewhere. `known`
-  /// keeps what each path resolved to.
-  private func linkedFile(
-    _ link: LinkFact, in facts: DocumentFacts, targets: ServerTargets,
-    known: inout [String: String]
-  ) -> String? {
-    guard link.role != .reference, link.isPositioned, let named = missing(link, in: facts)?.path
-    else { return nil }
-    if let file = known[named] { return file }
-    let found = LinkChecker(root: root(of: facts.path)).resolve(named, targets: targets)
-    let file = found?.1 == .file ? found?.0 ?? named : named
-    known[named] = file
-    return file
   }
 
   /// The bytes of a placed link's path as written: its destination

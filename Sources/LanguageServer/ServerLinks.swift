@@ -137,7 +137,6 @@ extension LanguageServer {
   func references(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
     -> JSONValue
   {
-    if let files = try fileReferences(params, request) { return files }
     let facts = try loadFacts(params.at.path)
     guard let text = text(facts.path),
       let (named, _) = named(at: params.at.position, in: facts, text: text)
