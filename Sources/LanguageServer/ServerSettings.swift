@@ -53,14 +53,33 @@ struct ServerSettings: Sendable, Equatable {
   var references = Level.warning
   /// A label defined twice (`validateDuplicateLinkDefinitions`).
   var duplicateDefinitions = Level.warning
-  /// A definition nothing uses (`validateUnusedLinkDefinitions`): off
-  /// unless asked, since it breaks nothing (no link on the page GitHub
-  /// shows, as `isle check` says).
-  var unusedDefinitions = Level.ignore
+  /// A definition nothing uses (`validateUnusedLinkDefinitions`): a hint,
+  /// as VS Code's default has it (the editor greys it out), since it
+  /// breaks nothing: no link on the page GitHub shows, and `isle check`
+  /// says nothing of it.
+  var unusedDefinitions = Level.hint
   /// Links not checked (`ignoreLinks`): globs matched against the
   /// destination as written (`/images/**/*.png`, `#draft`, `doc.md#*`),
   /// its path alone or with its fragment.
   var ignoredLinks: [String] = []
+  /// Paths completion does not offer (`excludePaths`): globs matched
+  /// against a file's or folder's path from the workspace folder
+  /// (`**/drafts/**`, `**/.*`).
+  var excludedPaths: [String] = []
+  /// Whether a path to a Markdown document keeps its extension when
+  /// completion or a file rename writes it (`preferredMdPathExtensionStyle`).
+  var markdownExtension = MarkdownExtension.auto
+
+  /// How a path to a Markdown document is written.
+  enum MarkdownExtension: String, Sendable, Equatable {
+    /// With its extension, except that a rename keeps a link written
+    /// without one that way.
+    case auto
+    /// Always with it (`guide.md`).
+    case includeExtension
+    /// Always without it (`guide`), as sites built from Markdown serve it.
+    case removeExtension
+  }
 
   /// The settings of `initialize`: its `initializationOptions`.
   init(initialize json: JSONValue) {
@@ -93,6 +112,10 @@ struct ServerSettings: Sendable, Equatable {
     level("validateDuplicateLinkDefinitions", &duplicateDefinitions)
     level("validateUnusedLinkDefinitions", &unusedDefinitions)
     if let globs = json["ignoreLinks"]?.array { ignoredLinks = globs.compactMap(\.string) }
+    if let globs = json["excludePaths"]?.array { excludedPaths = globs.compactMap(\.string) }
+    if let style = json["preferredMdPathExtensionStyle"]?.string.flatMap(MarkdownExtension.init) {
+      markdownExtension = style
+    }
     if let nested = json["isle"], case .object = nested { read(nested) }
   }
 
@@ -107,6 +130,13 @@ struct ServerSettings: Sendable, Equatable {
     if broken.reason == .noFile { return fileLinks }
     if case .fragment = LinkDestination.of(broken.link) { return fragmentLinks }
     return fileFragments ?? fragmentLinks
+  }
+
+  /// True when a glob of `excludePaths` matches `path` (from the
+  /// workspace folder, no leading `/`) whole.
+  func excludes(_ path: String) -> Bool {
+    let bytes = Array(path.utf8)
+    return excludedPaths.contains { Wildmatch.matches(Array($0.utf8), bytes) }
   }
 
   /// True when a glob of `ignoreLinks` matches `text` whole (`*` within a
