@@ -1,7 +1,8 @@
-@testable import Workspace
 import JSON
 import LanguageServer
 import Testing
+
+@testable import Workspace
 
 /// Files and folders renamed or moved (`workspace/willRenameFiles`): the
 /// one edit that keeps every link leading where it led, applied as an
@@ -11,13 +12,14 @@ import Testing
   /// A server on `files`, initialized for `/ws` by a client that takes
   /// `documentChanges` or not, with `open` open in the editor.
   static func client(
-    _ files: [String: String], open: [String], documentChanges: Bool, folders: [String] = ["/ws"]
+    _ files: [String: String], open: [String], documentChanges: Bool, folders: [String] = ["/ws"],
+    options: JSONValue = .object([:])
   ) throws -> TestClient {
     let client = try TestClient(MemoryHost(files), initialize: false)
     let reply = try client.request(
       "initialize",
       .object([
-        "rootUri": .string("file:///ws"),
+        "rootUri": .string("file:///ws"), "initializationOptions": options,
         "workspaceFolders": .array(
           folders.map { .object(["uri": .string("file://" + $0), "name": .string($0)]) }),
         "capabilities": .object([
@@ -56,9 +58,10 @@ import Testing
   /// the files are moved, by path under `/ws`: only those that changed.
   static func renamed(
     _ files: [String: String], _ moves: [(String, String)], open: [String] = [],
-    documentChanges: Bool = false
+    documentChanges: Bool = false, options: JSONValue = .object([:])
   ) throws -> [String: String] {
-    let client = try Self.client(files, open: open, documentChanges: documentChanges)
+    let client = try Self.client(
+      files, open: open, documentChanges: documentChanges, options: options)
     let result = try Self.edit(client, moves)
     var edits: [(String, [JSONValue])] = []
     if documentChanges {
@@ -126,6 +129,30 @@ import Testing
         "sub/deep.md": "[back](../guides/new%20name.md#part)\n",
         "guides/new name.md": "# Old\n\n## Part\n",
       ])
+  }
+
+  @Test func removeExtensionWritesRenamedDocumentsWithoutIt() throws {
+    let files = [
+      "/ws/doc.md":
+        "[a](old.md#part) [b](/old.md) [c](pic.png) [d](sub/)\n\n[r]: ./old.md\n[q][r]\n",
+      "/ws/old.md": "", "/ws/pic.png": "", "/ws/sub/x.md": "",
+    ]
+    let moves = [("old.md", "guide/new.md"), ("pic.png", "img/pic.png"), ("sub", "docs")]
+    let removed = JSONValue.object(["preferredMdPathExtensionStyle": .string("removeExtension")])
+    #expect(
+      try Self.renamed(files, moves, options: removed)["doc.md"]
+        == "[a](guide/new#part) [b](/guide/new) [c](img/pic.png) [d](docs/)\n\n[r]: ./guide/new\n[q][r]\n"
+    )
+    // By default, and with includeExtension, a renamed document keeps it.
+    for options in [
+      JSONValue.object([:]),
+      .object(["preferredMdPathExtensionStyle": .string("includeExtension")]),
+    ] {
+      #expect(
+        try Self.renamed(files, moves, options: options)["doc.md"]
+          == "[a](guide/new.md#part) [b](/guide/new.md) [c](img/pic.png) [d](docs/)\n\n[r]: ./guide/new.md\n[q][r]\n"
+      )
+    }
   }
 
   @Test func aMovedDocumentsOwnLinksFollowIt() throws {

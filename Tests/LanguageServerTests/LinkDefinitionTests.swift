@@ -1,7 +1,8 @@
-@testable import Workspace
 import JSON
 import LanguageServer
 import Testing
+
+@testable import Workspace
 
 /// Reference labels and definitions: the diagnostics of labels no
 /// definition has, of labels defined twice and of definitions nothing
@@ -67,21 +68,28 @@ import Testing
         "0:30 undefined-reference no definition of [three]",
         "2:1 duplicate-definition [a] is defined more than once: the first definition counts",
         "3:1 duplicate-definition [A] is defined more than once: the first definition counts",
+        "3:0 unused-definition no link uses the definition [A]",
       ])
   }
 
-  @Test func unusedDefinitionsAreShownWhenAsked() throws {
+  @Test func unusedDefinitionsAreHintsUnlessSetOtherwise() throws {
     let text = "[used]\n\n[used]: other.md\n[spare]: other.md \"title\"\n"
-    #expect(try Self.client(text).diagnostics(Self.path).isEmpty)
-    let client = try Self.client(
-      text, options: .object(["validateUnusedLinkDefinitions": .string("hint")]))
-    #expect(
-      client.diagnostics(Self.path) == ["3:0 unused-definition no link uses the definition [spare]"]
-    )
-    let published = client.notifications("textDocument/publishDiagnostics").last
-    let diagnostic = published?["diagnostics"]?.array?.first
-    #expect(diagnostic?["severity"]?.int == 4)
-    #expect(MarkedText.shown(diagnostic) == "3:0-3:25")
+    for (options, severity) in [
+      (JSONValue.object([:]), 4),
+      (.object(["validateUnusedLinkDefinitions": .string("warning")]), 2),
+    ] {
+      let client = try Self.client(text, options: options)
+      #expect(
+        client.diagnostics(Self.path) == [
+          "3:0 unused-definition no link uses the definition [spare]"
+        ])
+      let published = client.notifications("textDocument/publishDiagnostics").last
+      let diagnostic = published?["diagnostics"]?.array?.first
+      #expect(diagnostic?["severity"]?.int == severity)
+      #expect(MarkedText.shown(diagnostic) == "3:0-3:25")
+    }
+    let ignored = JSONValue.object(["validateUnusedLinkDefinitions": .string("ignore")])
+    #expect(try Self.client(text, options: ignored).diagnostics(Self.path).isEmpty)
   }
 
   @Test func settingsSilenceLinksAndChangeWithTheConfiguration() throws {
