@@ -86,6 +86,9 @@ extension LanguageServer {
     table.notification("workspace/didChangeWatchedFiles", WatchedFilesParams.self) {
       server, params in server.didChangeWatchedFiles(params)
     }
+    table.notification("workspace/didRenameFiles", RenameFilesParams.self) { server, params in
+      server.didRenameFiles(params)
+    }
     table.notification("workspace/didChangeWorkspaceFolders", FolderChangeParams.self) {
       server, params in server.didChangeWorkspaceFolders(params)
     }

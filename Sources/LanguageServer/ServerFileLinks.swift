@@ -9,15 +9,34 @@ import Workspace
 /// renamed or moved (`workspace/willRenameFiles`), every link read as
 /// `isle check` resolves it.
 extension LanguageServer {
-  /// What the server asks to hear of before it happens: the rename of
-  /// any file or folder (`fileOperations.willRename`).
-  static let fileOperations = JSONValue.object([
-    "willRename": .object([
+  /// What the server asks to hear of, before it happens and after: the
+  /// rename of any file or folder (`fileOperations.willRename` and
+  /// `didRename`).
+  static let fileOperations: JSONValue = {
+    let filters = JSONValue.object([
       "filters": .array([
         .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/*")])])
       ])
     ])
-  ])
+    return .object(["willRename": filters, "didRename": filters])
+  }()
+
+  /// `workspace/didRenameFiles`: files and folders the client has moved.
+  /// What the index knew under the old paths is forgotten, the documents
+  /// now at the new ones are read, and the open documents are checked
+  /// again: their links may have led to the old paths, or lead to the new.
+  func didRenameFiles(_ params: RenameFilesParams) {
+    for move in params.moves {
+      let inside = move.old == "/" ? "/" : move.old + "/"
+      for path in index.paths where path == move.old || path.hasPrefix(inside) {
+        index.refresh(path, deleted: true)
+      }
+      let arrived =
+        host.kind(of: move.new) == .folder ? host.documents(under: move.new) : [move.new]
+      for path in arrived { index.refresh(path, deleted: false) }
+    }
+    state.withLock { state in state.diagnosticsDue.formUnion(state.open.keys) }
+  }
 
   /// Every document the server knows (`allFacts`), each once: a document
   /// under two workspace folders, one inside the other, is walked twice.

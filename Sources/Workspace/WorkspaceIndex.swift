@@ -277,6 +277,10 @@ public final class WorkspaceIndex: Sendable {
     }
   }
 
+  /// The paths of the workspace's documents, in walk order (those found
+  /// since joined at the end).
+  public var paths: [String] { walked.withLock { $0 } }
+
   private func load(_ path: String) -> DocumentFacts? {
     guard let bytes = host.load(path) else { return nil }
     return DocumentFacts.outline(

@@ -13,9 +13,9 @@ import Testing
   /// `documentChanges` or not, with `open` open in the editor.
   static func client(
     _ files: [String: String], open: [String], documentChanges: Bool, folders: [String] = ["/ws"],
-    options: JSONValue = .object([:])
+    options: JSONValue = .object([:]), host: MemoryHost? = nil
   ) throws -> TestClient {
-    let client = try TestClient(MemoryHost(files), initialize: false)
+    let client = try TestClient(host ?? MemoryHost(files), initialize: false)
     let reply = try client.request(
       "initialize",
       .object([
@@ -153,6 +153,37 @@ import Testing
           == "[a](guide/new.md#part) [b](/guide/new.md) [c](img/pic.png) [d](docs/)\n\n[r]: ./guide/new.md\n[q][r]\n"
       )
     }
+  }
+
+  @Test func afterTheMoveTheIndexKnowsTheNewPaths() throws {
+    let files = [
+      "/ws/doc.md": "[a](guides/new.md) [b](docs/c.md)\n",
+      "/ws/old.md": "# Moved heading\n", "/ws/notes/c.md": "# Deep heading\n",
+    ]
+    let host = MemoryHost(files)
+    let client = try Self.client(
+      files, open: ["/ws/doc.md"], documentChanges: false, host: host)
+    #expect(client.diagnostics("/ws/doc.md").count == 2)
+    let moves = [("old.md", "guides/new.md"), ("notes", "docs")]
+    host.store.withLock { store in
+      store["/ws/guides/new.md"] = store.removeValue(forKey: "/ws/old.md")
+      store["/ws/docs/c.md"] = store.removeValue(forKey: "/ws/notes/c.md")
+    }
+    client.notify(
+      "workspace/didRenameFiles",
+      .object([
+        "files": .array(
+          moves.map {
+            .object([
+              "oldUri": .string("file:///ws/" + $0.0), "newUri": .string("file:///ws/" + $0.1),
+            ])
+          })
+      ]))
+    for (query, path) in [("moved", "/ws/guides/new.md"), ("deep", "/ws/docs/c.md")] {
+      let found = try client.request("workspace/symbol", .object(["query": .string(query)]))
+      #expect(found.array?.map { $0["location"]?["uri"]?.string ?? "?" } == ["file://" + path])
+    }
+    #expect(client.diagnostics("/ws/doc.md").isEmpty)
   }
 
   @Test func aMovedDocumentsOwnLinksFollowIt() throws {
