@@ -38,13 +38,6 @@ extension LanguageServer {
     state.withLock { state in state.diagnosticsDue.formUnion(state.open.keys) }
   }
 
-  /// Every document the server knows (`allFacts`), each once: a document
-  /// under two workspace folders, one inside the other, is walked twice.
-  private func everyDocument() -> [DocumentFacts] {
-    var seen = Set<String>()
-    return allFacts().filter { seen.insert($0.path).inserted }
-  }
-
   /// The bytes of a placed link's path as written: its destination
   /// before the fragment or query.
   static func pathBytes(of link: LinkFact, in bytes: [UInt8]) -> Range<Int>? {
@@ -72,7 +65,7 @@ extension LanguageServer {
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     let targets = self.targets()
     var edits: [String: [JSONValue]] = [:]
-    for document in everyDocument() {
+    for document in allFacts() {
       try request.checkCancelled()
       let newPath = moves.moved(document.path)
       var source: TextLines? = nil

@@ -67,7 +67,9 @@ public final class WorkspaceIndex: Sendable {
     let progress = send.map { IndexProgress(token: "isle-index-\(build)", send: $0) }
     Background.run("isle.index") { [self] in
       defer { onDone() }
-      let paths = folders.flatMap { host.documents(under: $0) }
+      // A folder inside another is walked with it: each document once.
+      var seen = Set<String>()
+      let paths = folders.flatMap { host.documents(under: $0) }.filter { seen.insert($0).inserted }
       let order = folders.flatMap { host.bookOrder(of: $0) }
       guard isLatest(build) else { return }
       walked.withLock { $0 = paths }
