@@ -130,7 +130,8 @@ extension LanguageServer {
     }
     if let known = document.outline { return known }
     if let facts = document.facts { return facts.outline }
-    let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)
+    let options = OutlineFacts.options(
+      host.outlineOptions(forDocumentAt: path), links: false, definitions: true)
     var live = document.live
     do {
       if var kept = live, let pending = document.pending {
@@ -147,7 +148,8 @@ extension LanguageServer {
       return nil
     }
     guard let live else { return nil }
-    let facts = OutlineFacts(path: path, document: live.document, text: document.text)
+    let facts = OutlineFacts(
+      path: path, document: live.document, text: document.text, definitions: live.definitions)
     state.withLock { state in
       guard state.open[path]?.version == document.version else { return }
       state.open[path]?.live = live

@@ -9,57 +9,115 @@ extension LanguageServer {
   /// `SymbolKind.String`, as the Markdown servers mark headings.
   static let headingKind = 15
 
+  /// `SymbolKind.Constant`, as VS Code marks a link definition.
+  static let definitionKind = 14
+
+  /// One of a document's symbols: a heading, or a reference definition.
+  private enum Symbol {
+    case heading(Int)
+    case definition(Int)
+  }
+
   /// The symbols, written straight into JSON text: a document may have
   /// thousands of headings, and an editor asks again after each edit.
+  /// Its reference definitions are among them (`[label]`), as VS Code's
+  /// server lists them: each under the heading before it, those after
+  /// the last heading (the document's own list) at the top.
   func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
     let facts = try outline(params.path)
-    let headings = facts.headings
-    var json = JSONWriter(capacity: headings.count * 256)
+    let (headings, definitions) = (facts.headings, facts.definitions)
+    // Each definition's heading: the last one before it, but the last.
+    var parents = [Int?](repeating: nil, count: definitions.count)
+    var next = 0
+    for (index, definition) in definitions.enumerated() {
+      while next < headings.count && headings[next].headingRange.start <= definition.range.start {
+        next += 1
+      }
+      parents[index] = next == 0 || next == headings.count ? nil : next - 1
+    }
+    var json = JSONWriter(capacity: (headings.count + definitions.count) * 256)
     json.openArray()
     guard state.withLock({ $0.hierarchicalSymbols }) else {
-      // `SymbolInformation`, each with its parent's name, keys sorted as
-      // `JSONValue` writes them.
-      let uri = self.uri(facts.path)
-      for heading in headings {
-        json.element()
-        json.open()
-        if let parent = heading.parent { json.add("containerName", Self.name(headings[parent])) }
-        json.add("kind", Self.headingKind)
-        json.key("location")
-        json.open()
-        json.add("range", heading.headingRange)
-        json.add("uri", uri)
-        json.close()
-        json.add("name", Self.name(heading))
-        json.close()
-      }
+      writeInformation(facts, parents: parents, &json)
       json.closeArray()
       return .written(json.text)
     }
-    var children = [[Int]](repeating: [], count: headings.count)
-    var roots: [Int] = []
-    for (index, heading) in headings.enumerated() {
-      if let parent = heading.parent { children[parent].append(index) } else { roots.append(index) }
+    var children = [[Symbol]](repeating: [], count: headings.count)
+    var roots: [Symbol] = []
+    var definition = 0
+    func place(_ symbol: Symbol, under parent: Int?) {
+      if let parent { children[parent].append(symbol) } else { roots.append(symbol) }
     }
+    // In document order, so each list is.
+    for (index, heading) in headings.enumerated() {
+      while definition < definitions.count
+        && definitions[definition].range.start < heading.headingRange.start
+      {
+        place(.definition(definition), under: parents[definition])
+        definition += 1
+      }
+      place(.heading(index), under: heading.parent)
+    }
+    for rest in definition..<definitions.count { place(.definition(rest), under: parents[rest]) }
     // `DocumentSymbol`s, keys in order as `JSONValue` writes them.
-    func symbol(_ index: Int, _ json: inout JSONWriter) {
-      let heading = headings[index]
+    func write(_ symbol: Symbol, _ json: inout JSONWriter) {
       json.element()
       json.open()
       json.key("children")
       json.openArray()
-      for child in children[index] { symbol(child, &json) }
-      json.closeArray()
-      if let detail = heading.detail { json.add("detail", detail) }
-      json.add("kind", Self.headingKind)
-      json.add("name", Self.name(heading))
-      json.add("range", heading.sectionRange)
-      json.add("selectionRange", heading.headingRange)
+      switch symbol {
+      case .heading(let index):
+        let heading = headings[index]
+        for child in children[index] { write(child, &json) }
+        json.closeArray()
+        if let detail = heading.detail { json.add("detail", detail) }
+        json.add("kind", Self.headingKind)
+        json.add("name", Self.name(heading))
+        json.add("range", heading.sectionRange)
+        json.add("selectionRange", heading.headingRange)
+      case .definition(let index):
+        json.closeArray()
+        json.add("kind", Self.definitionKind)
+        json.add("name", "[\(definitions[index].label)]")
+        json.add("range", definitions[index].range)
+        json.add("selectionRange", definitions[index].labelRange)
+      }
       json.close()
     }
-    for root in roots { symbol(root, &json) }
+    for root in roots { write(root, &json) }
     json.closeArray()
     return .written(json.text)
+  }
+
+  /// The symbols as `SymbolInformation`, each with its parent's name, keys
+  /// sorted as `JSONValue` writes them: the headings, then the
+  /// definitions (`parents` names each one's heading).
+  private func writeInformation(_ facts: OutlineFacts, parents: [Int?], _ json: inout JSONWriter) {
+    let uri = self.uri(facts.path)
+    let headings = facts.headings
+    func write(_ name: String, kind: Int, range: TextRange, container: Int?) {
+      json.element()
+      json.open()
+      if let container { json.add("containerName", Self.name(headings[container])) }
+      json.add("kind", kind)
+      json.key("location")
+      json.open()
+      json.add("range", range)
+      json.add("uri", uri)
+      json.close()
+      json.add("name", name)
+      json.close()
+    }
+    for heading in headings {
+      write(
+        Self.name(heading), kind: Self.headingKind, range: heading.headingRange,
+        container: heading.parent)
+    }
+    for (index, definition) in facts.definitions.enumerated() {
+      write(
+        "[\(definition.label)]", kind: Self.definitionKind, range: definition.range,
+        container: parents[index])
+    }
   }
 
   /// A symbol's name: its title; a heading with no text is named by its

@@ -1,3 +1,4 @@
+import Found
 import ReadingTime
 
 /// The outline of a document that is being edited, kept from one version
@@ -15,6 +16,9 @@ import ReadingTime
 public struct LiveOutline: Sendable {
   /// The outline of the text as it stands.
   public private(set) var document: Document
+  /// Its reference definitions, in document order, when
+  /// `OutlineOptions.findsDefinitions` asks (empty otherwise).
+  public private(set) var definitions: [FoundLink] = []
   /// How many pieces cmark parsed for the last outline (1 when it was
   /// outlined whole); the others were kept from the outline before.
   public private(set) var piecesParsed = 1
@@ -90,6 +94,7 @@ public struct LiveOutline: Sendable {
       whole.format = format
       let outlined = try Outliner.outlined(bytes, path: path, options: whole)
       (document, statistics) = (outlined.document, outlined.statistics)
+      definitions = Self.definitions(outlined)
       return
     }
     let (path, options, pieceSize) = (self.path, self.options, self.pieceSize)
@@ -104,6 +109,7 @@ public struct LiveOutline: Sendable {
         bytes: buffer, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
         release: nil)
       parse.keeper = keeper
+      parse.findsDefinitions = options.findsDefinitions
       let outcome = try parse.parse(
         cutAt: Self.starts(buffer, lines: lines, hidden: hidden, kept: pieces, every: pieceSize))
       let memo =
@@ -114,7 +120,13 @@ public struct LiveOutline: Sendable {
       return (outlined, memo, keeper.parsed + (outcome.ranges.isEmpty ? 1 : 0))
     }
     (document, statistics) = (result.0.document, result.0.statistics)
+    definitions = Self.definitions(result.0)
     (memo, piecesParsed) = (result.1, result.2)
+  }
+
+  /// The reference definitions of `outlined`, in document order.
+  private static func definitions(_ outlined: Outlined) -> [FoundLink] {
+    (outlined.links?.links ?? []).filter { $0.kind == .definition }
   }
 
   /// Where the pieces start: where each kept piece does, and between them

@@ -24,6 +24,12 @@ public struct OutlineOptions: Sendable, Equatable {
   /// Whether the visit also gathers the document's links, HTML anchors and
   /// blocks (`Outlined.links`), for checking them.
   public var findsLinks = false
+  /// Whether the visit gathers the reference definitions alone
+  /// (`[label]: destination`, as cmark found them), without the links:
+  /// what a language server lists beside the headings. Unlike the links
+  /// they are each piece's own, so a large document is still parsed in
+  /// pieces (`Outlined.links` holds them).
+  public var findsDefinitions = false
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(

@@ -122,7 +122,7 @@ public enum Outliner {
         pieces: 1)
       : try MarkdownPieces.parse(
         bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
-        split: options.split, release: release)
+        split: options.split, release: release, findsDefinitions: options.findsDefinitions)
     // The pieces' trees and findings, made on other threads, were freed
     // into those threads' heaps: give the pages back before the outline
     // and its output are made.
@@ -247,6 +247,7 @@ public enum Outliner {
     }
     return Outlined(
       document: document,
-      links: options.findsLinks ? DocumentLinks(parsed, lines: lines) : nil)
+      links: options.findsLinks || options.findsDefinitions
+        ? DocumentLinks(parsed, lines: lines) : nil)
   }
 }

@@ -1,3 +1,4 @@
+import Found
 import Island
 import Links
 import Outline
@@ -14,10 +15,17 @@ public struct OutlineFacts: Sendable {
   public var headings: [HeadingFact]
   /// The outline itself.
   public var document: Document
+  /// Its reference definitions (`[label]: destination`), in document
+  /// order, when they were gathered (`OutlineOptions.findsDefinitions`,
+  /// or with the links); empty for HTML.
+  public var definitions: [DefinitionFact] = []
 
   /// The facts of `document`, outlined from `text`.
-  public init(path: String, document: Document, text: TextLines) {
+  public init(
+    path: String, document: Document, text: TextLines, definitions: [FoundLink] = []
+  ) {
     self.path = path
+    self.definitions = DefinitionFact.all(definitions, text: text)
     self.format = document.format
     self.document = document
     let sections = document.sections
@@ -75,11 +83,15 @@ public struct OutlineFacts: Sendable {
     self.headings = headings
   }
 
-  /// The options the server outlines with: every heading level.
-  public static func options(_ options: OutlineOptions, links: Bool) -> OutlineOptions {
+  /// The options the server outlines with: every heading level, and
+  /// the links or the reference definitions alone when asked.
+  public static func options(_ options: OutlineOptions, links: Bool, definitions: Bool = false)
+    -> OutlineOptions
+  {
     var options = options
     options.levels = 1...6
     options.findsLinks = links
+    options.findsDefinitions = definitions
     return options
   }
 }
@@ -108,8 +120,10 @@ public struct DocumentFacts: Sendable {
   /// The facts of `document`, outlined from `text` (at `path`, with
   /// `options`) with its links.
   public init(path: String, outlined: Outlined, text: TextLines, options: OutlineOptions) {
-    outline = OutlineFacts(path: path, document: outlined.document, text: text)
     found = outlined.links ?? DocumentLinks()
+    outline = OutlineFacts(
+      path: path, document: outlined.document, text: text,
+      definitions: found.links.filter { $0.kind == .definition })
     self.anchors = DocumentAnchors(outlined.document, links: found)
     links = LinkFact.positioned(found.links, text: text)
   }

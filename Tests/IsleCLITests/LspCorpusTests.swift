@@ -26,8 +26,10 @@ import Testing
   }
 
   /// A symbol tree in document order, as `level title line` rows.
+  /// The headings among `symbols`, as rows (link definitions, kind 14,
+  /// are the server's own and left out).
   static func rows(_ symbols: JSONValue, level: Int = 1) -> [String] {
-    (symbols.array ?? []).flatMap { symbol -> [String] in
+    (symbols.array ?? []).filter { $0["kind"]?.int != 14 }.flatMap { symbol -> [String] in
       let line = (symbol["selectionRange"]?["start"]?["line"]?.int ?? -2) + 1
       return ["\(symbol["name"]?.string ?? "?") \(line)"]
         + rows(symbol["children"] ?? .null, level: level + 1)

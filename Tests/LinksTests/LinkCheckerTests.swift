@@ -109,6 +109,20 @@ import Testing
     #expect(broken(files, "a.md") == ["3:1 no-heading a.md #zzz"])
   }
 
+  /// A footnote nothing refers to, which cmark leaves out of its tree,
+  /// ends at the block after it, not at the next blank line: a
+  /// definition after that block is one (checked on its own line, since
+  /// nothing uses it).
+  @Test func aDefinitionAfterAnUnusedFootnoteAndABlockIsOne() {
+    for between in ["```\n```\n# Fenced\n", "# Heading\n", "> quoted\n\n"] {
+      let text = "# A\n\n[^n]: an unused note\n\(between)[r]: #nowhere\n"
+      let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(
+        broken(Files(texts: ["a.md": text]), "a.md") == ["\(line):1 no-heading a.md #nowhere"],
+        "\(between)")
+    }
+  }
+
   @Test func rootLinksStartAtTheRoot() {
     let files = Files(texts: [
       "r/docs/a.md": "[x](/README.md#top) [y](/nope.md)", "r/README.md": "# R",

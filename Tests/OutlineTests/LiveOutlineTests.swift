@@ -1,3 +1,4 @@
+import Found
 import Foundation
 import TestSupport
 import Testing
@@ -66,6 +67,24 @@ import Testing
     return nil
   }
 
+  /// How the reference definitions `live` found differ from those a whole
+  /// parse with every link finds in `bytes`; nil when they do not.
+  static func definitionsDiffer(_ live: LiveOutline, _ bytes: [UInt8]) -> String? {
+    var linking = OutlineOptions(split: false)
+    linking.findsLinks = true
+    guard let outlined = try? Outliner.outlined(bytes, path: "doc.md", options: linking) else {
+      return "no whole parse"
+    }
+    func shown(_ links: [FoundLink]) -> [String] {
+      links.filter { $0.kind == .definition }.map {
+        "\($0.offset) \($0.line):\($0.column) \($0.labelRange.map { "\($0)" } ?? "-") "
+          + "\($0.destinationRange.map { "\($0)" } ?? "-") \($0.destination)"
+      }
+    }
+    let (got, want) = (shown(live.definitions), shown(outlined.links?.links ?? []))
+    return got == want ? nil : "definitions \(got) against the whole's \(want)"
+  }
+
   /// `edits` random edits on `text`, each outline compared with the whole
   /// one; returns how many pieces were parsed and how many there were.
   @discardableResult
@@ -87,7 +106,10 @@ import Testing
       bytes.replaceSubrange(range, with: inserted)
       try live.edit(bytes, replacing: range, with: inserted.count)
       let expected = try Outliner.outline(bytes, path: "doc.md", options: whole)
-      if let difference = difference(live.document, expected) {
+      if let difference = difference(live.document, expected)
+        ?? (options.findsDefinitions ? definitionsDiffer(live, bytes) : nil)
+      {
+        try? Data(bytes).write(to: URL(fileURLWithPath: "/tmp/live-seed-\(seed).md"))
         Issue.record(
           "seed \(seed), edit \(step) (\(range) → \(String(decoding: inserted, as: UTF8.self).debugDescription)): \(difference)\n\(String(decoding: bytes, as: UTF8.self))",
           sourceLocation: sourceLocation)
@@ -103,6 +125,27 @@ import Testing
   func generatedDocumentsEditedAreTheWhole(_ seed: Int) throws {
     let text = Array(Generated.document(seed: UInt64(seed)).utf8)
     try Self.check(text, seed: UInt64(seed), edits: 20, pieceSize: 1)
+  }
+
+  /// The reference definitions alone (as the language server lists them
+  /// among the symbols), each piece's own, are those a whole parse with
+  /// every link finds.
+  @Test(arguments: 0..<30)
+  func definitionsOfGeneratedDocumentsEditedAreTheWhole(_ seed: Int) throws {
+    let text = Array(Generated.document(seed: UInt64(seed)).utf8)
+    var options = OutlineOptions()
+    options.findsDefinitions = true
+    try Self.check(text, seed: UInt64(seed), edits: 20, pieceSize: 1, options: options)
+  }
+
+  @Test(arguments: Fixtures.names)
+  func definitionsOfFixturesEditedAreTheWhole(_ name: String) throws {
+    let bytes = try Fixtures.bytes(name)
+    var options = OutlineOptions()
+    options.findsDefinitions = true
+    try Self.check(
+      bytes, seed: UInt64(bytes.count) + 1, edits: 12, pieceSize: max(bytes.count / 8, 1),
+      options: options)
   }
 
   @Test(arguments: Fixtures.names)
@@ -138,6 +181,13 @@ import Testing
       parsed += totals.parsed
       pieces += totals.pieces
       documents += 1
+      // And their reference definitions alone, as the language server
+      // lists them.
+      var definitions = OutlineOptions()
+      definitions.findsDefinitions = true
+      try Self.check(
+        bytes, seed: UInt64(bytes.count) + 1, edits: 5, pieceSize: max(bytes.count / 24, 512),
+        options: definitions)
     }
     #expect(documents > 0)
     #expect(pieces > 0)

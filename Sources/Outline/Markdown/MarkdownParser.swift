@@ -11,6 +11,16 @@ import Parallel
 /// The whole tree is turned into Swift values and freed before `parse`
 /// returns; no cmark pointer outlives the call.
 enum MarkdownParser {
+  /// What a parse gathers of a document's links: nothing, its reference
+  /// definitions alone (each piece's own), or every link, anchor and block.
+  enum Reading: Equatable {
+    case none, definitions, all
+
+    init(findsLinks: Bool, findsDefinitions: Bool) {
+      self = findsLinks ? .all : findsDefinitions ? .definitions : .none
+    }
+  }
+
   /// The GitHub extensions, attached to every parser.
   static let extensionNames = [
     "table", "strikethrough", "autolink", "tagfilter", "tasklist",
@@ -40,8 +50,9 @@ enum MarkdownParser {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
     hiddenPrefix: Int = 0, maxDepth: Int = 20_000, plan: PiecePlan = PiecePlan(),
-    findsLinks: Bool = false
+    findsLinks: Bool = false, findsDefinitions: Bool = false
   ) throws(OutlineError) -> PieceFindings {
+    let reads = Reading(findsLinks: findsLinks, findsDefinitions: findsDefinitions)
     _ = registered
     // A large stretch parsed whole (`--no-split`, links) is freed node by
     // node: an arena never reuses what cmark frees, and would hold more
@@ -49,20 +60,20 @@ enum MarkdownParser {
     guard range.count <= ParseArena.largestStretch else {
       return try parse(
         bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
-        plan: plan, findsLinks: findsLinks, memory: cmark_get_default_mem_allocator(),
+        plan: plan, reads: reads, memory: cmark_get_default_mem_allocator(),
         freesTree: true)
     }
     // Parser, tree and iterator live in the thread's arena and go with it.
     return try ParseArena.with { (memory) throws(OutlineError) -> PieceFindings in
       try parse(
         bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
-        plan: plan, findsLinks: findsLinks, memory: memory, freesTree: false)
+        plan: plan, reads: reads, memory: memory, freesTree: false)
     }
   }
 
   private static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, lines: LineIndex,
-    hiddenPrefix: Int, maxDepth: Int, plan: PiecePlan, findsLinks: Bool,
+    hiddenPrefix: Int, maxDepth: Int, plan: PiecePlan, reads: Reading,
     memory: UnsafeMutablePointer<cmark_mem>, freesTree: Bool
   ) throws(OutlineError) -> PieceFindings {
     let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
@@ -116,7 +127,8 @@ enum MarkdownParser {
     defer { if freesTree { cmark_node_free(root) } }
     var found = try visit(
       root, bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth,
-      links: findsLinks ? start..<max(start, range.upperBound) : nil)
+      links: reads == .none ? nil : start..<max(start, range.upperBound),
+      followsLinks: reads == .all)
     // Marked here, while the piece's bytes are at hand: afterwards a
     // large document's pages have been given back.
     TocOmission.mark(&found.text.headings, bytes: bytes, lines: lines)
@@ -154,7 +166,7 @@ enum MarkdownParser {
   private static func visit(
     _ root: OpaquePointer, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
     pieceLines: PieceLines,
-    maxDepth: Int, links: Range<Int>?
+    maxDepth: Int, links: Range<Int>?, followsLinks: Bool
   ) throws(OutlineError) -> PieceFindings {
     guard let events = Events(root) else { return PieceFindings() }
     var probes = PieceProbes(
@@ -162,6 +174,7 @@ enum MarkdownParser {
     var tree = MarkdownTreeVisitor(
       bytes: bytes, lines: lines, pieceLines: pieceLines, maxDepth: maxDepth)
     tree.linkScope = links
+    tree.followsLinks = followsLinks
     while let (node, entering) = events.next() {
       let type = cmark_node_get_type(node)
       let isBlock = type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)

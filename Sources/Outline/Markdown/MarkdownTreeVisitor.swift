@@ -24,7 +24,11 @@ struct MarkdownTreeVisitor {
   /// The bytes whose links and raw HTML anchors are gathered; nil when
   /// they are not.
   var linkScope: Range<Int>? = nil
-  private var findsLinks: Bool { linkScope != nil }
+  /// Whether the links in `linkScope` are followed; when not, only its
+  /// reference definitions are gathered.
+  var followsLinks = true
+  private var findsLinks: Bool { linkScope != nil && followsLinks }
+  private var findsDefinitions: Bool { linkScope != nil }
   /// The document's lines that leaf blocks stand on: the reference
   /// definitions cmark took out of the tree stand on the others.
   private var covered: [ClosedRange<Int>] = []
@@ -68,7 +72,7 @@ struct MarkdownTreeVisitor {
     } else {
       blockHeading = nil
     }
-    if findsLinks && !entering, let isTableCell = Self.holdsInlines(node, type: type) {
+    if findsDefinitions && !entering, let isTableCell = Self.holdsInlines(node, type: type) {
       cursor.end(isTableCell: isTableCell)
     }
     guard entering else { return }
@@ -84,6 +88,9 @@ struct MarkdownTreeVisitor {
         result.blockStarts.append(blockOffset)
       }
       foldable(node, type: type)
+    }
+    if findsDefinitions {
+      // The cursor takes the definitions that open a paragraph.
       followInlines(node, type: type)
       cover(node, type: type)
     }
@@ -367,7 +374,7 @@ struct MarkdownTreeVisitor {
       }
     }
     if isTopLevel { htmlBlockLastLine = lastLine }
-    if findsLinks {
+    if findsDefinitions {
       let first = lines.line(ofOffset: offset)
       covered.append(first...max(first, lastLine))
     }

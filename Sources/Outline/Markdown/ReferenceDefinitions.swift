@@ -36,9 +36,14 @@ enum ReferenceDefinitions {
       let content = contentStart(bytes, from: start, to: limit)
       if content + 1 < limit, bytes[content] == 0x5B, bytes[content + 1] == 0x5E {
         // A footnote no mark uses, which cmark leaves out: its paragraph
-        // runs to the next blank line.
+        // runs to the next blank line, or to the next block cmark found
+        // (a fence or a heading after it ends it).
         line += 1
-        while line <= last, !isBlank(bytes, line: line, lines: lines) { line += 1 }
+        while line <= last, lines.offset(ofLine: line) < runEnd,
+          !isBlank(bytes, line: line, lines: lines)
+        {
+          line += 1
+        }
         continue
       }
       let definitions = LinkSyntax.definitions(bytes, from: content, to: limit)

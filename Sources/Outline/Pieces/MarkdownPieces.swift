@@ -52,11 +52,12 @@ enum MarkdownPieces {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, hiddenPrefix: Int, maxDepth: Int,
     split: Bool, pieceSize: Int? = nil, smallest: Int = smallest,
-    release: Outliner.Release? = nil, weighsCost: Bool = true
+    release: Outliner.Release? = nil, weighsCost: Bool = true, findsDefinitions: Bool = false
   ) throws(OutlineError) -> PieceParse.Outcome {
     var document = PieceParse(
       bytes: bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth, release: release)
     document.weighsCost = weighsCost
+    document.findsDefinitions = findsDefinitions
     guard split, bytes.count >= smallest else {
       return PieceParse.Outcome(text: try document.parse(), pieces: 1)
     }

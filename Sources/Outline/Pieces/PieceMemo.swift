@@ -98,7 +98,9 @@ extension PieceMemo.Piece {
 
 extension Findings {
   /// The same findings `delta` bytes further on (a piece's, which holds
-  /// no links and no blocks: those are found in one parse of the whole).
+  /// no blocks, and of its links its reference definitions alone when
+  /// `OutlineOptions.findsDefinitions` asks: the others are found in one
+  /// parse of the whole).
   func moved(by delta: Int) -> Findings {
     var moved = self
     for index in moved.headings.indices { moved.headings[index].offset += delta }
@@ -107,7 +109,15 @@ extension Findings {
       moved.markers[index].offset += delta
       moved.markers[index].endOffset += delta
     }
-    for index in moved.links.indices { moved.links[index].offset += delta }
+    for index in moved.links.indices {
+      moved.links[index].offset += delta
+      moved.links[index].labelRange = links[index].labelRange.map {
+        ($0.lowerBound + delta)..<($0.upperBound + delta)
+      }
+      moved.links[index].destinationRange = links[index].destinationRange.map {
+        ($0.lowerBound + delta)..<($0.upperBound + delta)
+      }
+    }
     for index in moved.anchors.indices { moved.anchors[index].offset += delta }
     moved.strayClosers = moved.strayClosers.map { $0 + delta }
     return moved

@@ -15,6 +15,9 @@ struct PieceParse {
   /// (`PieceLedger.declines`): not for pieces kept between edits, of which
   /// an edit parses few, nor where tests cut before every heading.
   var weighsCost = true
+  /// Whether each piece's reference definitions are gathered
+  /// (`OutlineOptions.findsDefinitions`).
+  var findsDefinitions = false
 
   /// How a document was parsed at last.
   struct Outcome {
@@ -32,7 +35,10 @@ struct PieceParse {
 
   /// One parse of the whole.
   func parse() throws(OutlineError) -> Findings {
-    try MarkdownParser.parse(bytes, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth)
+    try MarkdownParser.parse(
+      bytes, range: 0..<bytes.count, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
+      findsDefinitions: findsDefinitions
+    ).text
   }
 
   /// The pieces starting at `starts` parsed side by side, joined where
@@ -201,7 +207,7 @@ struct PieceParse {
   {
     var piece = try MarkdownParser.parse(
       bytes, range: range, lines: lines, hiddenPrefix: hiddenPrefix, maxDepth: maxDepth,
-      plan: plan)
+      plan: plan, findsDefinitions: findsDefinitions)
     piece.text = piece.text.compacted(
       splittingAt: piece.probedNotes.values.flatMap { $0.headings.map(\.offset) })
     release?(range)
