@@ -27,6 +27,13 @@ extension LanguageServer {
   /// is in a folder it names; folders first, then the rest, each by name.
   func pathEntries(in folder: String, from path: String) -> [PathEntry] {
     let settings = self.settings
+    let base = workspaceFolder(of: path)
+    // Nothing in an excluded folder, nor in one inside it.
+    let here = Self.path(folder, from: base).split(separator: "/")
+    for depth in here.indices {
+      let above = here[...depth].joined(separator: "/")
+      if settings.excludes(above) || settings.excludes(above + "/") { return [] }
+    }
     let inside = folder == "/" ? "/" : folder + "/"
     let saved = host.kind(of: path) == .file
     var documents: [PathEntry] = []
@@ -40,17 +47,13 @@ extension LanguageServer {
         documents.append(PathEntry(name: String(rest), kind: .document(document)))
       }
     }
-    let files = host.fileNames(in: folder).filter { DocumentFormat.fromExtension(of: $0) == nil }
+    // The files but the documents already found (one the index does not
+    // hold, as a `.mdown` the walk does not read, is a file among others).
+    let named = Set(documents.map(\.name))
+    let files = host.fileNames(in: folder).filter { !named.contains($0) }
     let found =
       folders.sorted().map { PathEntry(name: $0, kind: .folder) }
       + (documents + files.map { PathEntry(name: $0, kind: .file) }).sorted { $0.name < $1.name }
-    let base = workspaceFolder(of: path)
-    // Nothing in an excluded folder, nor in one inside it.
-    let here = Self.path(folder, from: base).split(separator: "/")
-    for depth in here.indices {
-      let above = here[...depth].joined(separator: "/")
-      if settings.excludes(above) || settings.excludes(above + "/") { return [] }
-    }
     return found.compactMap { entry in
       guard !entry.name.hasPrefix(".") else { return nil }
       let relative = Self.path(LinkPath.joined(folder, entry.name), from: base)
