@@ -1,4 +1,3 @@
-import Workspace
 import Book
 import Files
 import LanguageServer
@@ -6,6 +5,7 @@ import Links
 import Options
 import Outline
 import Walk
+import Workspace
 
 #if canImport(Glibc)
   import Glibc
@@ -52,8 +52,14 @@ struct DiskWorkspace: WorkspaceHost {
     SourceWalker(fileSystem: files).documents(under: folder)
   }
 
+  /// The files a walk of `folder` would see, of any extension.
   func fileNames(in folder: String) -> [String] {
-    (files.entries(folder) ?? []).filter { files.kind(LinkPath.joined(folder, $0)) == .regular }
+    SourceWalker(fileSystem: files).names(in: folder).files
+  }
+
+  /// The folders a walk of `folder` would enter.
+  func folderNames(in folder: String) -> [String] {
+    SourceWalker(fileSystem: files).names(in: folder).folders
   }
 
   /// The chapters of the book the folder is (`book.toml`, `mkdocs.yml`),

@@ -5,10 +5,11 @@ import Links
 import Outline
 import Workspace
 
-/// Completion of link destinations: a heading's id after `](#`, a
-/// document's path after `](` (`./`, `../`, `/` and `<` too, a folder's
-/// documents after `folder/`), and that document's ids after `](path#`;
-/// no ids for an image, whose fragment names no place.
+/// Completion of link destinations: a heading's id after `](#`, a path
+/// after `](` (`./`, `../`, `/` and `<` too) a folder at a time, as VS
+/// Code completes it (the documents, files and folders of the folder
+/// typed, `sub/` opening the next), and a document's ids after
+/// `](path#`; no ids for an image, whose fragment names no place.
 extension LanguageServer {
   /// The most items sent at once; the list says it is incomplete beyond.
   static let maxCompletions = 500
@@ -78,63 +79,17 @@ extension LanguageServer {
       : folderTyped.hasPrefix("/")
         ? LinkPath.joined(root(of: path), String(typing.decoded(folderTyped).dropFirst()))
         : LinkPath.joined(folder, typing.decoded(folderTyped))
-    let found = documents(under: base, from: path)
-    // The documents whose path begins with the name typed first, then
-    // this document's own ids (as after `](#`), then the rest: the editor
+    let found = pathEntries(in: base ?? folder, from: path)
+    // The names that begin with the one typed first, then this
+    // document's own ids (as after `](#`), then the rest: the editor
     // filters them itself.
     let typedName = typing.decoded(name).lowercased()
-    let begins = name.isEmpty ? [] : found.filter { $0.relative.lowercased().hasPrefix(typedName) }
-    let others = found.filter { name.isEmpty || !$0.relative.lowercased().hasPrefix(typedName) }
-    func offer(_ relative: String, _ document: DocumentFacts) {
-      let written = typing.written(relative)
-      items.add(relative, written, kind: 17, detail: document.document.title, replacing: replacing)
-      // This document's own ids are offered after `#`.
-      guard !typing.image, document.path != path else { return }
-      for heading in document.headings {
-        guard let id = heading.id else { continue }
-        items.add(
-          relative + "#" + id, written + "#" + id, kind: 18, detail: heading.title,
-          replacing: replacing)
-      }
-    }
-    for (relative, document) in begins { offer(relative, document) }
+    let begins = name.isEmpty ? [] : found.filter { $0.name.lowercased().hasPrefix(typedName) }
+    let others = found.filter { name.isEmpty || !$0.name.lowercased().hasPrefix(typedName) }
+    for entry in begins { items.add(entry, typing, replacing: replacing) }
     if base == nil && !typing.image { items.ids(of: facts, prefix: "#", replacing: replacing) }
-    for (relative, document) in others { offer(relative, document) }
-    for file in otherFiles(in: base ?? folder) {
-      items.add(file, typing.written(file), kind: 17, detail: nil, replacing: replacing)
-    }
+    for entry in others { items.add(entry, typing, replacing: replacing) }
     return items.json
-  }
-
-  /// The documents of the workspace, each with its path from the folder
-  /// `base`, under which they are; without `base` every one, from
-  /// `path`'s folder (`../x.md`). The one at `path` only once it is saved:
-  /// a link to it then names a file that is there.
-  private func documents(under base: String?, from path: String) -> [(
-    relative: String, document: DocumentFacts
-  )] {
-    var found: [(relative: String, document: DocumentFacts)] = []
-    let saved = host.kind(of: path) == .file
-    for document in allFacts() where document.path != path || saved {
-      guard let base else {
-        let relative = Self.relativePath(from: LinkPath.folder(of: path), to: document.path)
-        found.append((relative, document))
-        continue
-      }
-      let inside = base == "/" ? "/" : base + "/"
-      guard document.path.hasPrefix(inside) else { continue }
-      found.append((String(document.path.dropFirst(inside.count)), document))
-    }
-    return found
-  }
-
-  /// The names of the files in `folder` that are not documents (images,
-  /// PDFs), hidden ones (`.git`) left out: links reach them too.
-  private func otherFiles(in folder: String) -> [String] {
-    host.fileNames(in: folder).filter {
-      !$0.hasPrefix(".") && DocumentFormat.fromExtension(of: $0) == nil
-    }
-    .sorted()
   }
 
   /// The document a typed path names (`/` from the root, else from the
@@ -246,9 +201,12 @@ struct CompletionItems {
   }
 
   /// An item shown as `label` that writes `newText` over the `replacing`
-  /// bytes before the cursor; `kind` 18 is Reference, 17 File.
-  mutating func add(_ label: String, _ newText: String, kind: Int, detail: String?, replacing: Int)
-  {
+  /// bytes before the cursor; `kind` 18 is Reference, 17 File, 19 Folder.
+  /// `command` is run once it is written.
+  mutating func add(
+    _ label: String, _ newText: String, kind: Int, detail: String?, replacing: Int,
+    command: JSONValue? = nil
+  ) {
     guard items.count < LanguageServer.maxCompletions else {
       complete = false
       return
@@ -261,7 +219,28 @@ struct CompletionItems {
       ]),
     ]
     if let detail { members["detail"] = .string(detail) }
+    if let command { members["command"] = command }
     items.append(.object(members))
+  }
+
+  /// `entry` as `typing` writes it; a folder as `sub/`, which asks the
+  /// editor for the next completion (VS Code's command for it: other
+  /// editors that do not know it do nothing, or complete again anyway).
+  mutating func add(_ entry: PathEntry, _ typing: TypedDestination, replacing: Int) {
+    let written = typing.written(entry.name)
+    switch entry.kind {
+    case .document(let document):
+      add(entry.name, written, kind: 17, detail: document.document.title, replacing: replacing)
+    case .file:
+      add(entry.name, written, kind: 17, detail: nil, replacing: replacing)
+    case .folder:
+      let suggest = JSONValue.object([
+        "title": .string(""), "command": .string("editor.action.triggerSuggest"),
+      ])
+      add(
+        entry.name + "/", written + "/", kind: 19, detail: nil, replacing: replacing,
+        command: suggest)
+    }
   }
 
   /// The ids of `document`'s headings, then of its anchors written as

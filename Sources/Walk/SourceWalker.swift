@@ -138,6 +138,34 @@ public struct SourceWalker {
     expand([folder]).sources.compactMap(\.path)
   }
 
+  /// The names in `folder` itself that a walk of it would read or enter:
+  /// its files (regular ones and links to them, of any extension) and its
+  /// folders, each sorted, hidden and ignored names left out as `expand`
+  /// leaves them out; nothing when it cannot be read.
+  public func names(in folder: String) -> (files: [String], folders: [String]) {
+    guard let names = fileSystem.entries(folder) else { return ([], []) }
+    let absolute = Self.canonical(fileSystem.resolvedPath(folder))
+    let chain =
+      ignoring
+      ? GitRepository.chain(
+        at: absolute, environment: environment, load: text, isDirectory: fileSystem.isDirectory
+      ).entering(absolute, load: text)
+      : IgnoreChain()
+    var found: (files: [String], folders: [String]) = ([], [])
+    let base = folder.hasSuffix("/") ? folder : folder + "/"
+    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      if name == "." || name == ".." { continue }
+      if name.hasPrefix(".") && !includeHidden { continue }
+      if name == ".git" && ignoring { continue }
+      let kind = fileSystem.kind(base + name)
+      let inside = absolute == "/" ? "/" + name : absolute + "/" + name
+      if ignoring && chain.ignores(inside, name: name, isDirectory: kind == .directory) { continue }
+      if kind == .directory { found.folders.append(name) }
+      if kind == .regular { found.files.append(name) }
+    }
+    return found
+  }
+
   /// `path` made absolute and without links, as far as the system can.
   public static func canonical(_ path: String) -> String {
     guard let real = realpath(path, nil) else { return path }

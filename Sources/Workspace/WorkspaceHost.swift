@@ -31,6 +31,10 @@ public protocol WorkspaceHost: Sendable {
   /// The names of the files (not folders) in `folder` itself, links
   /// followed: what a path is completed with besides the documents.
   func fileNames(in folder: String) -> [String]
+  /// The names of the folders in `folder` itself that a walk of it
+  /// enters (hidden and ignored ones left out): what a path is completed
+  /// with a folder at a time.
+  func folderNames(in folder: String) -> [String]
   /// The size and modification time of the file at `path`; nil when it
   /// has none (its symbols are then never taken from the cache).
   func stamp(of path: String) -> FileStamp?
@@ -49,6 +53,9 @@ extension WorkspaceHost {
 
   /// No files but the documents.
   public func fileNames(in folder: String) -> [String] { [] }
+
+  /// No folders but those holding documents.
+  public func folderNames(in folder: String) -> [String] { [] }
   /// No stamps: nothing is taken from a cache.
   public func stamp(of path: String) -> FileStamp? { nil }
 

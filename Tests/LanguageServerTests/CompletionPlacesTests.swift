@@ -1,12 +1,13 @@
-@testable import Workspace
 import Testing
 
 @testable import LanguageServer
+@testable import Workspace
 
 /// Completion wherever a destination is written besides `](`: in a
 /// reference definition (`[x]: `), in an HTML attribute (`<img src="`),
 /// and of the labels of the document's definitions (`[text][`, `[x`);
-/// files that are not documents are offered with the documents.
+/// files that are not documents are offered with the documents, and
+/// folders as `sub/`.
 @Suite struct CompletionPlacesTests {
   static let path = "/ws/new.md"
 
@@ -40,13 +41,13 @@ import Testing
     let found = try Self.results("[x]: ")
     #expect(
       found == [
-        "[x]: #new-page", "[x]: a.md", "[x]: a.md#a-b-c", "[x]: logo.png",
-        "[x]: say%20\"hi\".md", "[x]: say%20\"hi\".md#hi", "[x]: sub/c%20d.md",
-        "[x]: sub/c%20d.md#deep",
+        "[x]: #new-page", "[x]: a.md", "[x]: logo.png", "[x]: say%20\"hi\".md", "[x]: sub/",
       ])
     #expect(
-      try Self.results("  [x]: <sub/") == [
-        "  [x]: <sub/c d.md", "  [x]: <sub/c d.md#deep", "  [x]: <sub/icon.svg",
+      try Self.results("  [x]: <sub/") == ["  [x]: <sub/c d.md", "  [x]: <sub/icon.svg"])
+    #expect(
+      try Self.results("[x]: <./") == [
+        "[x]: <./a.md", "[x]: <./logo.png", "[x]: <./say \"hi\".md", "[x]: <./sub/",
       ])
     #expect(try Self.results("[x]: a.md#") == ["[x]: a.md#a-b-c"])
     // A footnote, a URL, and text after the destination are no place for it.
@@ -58,8 +59,10 @@ import Testing
   @Test func anHTMLAttributeIsCompletedWithEntitiesForQuotes() throws {
     let found = try Self.results("<a class=\"x\" href='")
     #expect(found.contains("<a class=\"x\" href='say &quot;hi&quot;.md"))
-    #expect(found.contains("<a class=\"x\" href='sub/c d.md#deep"))
+    #expect(found.contains("<a class=\"x\" href='sub/"))
     #expect(found.contains("<a class=\"x\" href='#new-page"))
+    #expect(
+      try Self.results("<a href=\"sub/") == ["<a href=\"sub/c d.md", "<a href=\"sub/icon.svg"])
     // What is typed is read as the attribute holds it.
     #expect(
       try Self.results("<a href=\"say &quot;hi&quot;.md#") == ["<a href=\"say &quot;hi&quot;.md#hi"]

@@ -1,7 +1,8 @@
-@testable import Workspace
 import JSON
 import LanguageServer
 import Testing
+
+@testable import Workspace
 
 /// Links and the headings they lead to: diagnostics, quick fixes,
 /// definition, references, hover, document links, completion, rename.
@@ -202,12 +203,13 @@ import Testing
   @Test func completionOfIdsAndPaths() throws {
     #expect(try Self.completions("[a](#") == ["new"])
     #expect(try Self.completions("[a](other.md#p") == ["other", "part-two"])
-    // Every document, those that begin with what is typed first (the
-    // editor filters the rest), and this document's own ids.
+    // What this folder holds, the names that begin with what is typed
+    // first (the editor filters the rest), then this document's own ids;
+    // another document's ids come after its `#`.
     let typed = try Self.completions("[a](oth")
-    #expect(typed.prefix(3) == ["other.md", "other.md#other", "other.md#part-two"])
+    #expect(typed.prefix(2) == ["other.md", "#new"])
     #expect(Set(typed) == Set(try Self.completions("[a](")))
-    #expect(typed.contains("#new") && typed.contains("guide.md#usage"))
+    #expect(typed.contains("guide.md") && !typed.contains("guide.md#usage"))
     #expect(try Self.completions("plain text") == [])
   }
 

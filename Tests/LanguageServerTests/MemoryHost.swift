@@ -1,8 +1,9 @@
-@testable import Workspace
 import LanguageServer
 import Links
 import Outline
 import Parallel
+
+@testable import Workspace
 
 /// A workspace held in memory: files by absolute path, the repository's
 /// root at `/ws`, GitHub's ids.
@@ -44,6 +45,13 @@ struct MemoryHost: WorkspaceHost {
     let inside = folder == "/" ? "/" : folder + "/"
     return files.keys.filter { $0.hasPrefix(inside) && !$0.dropFirst(inside.count).contains("/") }
       .map { String($0.dropFirst(inside.count)) }
+  }
+
+  func folderNames(in folder: String) -> [String] {
+    let inside = folder == "/" ? "/" : folder + "/"
+    let below = files.keys.filter { $0.hasPrefix(inside) }.map { $0.dropFirst(inside.count) }
+    return Set(below.compactMap { rest in rest.firstIndex(of: "/").map { String(rest[..<$0]) } })
+      .sorted()
   }
 
   func bookOrder(of folder: String) -> [String] {

@@ -53,6 +53,31 @@ import Testing
       #expect(found == ["a.md", "b.md", "sub/c.markdown"].map { folder + "/" + $0 })
     }
   }
+
+  /// A folder's own names, as path completion lists them: the files of
+  /// any extension and the folders, empty ones too, each by name, what
+  /// the walk skips left out (ignored there or above, hidden, `.git`).
+  @Test func aFoldersNamesAreWhatTheWalkWouldSee() throws {
+    try Fixtures.withTree(
+      [
+        "w/.git/info/exclude": "drafts/\n", "w/.gitignore": "*.log\nbuild/\n",
+        "w/docs/.gitignore": "old/\n", "w/docs/a.md": "# A\n", "w/docs/logo.png": "",
+        "w/docs/x.log": "", "w/docs/old/o.md": "", "w/docs/sub/empty/.keep": "",
+        "w/docs/drafts/d.md": "", "w/docs/build/b.md": "", "w/docs/.hidden/h.md": "",
+        "w/docs/.h.md": "",
+      ]
+    ) { root in
+      let walker = SourceWalker(fileSystem: SystemFiles())
+      let docs = root.appendingPathComponent("w/docs").path
+      let names = walker.names(in: docs)
+      #expect(names.files == ["a.md", "logo.png"])
+      #expect(names.folders == ["sub"])
+      #expect(walker.names(in: docs + "/sub").folders == ["empty"])
+      #expect(walker.names(in: docs + "/none").files.isEmpty)
+      let all = SourceWalker(includeHidden: true, ignoring: false, fileSystem: SystemFiles())
+      #expect(all.names(in: docs).folders == ["build", "drafts", "old", "sub", ".hidden"].sorted())
+    }
+  }
 }
 
 /// `GitRepository`'s config reading, given files as a dictionary.
