@@ -20,15 +20,18 @@ extension LanguageServer {
 
   func didChange(_ params: DidChangeParams) throws(ResponseError) {
     let path = params.path
-    // Taken out while edited, so the text is not copied for each change.
-    guard var document = state.withLock({ $0.open.removeValue(forKey: path) }) else {
-      throw .invalidParams("didChange of a document that is not open: \(path)")
-    }
-    for change in params.changes { document.apply(change) }
-    document.version = params.version ?? document.version + 1
-    state.withLock { state in
-      state.open[path] = document
+    // Edited where it is, under the lock: taken out meanwhile, it would be
+    // missing for a request answered aside (read from the disk, or not at
+    // all); and changed in place, its text is not copied for each change.
+    let isOpen = state.withLock { state in
+      guard state.open[path] != nil else { return false }
+      for change in params.changes { state.open[path]!.apply(change) }
+      state.open[path]!.version = params.version ?? state.open[path]!.version + 1
       state.diagnosticsDue.insert(path)
+      return true
+    }
+    guard isOpen else {
+      throw .invalidParams("didChange of a document that is not open: \(path)")
     }
     if let failure = params.unread { throw failure }
     dependentsDue(of: path)
