@@ -61,6 +61,11 @@ struct HeadingScan {
     case paragraph(Paragraph)
     case fence(mark: UInt8, length: Int)
     case code
+    /// An HTML block: one that runs to `mark`, or (without one) to a
+    /// blank line, where it may as well be a paragraph (a tag cmark-gfm
+    /// takes for inline HTML): only lines that start nothing in either
+    /// are taken.
+    case html(mark: [UInt8]?, ignoresCase: Bool)
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
@@ -75,14 +80,25 @@ struct HeadingScan {
   /// a definition.
   private(set) var mayDefine = false
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// The deepest nesting the outline reads in HTML, and the bytes of the
+  /// HTML blocks so far: more than could nest that deep, and the scan is
+  /// not sure the outline would not refuse the document.
+  private let maxDepth: Int
+  private var htmlBytes = 0
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+  }
 
   /// The headings of `bytes`, or nil when the scan is not sure of them.
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> HeadingScan? {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return HeadingScan(bytes) }
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> HeadingScan? {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      return HeadingScan(bytes, maxDepth: maxDepth)
+    }
     // A byte order mark (UTF-8, 16 or 32) or front matter at the top.
     if [0xEF, 0xFE, 0xFF, 0x00].contains(bytes[0]) { return nil }
-    var scan = HeadingScan(bytes)
+    var scan = HeadingScan(bytes, maxDepth: maxDepth)
     let hasCR = memchr(base, 0x0D, bytes.count) != nil
     var start = 0
     if bytes[0] == 0x2D || bytes[0] == 0x2B, let end = Outliner.frontMatterEnd(of: bytes) {
@@ -182,6 +198,24 @@ struct HeadingScan {
     case .code:
       if all && (blank || columns.relative >= 4) { return true }
       leaf = .none
+    case .html(let mark, let ignoresCase):
+      if let mark, all {
+        guard takeHTML(first, start: start, end: end) else { return false }
+        if !blank
+          && HTMLBlockStart.contains(
+            mark, ignoringCase: ignoresCase, in: bytes, from: first, end: end)
+        {
+          leaf = .none
+        }
+        return true
+      }
+      if mark == nil && !blank {
+        guard all, takeHTML(first, start: start, end: end),
+          first == end || !Self.startsSomething[Int(bytes[first])]
+        else { return false }
+        return true
+      }
+      leaf = .none
     case .paragraph, .none:
       break
     }
@@ -276,7 +310,7 @@ struct HeadingScan {
   private mutating func leafStart(_ at: Int, start: Int, end: Int, _ cursor: Cursor) -> Bool? {
     let byte = bytes[at]
     // HTML blocks and footnote definitions are not followed.
-    if byte == 0x3C { return false }
+    if byte == 0x3C { return openHTML(at, start: start, end: end, cursor) }
     if byte == 0x5B && at + 1 < end && bytes[at + 1] == 0x5E { return false }
     if let level = atxLevel(at, end) {
       guard closeLeaf(keeping: cursor.matched) else { return false }
@@ -298,6 +332,37 @@ struct HeadingScan {
     }
     if isThematicBreak(at, end) { return closeLeaf(keeping: cursor.matched) }
     return nil
+  }
+
+  /// Opens an HTML block at `at`; false when not sure (a lazy line, a
+  /// heading written in HTML).
+  private mutating func openHTML(_ at: Int, start: Int, end: Int, _ cursor: Cursor) -> Bool {
+    if paragraph != nil && !cursor.opened && cursor.matched < items.count { return false }
+    guard takeHTML(at, start: start, end: end), closeLeaf(keeping: cursor.matched) else {
+      return false
+    }
+    if let (mark, ignoresCase) = HTMLBlockStart.endMark(bytes, at: at, end: end) {
+      let ends = HTMLBlockStart.contains(
+        mark, ignoringCase: ignoresCase, in: bytes, from: at, end: end)
+      leaf = ends ? .none : .html(mark: mark, ignoresCase: ignoresCase)
+    } else {
+      leaf = .html(mark: nil, ignoresCase: false)
+    }
+    return true
+  }
+
+  /// Counts a line of an HTML block; false when it holds a heading or the
+  /// blocks have grown past what the scan vouches for.
+  private mutating func takeHTML(_ first: Int, start: Int, end: Int) -> Bool {
+    htmlBytes += end - start
+    return htmlBytes < 3 * maxDepth && !HTMLBlockStart.holdsHeading(bytes, from: first, end: end)
+  }
+
+  /// The first characters of a line that may start a block, a table's
+  /// row or a setext underline: a line of an HTML block that may be a
+  /// paragraph must start with none of them.
+  private static let startsSomething: [Bool] = (0..<256).map { byte in
+    Array("#`~=-*+_><[|:0123456789".utf8).contains(UInt8(byte))
   }
 
   /// Opens a block quote at the cursor's `>`; false when not sure.

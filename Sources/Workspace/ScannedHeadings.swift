@@ -14,7 +14,7 @@ enum ScannedHeadings {
   /// when not sure.
   static func headings(_ bytes: [UInt8], options: OutlineOptions) -> [IndexedHeading]? {
     bytes.withUnsafeBufferPointer { buffer -> [IndexedHeading]? in
-      guard let scan = HeadingScan.scan(buffer) else { return nil }
+      guard let scan = HeadingScan.scan(buffer, maxDepth: options.maxDepth) else { return nil }
       let found = scan.headings
       var titles = [String](repeating: "", count: found.count)
       var alone: [UInt8] = [0x0A]
