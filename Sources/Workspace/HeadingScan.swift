@@ -79,6 +79,13 @@ struct HeadingScan {
   /// Some paragraph starts with `[`: a title's brackets may be a link to
   /// a definition.
   private(set) var mayDefine = false
+  /// The text of each paragraph that starts with `[`, in order: the
+  /// document's link reference definitions are among them.
+  private(set) var definitions: [Range<Int>] = []
+  /// One of those paragraphs went on inside a block quote (its text is
+  /// not one stretch of the bytes) or on a lazy line (whose blanks
+  /// cmark-gfm keeps: a definition after them is none).
+  private(set) var definitionsUnsure = false
 
   /// The deepest nesting the outline reads in HTML, and the bytes of the
   /// HTML blocks so far: more than could nest that deep, and the scan is
@@ -412,12 +419,18 @@ struct HeadingScan {
       paragraph.text = paragraph.text.lowerBound..<end
       paragraph.tableLike = paragraph.tableLike || isTableLike(at, end)
       paragraph.quoted = paragraph.quoted || quotes > 0
+      if paragraph.opensBracket {
+        definitions[definitions.count - 1] = paragraph.text
+        definitionsUnsure =
+          definitionsUnsure || paragraph.quoted || matched < items.count
+      }
       leaf = .paragraph(paragraph)
       return true
     }
     truncate(matched)
     let opensBracket = bytes[at] == 0x5B
     mayDefine = mayDefine || opensBracket
+    if opensBracket { definitions.append(at..<end) }
     leaf = .paragraph(
       Paragraph(
         line: line, lineStart: start, lineEnd: end, text: at..<end,

@@ -6,9 +6,11 @@ import Outline
 /// plain characters is its text with its white space collapsed; one with
 /// any character inline syntax may change (emphasis, code, links,
 /// entities, escapes, HTML, attribute blocks) is parsed alone, the
-/// headings that need it gathered in one small document. Nil when the
-/// scan is not sure, or a title's brackets may link to a definition the
-/// small document lacks: the document is then outlined whole.
+/// headings that need it gathered in one small document, after the
+/// paragraphs that may hold the link reference definitions their links
+/// use. Nil when the scan is not sure, or such a paragraph is not one
+/// stretch of the bytes as cmark-gfm reads it: the document is then
+/// outlined whole.
 enum ScannedHeadings {
   /// The headings of the Markdown `bytes`, outlined with `options`; nil
   /// when not sure.
@@ -25,7 +27,11 @@ enum ScannedHeadings {
           titles[index] = PlainText.collapsed(String(decoding: content, as: UTF8.self))
           continue
         }
-        if scan.mayDefine && content.contains(where: { $0 == 0x5B || $0 == 0x5D }) { return nil }
+        if scan.mayDefine && scan.definitionsUnsure
+          && content.contains(where: { $0 == 0x5B || $0 == 0x5D })
+        {
+          return nil
+        }
         parsed.append(index)
         alone.append(contentsOf: buffer[heading.source])
         alone.append(0x0A)
@@ -35,6 +41,13 @@ enum ScannedHeadings {
         alone.append(0x0A)
       }
       if !parsed.isEmpty {
+        // The definitions the titles' links may use, before them.
+        var definitions: [UInt8] = [0x0A]
+        for paragraph in scan.definitions {
+          definitions.append(contentsOf: buffer[paragraph])
+          definitions.append(contentsOf: [0x0A, 0x0A])
+        }
+        alone = definitions + alone
         var outlining = OutlineFacts.options(options, links: false)
         outlining.format = .markdown
         guard let document = try? Outliner.outline(alone, path: nil, options: outlining),

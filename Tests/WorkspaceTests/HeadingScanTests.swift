@@ -99,6 +99,9 @@ import Testing
     "1) a\n2) b\n   ---\n", "-      five spaces\n  # H\n", "- a\n -   b\n # c\n",
     "#\n#\t\n### ###\n",
     "####### seven\n#hash\n", "Two\nlines\n===\n", "[^1]: note\n# H\n", "a  \nb\\\nc\n===\n",
+    "# [x][y] and [z]\n\n- [y]: /u 'title\n  more'\n[z]:\n  /v\n",
+    "[x]: /first\n[x]: /second\n# [x]\n",
+    "> [q]: /u\n# [q]\n", "[a]\n[b]: /u\n# [b] [a]\n",
   ]
 
   @Test func hardShapesScannedAreOutlinedTheSame() {
