@@ -38,7 +38,7 @@ struct HeadingScan {
     var lineEnd: Int
     /// From its first line's first character to its last line's end.
     var text: Range<Int>
-    /// A line of it holds `|` or reads as a table's delimiter row: the
+    /// A line after its first reads as a table's delimiter row: the
     /// table extension may have made a table of it.
     var tableLike: Bool
     /// It starts with `[`: a link reference definition, maybe.
@@ -92,6 +92,9 @@ struct HeadingScan {
   /// not sure the outline would not refuse the document.
   private let maxDepth: Int
   private var htmlBytes = 0
+  /// The line ended an HTML block that may have been a paragraph: it
+  /// must start a block of its own, not be the paragraph's lazy line.
+  private var mustStart = false
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
@@ -138,6 +141,7 @@ struct HeadingScan {
 
   /// Reads the line `start..<end`; false when not sure of it.
   private mutating func read(_ start: Int, _ end: Int) -> Bool {
+    mustStart = false
     var at = start
     var column = 0
     var matched = 0
@@ -216,11 +220,16 @@ struct HeadingScan {
         }
         return true
       }
-      if mark == nil && !blank {
-        guard all, takeHTML(first, start: start, end: end),
-          first == end || !Self.startsSomething[Int(bytes[first])]
-        else { return false }
+      if mark == nil && !blank && all {
+        guard takeHTML(first, start: start, end: end), mayGoOn(first, end) else { return false }
         return true
+      }
+      if mark == nil && !blank {
+        // Outside its containers the block ends in both readings, unless
+        // the line is a paragraph's lazy one: only a line that starts a
+        // block (and not indented code) is followed.
+        if columns.relative >= 4 { return false }
+        mustStart = true
       }
       leaf = .none
     case .paragraph, .none:
@@ -365,6 +374,14 @@ struct HeadingScan {
     return htmlBytes < 3 * maxDepth && !HTMLBlockStart.holdsHeading(bytes, from: first, end: end)
   }
 
+  /// Whether a line of an HTML block that may be a paragraph starts
+  /// nothing in either reading: no block, table row or setext underline,
+  /// or HTML that ends at a blank line as the block itself does.
+  private func mayGoOn(_ first: Int, _ end: Int) -> Bool {
+    guard first < end, Self.startsSomething[Int(bytes[first])] else { return true }
+    return bytes[first] == 0x3C && HTMLBlockStart.endMark(bytes, at: first, end: end) == nil
+  }
+
   /// The first characters of a line that may start a block, a table's
   /// row or a setext underline: a line of an HTML block that may be a
   /// paragraph must start with none of them.
@@ -414,10 +431,11 @@ struct HeadingScan {
   /// A line of text: the tip paragraph's next (lazily, when its
   /// containers did not all continue), or a new paragraph's first.
   private mutating func text(_ at: Int, start: Int, end: Int, matched: Int, opened: Bool) -> Bool {
+    if mustStart && !opened { return false }
     if !opened, var paragraph {
       if paragraph.tableLike && matched < items.count { return false }
       paragraph.text = paragraph.text.lowerBound..<end
-      paragraph.tableLike = paragraph.tableLike || isTableLike(at, end)
+      paragraph.tableLike = paragraph.tableLike || isDelimiterRow(at, end)
       paragraph.quoted = paragraph.quoted || quotes > 0
       if paragraph.opensBracket {
         definitions[definitions.count - 1] = paragraph.text
@@ -434,7 +452,7 @@ struct HeadingScan {
     leaf = .paragraph(
       Paragraph(
         line: line, lineStart: start, lineEnd: end, text: at..<end,
-        tableLike: isTableLike(at, end), opensBracket: opensBracket, quoted: false))
+        tableLike: false, opensBracket: opensBracket, quoted: false))
     return true
   }
 
@@ -552,19 +570,17 @@ struct HeadingScan {
     return (index, after == end, startsAtOne)
   }
 
-  /// A line with `|`, or one of `-`, `:` and blanks with a `:`: a table's
-  /// header or delimiter row, maybe.
-  private func isTableLike(_ at: Int, _ end: Int) -> Bool {
-    guard let base = bytes.baseAddress, at < end else { return false }
-    if memchr(base + at, 0x7C, end - at) != nil { return true }
-    var colon = false
+  /// A line of `|`, `-`, `:` and blanks with a `-`: a table's delimiter
+  /// row, maybe, which makes a table of the paragraph's line before it.
+  private func isDelimiterRow(_ at: Int, _ end: Int) -> Bool {
+    var dash = false
     for index in at..<end {
       switch bytes[index] {
-      case 0x3A: colon = true
-      case 0x2D, 0x20, 0x09: continue
+      case 0x2D: dash = true
+      case 0x7C, 0x3A, 0x20, 0x09: continue
       default: return false
       }
     }
-    return colon
+    return dash
   }
 }

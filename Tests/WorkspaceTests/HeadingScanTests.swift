@@ -102,6 +102,10 @@ import Testing
     "# [x][y] and [z]\n\n- [y]: /u 'title\n  more'\n[z]:\n  /v\n",
     "[x]: /first\n[x]: /second\n# [x]\n",
     "> [q]: /u\n# [q]\n", "[a]\n[b]: /u\n# [b] [a]\n",
+    "a `x | y`\n- b\n# c\n", "a\nb\n-|-\n# c\n---\n", "a\n|---|\nrow\n---\n",
+    "<p>\n  <img src=x>\n</p>\n# H\n",
+    "<p>\n<!--\n\n# in comment\n-->\n", "- <https://x.y>\n- <b>\n# H\n", "- <div>\nlazy\n# H\n",
+    "- <div>\n      code?\n# H\n", "- <span>a\n> q\n# H\n", "<div>\n<pre>\n\n# in pre\n</pre>\n",
   ]
 
   @Test func hardShapesScannedAreOutlinedTheSame() {
