@@ -23,8 +23,8 @@ enum ScannedHeadings {
       var parsed: [Int] = []
       for (index, heading) in found.enumerated() {
         let content = UnsafeBufferPointer(rebasing: buffer[heading.content])
-        if isPlain(content) {
-          titles[index] = PlainText.collapsed(String(decoding: content, as: UTF8.self))
+        if let text = plainText(content) {
+          titles[index] = PlainText.collapsed(String(decoding: text, as: UTF8.self))
           continue
         }
         if scan.mayDefine && scan.definitionsUnsure
@@ -75,18 +75,62 @@ enum ScannedHeadings {
     }
   }
 
-  /// Whether `content` holds only characters that inline parsing leaves
-  /// as they are, in valid UTF-8.
-  private static func isPlain(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// The text inline parsing makes of `content` when it holds only
+  /// characters it leaves as they are, and code spans (whose backticks it
+  /// drops and whose text it leaves as written: code spans come before
+  /// every other inline but HTML and autolinks, which need a `<` outside
+  /// them), in valid UTF-8; nil for anything else. No `{`: a code span's
+  /// text may end in an attribute block.
+  private static func plainText(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var text: [UInt8] = []
+    text.reserveCapacity(content.count)
     var ascii = true
-    for byte in content {
+    var index = content.startIndex
+    while index < content.endIndex {
+      let byte = content[index]
       if byte >= 0x80 {
         ascii = false
+      } else if byte == 0x60 {
+        guard let (code, after) = codeSpan(content, at: index) else { return nil }
+        text.append(contentsOf: code)
+        index = after
+        continue
       } else if !plain[Int(byte)] {
-        return false
+        return nil
       }
+      text.append(byte)
+      index += 1
     }
-    return ascii || String(validating: content, as: UTF8.self) != nil
+    guard ascii || String(validating: text, as: UTF8.self) != nil else { return nil }
+    return text
+  }
+
+  /// The code span whose opening backticks start at `at`: its text (every
+  /// character but a control one or `{` allowed) and where it ends; a run
+  /// no run of the same length closes is text as written.
+  private static func codeSpan(_ content: UnsafeBufferPointer<UInt8>, at: Int) -> (
+    ArraySlice<UInt8>, Int
+  )? {
+    var open = at
+    while open < content.endIndex && content[open] == 0x60 { open += 1 }
+    let length = open - at
+    var index = open
+    while index < content.endIndex {
+      guard content[index] == 0x60 else {
+        let byte = content[index]
+        if byte == 0x7B || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+          return nil
+        }
+        index += 1
+        continue
+      }
+      var close = index
+      while close < content.endIndex && content[close] == 0x60 { close += 1 }
+      if close - index == length { return (Array(content[open..<index])[...], close) }
+      index = close
+    }
+    // No closing run: the backticks are text, and what follows is read on.
+    return (Array(content[at..<open])[...], open)
   }
 
   /// The ASCII characters that are text in a heading whatever surrounds

@@ -106,6 +106,9 @@ import Testing
     "<p>\n  <img src=x>\n</p>\n# H\n",
     "<p>\n<!--\n\n# in comment\n-->\n", "- <https://x.y>\n- <b>\n# H\n", "- <div>\nlazy\n# H\n",
     "- <div>\n      code?\n# H\n", "- <span>a\n> q\n# H\n", "<div>\n<pre>\n\n# in pre\n</pre>\n",
+    "# `a` and ``b ` c`` and `` ` `` and ```x\n", "# `*x*` `<b>` `[l](u)` `&amp;` `\\`\n",
+    "# `a {#id}`\n",
+    "Multi `co\nde` line\n---\n", "# un`closed\n", "# `x`` y\n", "# <b>`x`</b>\n",
   ]
 
   @Test func hardShapesScannedAreOutlinedTheSame() {
