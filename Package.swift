@@ -142,7 +142,8 @@ let package = Package(
     // protocol counts them.
     .target(
       name: "Workspace",
-      dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"]),
+      dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"],
+      swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
     .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
@@ -211,7 +212,8 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
-    .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "TestSupport"]),
+    .testTarget(
+      name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),
     .testTarget(
       name: "ProgressTests", dependencies: ["Progress", "Outline", "ReadingTime", "TestSupport"]),
     .testTarget(

@@ -56,6 +56,8 @@ extension LanguageServer {
   /// `shutdown`: from now on only `exit` is read.
   func shutdown() -> JSONValue {
     state.withLock { $0.phase = .shutDown }
+    // The index the build keeps, written before the server may exit.
+    index.waitUntilKept()
     return .null
   }
 

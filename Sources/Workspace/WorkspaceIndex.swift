@@ -36,6 +36,8 @@ public final class WorkspaceIndex: Sendable {
   /// sends `initialized` has no index to wait for (the documents are then
   /// read as they are asked for).
   private let stage = Lock(Stage.ready)
+  /// True while the latest build has yet to keep its index.
+  private let keeping = Lock(false)
 
   /// How far a build is.
   public enum Stage: Comparable, Sendable {
@@ -63,10 +65,12 @@ public final class WorkspaceIndex: Sendable {
       return latest
     }
     stage.withLock { $0 = .walking }
+    keeping.withLock { $0 = true }
     self.folders.withLock { $0 = folders }
     let progress = send.map { IndexProgress(token: "isle-index-\(build)", send: $0) }
     Background.run("isle.index") { [self] in
       defer { onDone() }
+      defer { if isLatest(build) { keeping.withLock { $0 = false } } }
       // A folder inside another is walked with it: each document once.
       var seen = Set<String>()
       let paths = folders.flatMap { host.documents(under: $0) }.filter { seen.insert($0).inserted }
@@ -83,19 +87,22 @@ public final class WorkspaceIndex: Sendable {
       defer { progress?.end(documents: paths.count) }
       // No folder, no index to keep.
       let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
-      indexSymbols(paths, cache: cache, build: build, progress)
+      let keep = indexSymbols(paths, cache: cache, build: build, progress)
       guard advance(build, to: .symbols) else { return }
+      // Kept once the symbols can be answered, not before.
+      keep?()
+      keeping.withLock { $0 = false }
       indexLinks(paths, build: build, progress)
       _ = advance(build, to: .ready)
     }
   }
 
   /// The headings of `paths`: those the kept index has for the same
-  /// version of the file, the others outlined; the index kept again when
-  /// anything in it changed.
+  /// version of the file, the others outlined; what keeps the index again
+  /// when anything in it changed.
   private func indexSymbols(
     _ paths: [String], cache name: String?, build: Int, _ progress: IndexProgress?
-  ) {
+  ) -> (() -> Void)? {
     let kept = name.flatMap(host.keptIndex(named:)).flatMap {
       IndexCache.decode($0, version: version)
     }
@@ -131,9 +138,12 @@ public final class WorkspaceIndex: Sendable {
       progress?.step(.symbols, done: fromCache + index + 1, of: paths.count)
     }
     guard let name, isLatest(build), !outlined.isEmpty || kept?.count != found.count else {
-      return
+      return nil
     }
-    host.keepIndex(IndexCache.encode(found, version: version), named: name)
+    let keeping = found
+    return { [host, version] in
+      host.keepIndex(IndexCache.encode(keeping, version: version), named: name)
+    }
   }
 
   /// The links of `paths`, each document outlined whole, on worker
@@ -192,13 +202,20 @@ public final class WorkspaceIndex: Sendable {
     "\(options.slugFlavor) \(options.maxDepth)"
   }
 
-  /// The headings of the document at `path`, outlined without its links.
+  /// The headings of the document at `path`: scanned (`ScannedHeadings`),
+  /// else outlined without its links.
   private func outlinedHeadings(_ path: String, stamp: FileStamp?, key: String)
     -> IndexedDocument?
   {
     guard let bytes = host.load(path) else { return nil }
     let stamp = Self.settled(stamp)
     let options = OutlineFacts.options(host.outlineOptions(forDocumentAt: path), links: false)
+    // Most Markdown documents' headings are found by reading their lines.
+    if (options.format ?? DocumentFormat.fromExtension(of: path)) == .markdown,
+      let headings = ScannedHeadings.headings(bytes, options: options)
+    {
+      return IndexedDocument(stamp: stamp, key: key, headings: headings)
+    }
     guard let document = try? Outliner.outline(bytes, path: path, options: options) else {
       return nil
     }
@@ -213,6 +230,15 @@ public final class WorkspaceIndex: Sendable {
 
   /// True once the walk and every document's headings and links are done.
   public var isReady: Bool { stage.withLock { $0 == .ready } }
+
+  /// Waits until the latest build has kept its index (or has nothing to
+  /// keep), so that a server shut down right after its first answer
+  /// still leaves the index for the next start.
+  public func waitUntilKept() {
+    while keeping.withLock({ $0 }) {
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
+    }
+  }
 
   /// Waits until every document's headings are known, or `cancelled`
   /// says to stop; true when they are.

@@ -199,3 +199,12 @@ extension StringProtocol {
   /// The text without spaces and tabs at either end.
   func trimmingBlanks() -> String { trimming { $0 == " " || $0 == "\t" } }
 }
+
+extension Outliner {
+  /// Where the front matter at the top of the Markdown `bytes` ends (the
+  /// offset past its closing fence's line), as the outline hides it from
+  /// cmark; nil when there is none.
+  package static func frontMatterEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    FrontMatter.find(in: bytes, lines: LineIndex(bytes))?.endOffset
+  }
+}
