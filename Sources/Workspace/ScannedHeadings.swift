@@ -21,17 +21,16 @@ enum ScannedHeadings {
       var titles = [String](repeating: "", count: found.count)
       var alone: [UInt8] = [0x0A]
       var parsed: [Int] = []
+      var bracketed = false
       for (index, heading) in found.enumerated() {
         let content = UnsafeBufferPointer(rebasing: buffer[heading.content])
         if let text = plainText(content) {
           titles[index] = PlainText.collapsed(String(decoding: text, as: UTF8.self))
           continue
         }
-        if scan.mayDefine && scan.definitionsUnsure
-          && content.contains(where: { $0 == 0x5B || $0 == 0x5D })
-        {
-          return nil
-        }
+        let brackets = content.contains(where: { $0 == 0x5B || $0 == 0x5D })
+        if scan.mayDefine && scan.definitionsUnsure && brackets { return nil }
+        bracketed = bracketed || brackets
         parsed.append(index)
         alone.append(contentsOf: buffer[heading.source])
         alone.append(0x0A)
@@ -41,9 +40,10 @@ enum ScannedHeadings {
         alone.append(0x0A)
       }
       if !parsed.isEmpty {
-        // The definitions the titles' links may use, before them.
+        // The definitions the titles' links may use, before them (a
+        // title without a bracket uses none).
         var definitions: [UInt8] = [0x0A]
-        for paragraph in scan.definitions {
+        for paragraph in scan.definitions where bracketed {
           definitions.append(contentsOf: buffer[paragraph])
           definitions.append(contentsOf: [0x0A, 0x0A])
         }
