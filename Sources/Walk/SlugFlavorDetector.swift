@@ -14,11 +14,15 @@ import Slugs
 /// the file system's; with nothing found the flavour is GitHub's.
 ///
 /// Folders are told apart by device and inode, so `docs/..` and `.` are
-/// one; each folder's answer is kept, as documents come by the thousand
-/// from a few folders, read on several threads.
+/// one; each folder's answer is kept (and by the path it was asked by), as
+/// documents come by the thousand from a few folders, read on several
+/// threads.
 public final class SlugFlavorDetector: Sendable {
   private let files: FileAccess
   private let known = Lock<[FileIdentity: SlugFlavor]>([:])
+  /// The answer for each folder a document was asked for, by the path it
+  /// was named by: the next document there costs no look at the disk.
+  private let byPath = Lock<[String: SlugFlavor]>([:])
 
   /// The folders climbed at most: more than any real tree is deep.
   private static let maxClimb = 256
@@ -30,7 +34,9 @@ public final class SlugFlavorDetector: Sendable {
 
   /// The flavour for the document at `path`.
   public func flavor(forDocumentAt path: String) -> SlugFlavor {
-    var folder = Self.folder(of: path)
+    let start = Self.folder(of: path)
+    if let answer = byPath.withLock({ $0[start] }) { return answer }
+    var folder = start
     var climbed: [FileIdentity] = []
     var found = SlugFlavor.github
     for _ in 0..<Self.maxClimb {
@@ -52,6 +58,7 @@ public final class SlugFlavorDetector: Sendable {
     known.withLock { known in
       for identity in climbed { known[identity] = found }
     }
+    byPath.withLock { $0[start] = found }
     return found
   }
 
