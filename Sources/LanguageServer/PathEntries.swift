@@ -59,11 +59,8 @@ extension LanguageServer {
       let relative = Self.path(LinkPath.joined(folder, entry.name), from: base)
       if settings.excludes(relative) { return nil }
       if case .folder = entry.kind, settings.excludes(relative + "/") { return nil }
-      guard case .document = entry.kind, settings.markdownExtension == .removeExtension,
-        DocumentFormat.fromExtension(of: entry.name) == .markdown,
-        let dot = entry.name.lastIndex(of: ".")
-      else { return entry }
-      return PathEntry(name: String(entry.name[..<dot]), kind: entry.kind)
+      guard case .document = entry.kind else { return entry }
+      return PathEntry(name: settings.written(entry.name), kind: entry.kind)
     }
   }
 

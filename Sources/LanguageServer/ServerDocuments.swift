@@ -133,8 +133,10 @@ extension LanguageServer {
     }
     if let known = document.outline { return known }
     if let facts = document.facts { return facts.outline }
+    // The definitions are found only for symbols that list them.
     let options = OutlineFacts.options(
-      host.outlineOptions(forDocumentAt: path), links: false, definitions: true)
+      host.outlineOptions(forDocumentAt: path), links: false,
+      definitions: settings.definitionSymbols)
     var live = document.live
     do {
       if var kept = live, let pending = document.pending {

@@ -115,17 +115,7 @@ extension LanguageServer {
       if Self.namedPath(link).hasPrefix("./") && !path.hasPrefix("../") { path = "./" + path }
     }
     if Self.namedPath(link).hasSuffix("/") && !path.hasSuffix("/") { path += "/" }
-    return settings.markdownExtension == .removeExtension ? Self.withoutExtension(path) : path
-  }
-
-  /// `path` without its extension when it names a Markdown document
-  /// (`../guide.md` → `../guide`), as `preferredMdPathExtensionStyle`'s
-  /// `removeExtension` writes it; else as it is.
-  static func withoutExtension(_ path: String) -> String {
-    guard !path.hasSuffix("/"), DocumentFormat.fromExtension(of: path) == .markdown,
-      let dot = path.lastIndex(of: "."), !path[dot...].contains("/")
-    else { return path }
-    return String(path[..<dot])
+    return settings.written(path)
   }
 
   /// The path part of `link`'s destination as cmark gave it (escapes

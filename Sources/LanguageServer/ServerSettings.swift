@@ -1,5 +1,6 @@
 import JSON
 import Links
+import Outline
 import Walk
 import Workspace
 
@@ -53,11 +54,11 @@ struct ServerSettings: Sendable, Equatable {
   var references = Level.warning
   /// A label defined twice (`validateDuplicateLinkDefinitions`).
   var duplicateDefinitions = Level.warning
-  /// A definition nothing uses (`validateUnusedLinkDefinitions`): a hint,
-  /// as VS Code's default has it (the editor greys it out), since it
-  /// breaks nothing: no link on the page GitHub shows, and `isle check`
-  /// says nothing of it.
-  var unusedDefinitions = Level.hint
+  /// A definition nothing uses (`validateUnusedLinkDefinitions`): off
+  /// unless asked, as VS Code's language service has it, since it breaks
+  /// nothing: no link on the page GitHub shows, and `isle check` says
+  /// nothing of it.
+  var unusedDefinitions = Level.ignore
   /// Links not checked (`ignoreLinks`): globs matched against the
   /// destination as written (`/images/**/*.png`, `#draft`, `doc.md#*`),
   /// its path alone or with its fragment.
@@ -69,6 +70,10 @@ struct ServerSettings: Sendable, Equatable {
   /// Whether a path to a Markdown document keeps its extension when
   /// completion or a file rename writes it (`preferredMdPathExtensionStyle`).
   var markdownExtension = MarkdownExtension.auto
+  /// Whether a document's reference definitions are among its symbols
+  /// (`includeLinkDefinitions`, as VS Code's language service asks for
+  /// them): off unless asked, the symbols then being the outline alone.
+  var definitionSymbols = false
 
   /// How a path to a Markdown document is written.
   enum MarkdownExtension: String, Sendable, Equatable {
@@ -113,6 +118,7 @@ struct ServerSettings: Sendable, Equatable {
     level("validateUnusedLinkDefinitions", &unusedDefinitions)
     if let globs = json["ignoreLinks"]?.array { ignoredLinks = globs.compactMap(\.string) }
     if let globs = json["excludePaths"]?.array { excludedPaths = globs.compactMap(\.string) }
+    if let on = json["includeLinkDefinitions"]?.bool { definitionSymbols = on }
     if let style = json["preferredMdPathExtensionStyle"]?.string.flatMap(MarkdownExtension.init) {
       markdownExtension = style
     }
@@ -134,16 +140,28 @@ struct ServerSettings: Sendable, Equatable {
 
   /// True when a glob of `excludePaths` matches `path` (from the
   /// workspace folder, no leading `/`) whole.
-  func excludes(_ path: String) -> Bool {
-    let bytes = Array(path.utf8)
-    return excludedPaths.contains { Wildmatch.matches(Array($0.utf8), bytes) }
-  }
+  func excludes(_ path: String) -> Bool { Self.matches(excludedPaths, path) }
 
   /// True when a glob of `ignoreLinks` matches `text` whole (`*` within a
   /// folder, `**` across folders, as git's globs).
-  func ignores(_ text: String) -> Bool {
+  func ignores(_ text: String) -> Bool { Self.matches(ignoredLinks, text) }
+
+  /// True when one of `globs` matches `text` whole, as git matches one.
+  private static func matches(_ globs: [String], _ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    return ignoredLinks.contains { Wildmatch.matches(Array($0.utf8), bytes) }
+    return globs.contains { Wildmatch.matches(Array($0.utf8), bytes) }
+  }
+
+  /// A path to a file as completion and file renames write it: without
+  /// its extension when it names a Markdown document and
+  /// `preferredMdPathExtensionStyle` is `removeExtension` (`../guide.md`
+  /// → `../guide`); else as it is.
+  func written(_ path: String) -> String {
+    guard markdownExtension == .removeExtension, !path.hasSuffix("/"),
+      DocumentFormat.fromExtension(of: path) == .markdown,
+      let dot = path.lastIndex(of: "."), !path[dot...].contains("/")
+    else { return path }
+    return String(path[..<dot])
   }
 }
 
@@ -165,8 +183,17 @@ extension LanguageServer {
   func didChangeConfiguration(_ params: ConfigurationParams) {
     guard let given = params.settings else { return }
     state.withLock { state in
+      let before = state.settings
       state.settings = state.settings.replaced(by: given)
       state.diagnosticsDue.formUnion(state.open.keys)
+      // The open documents' outlines are made again, with the
+      // definitions or without.
+      guard before.definitionSymbols != state.settings.definitionSymbols else { return }
+      for path in state.open.keys {
+        state.open[path]?.live = nil
+        state.open[path]?.pending = nil
+        state.open[path]?.outline = nil
+      }
     }
   }
 }

@@ -20,12 +20,14 @@ extension LanguageServer {
 
   /// The symbols, written straight into JSON text: a document may have
   /// thousands of headings, and an editor asks again after each edit.
-  /// Its reference definitions are among them (`[label]`), as VS Code's
-  /// server lists them: each under the heading before it, those after
-  /// the last heading (the document's own list) at the top.
+  /// When the settings ask (`includeLinkDefinitions`), its reference
+  /// definitions are among them (`[label]`), as VS Code's server lists
+  /// them: each under the heading before it, those after the last heading
+  /// (the document's own list) at the top.
   func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
     let facts = try outline(params.path)
-    let (headings, definitions) = (facts.headings, facts.definitions)
+    let headings = facts.headings
+    let definitions = settings.definitionSymbols ? facts.definitions : []
     // Each definition's heading: the last one before it, but the last.
     var parents = [Int?](repeating: nil, count: definitions.count)
     var next = 0
@@ -38,7 +40,7 @@ extension LanguageServer {
     var json = JSONWriter(capacity: (headings.count + definitions.count) * 256)
     json.openArray()
     guard state.withLock({ $0.hierarchicalSymbols }) else {
-      writeInformation(facts, parents: parents, &json)
+      writeInformation(facts, definitions: definitions, parents: parents, &json)
       json.closeArray()
       return .written(json.text)
     }
@@ -92,7 +94,10 @@ extension LanguageServer {
   /// The symbols as `SymbolInformation`, each with its parent's name, keys
   /// sorted as `JSONValue` writes them: the headings, then the
   /// definitions (`parents` names each one's heading).
-  private func writeInformation(_ facts: OutlineFacts, parents: [Int?], _ json: inout JSONWriter) {
+  private func writeInformation(
+    _ facts: OutlineFacts, definitions: [DefinitionFact], parents: [Int?],
+    _ json: inout JSONWriter
+  ) {
     let uri = self.uri(facts.path)
     let headings = facts.headings
     func write(_ name: String, kind: Int, range: TextRange, container: Int?) {
@@ -113,7 +118,7 @@ extension LanguageServer {
         Self.name(heading), kind: Self.headingKind, range: heading.headingRange,
         container: heading.parent)
     }
-    for (index, definition) in facts.definitions.enumerated() {
+    for (index, definition) in definitions.enumerated() {
       write(
         "[\(definition.label)]", kind: Self.definitionKind, range: definition.range,
         container: parents[index])

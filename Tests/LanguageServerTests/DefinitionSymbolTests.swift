@@ -50,8 +50,15 @@ import Testing
     }
   }
 
-  @Test func definitionsAreSymbolsUnderTheirHeadings() throws {
-    let client = try TestClient(MemoryHost([Self.path: Self.text]))
+  /// Asked for as VS Code's server asks its service for them.
+  static let asked = JSONValue.object(["includeLinkDefinitions": .bool(true)])
+
+  @Test func definitionsAreSymbolsUnderTheirHeadingsWhenAsked() throws {
+    let plain = try TestClient(MemoryHost([Self.path: Self.text]))
+    plain.open(Self.path, Self.text)
+    let outline = try plain.request("textDocument/documentSymbol", TestClient.document(Self.path))
+    #expect(!Self.shown(outline).contains { $0.contains(" 14 ") })
+    let client = try TestClient(MemoryHost([Self.path: Self.text]), options: Self.asked)
     client.open(Self.path, Self.text)
     let symbols = try client.request("textDocument/documentSymbol", TestClient.document(Self.path))
     #expect(
@@ -71,8 +78,28 @@ import Testing
     #expect(Self.shown(edited).contains("    [new] 14 8:0-8:12 8:1-8:4"))
   }
 
+  /// Turned on later (`workspace/didChangeConfiguration`), the open
+  /// document's symbols list them from then on, and off again not.
+  @Test func theSettingChangesWithTheConfiguration() throws {
+    let client = try TestClient(MemoryHost([Self.path: Self.text]))
+    client.open(Self.path, Self.text)
+    func definitions() throws -> Int {
+      let symbols = try client.request(
+        "textDocument/documentSymbol", TestClient.document(Self.path))
+      return Self.shown(symbols).filter { $0.contains(" 14 ") }.count
+    }
+    #expect(try definitions() == 0)
+    for (on, count) in [(true, 5), (false, 0)] {
+      client.notify(
+        "workspace/didChangeConfiguration",
+        .object(["settings": .object(["includeLinkDefinitions": .bool(on)])]))
+      #expect(try definitions() == count)
+    }
+  }
+
   @Test func flatSymbolsNameTheirHeading() throws {
-    let client = try TestClient(MemoryHost([Self.path: Self.text]), hierarchical: false)
+    let client = try TestClient(
+      MemoryHost([Self.path: Self.text]), options: Self.asked, hierarchical: false)
     client.open(Self.path, Self.text)
     let list = try client.request("textDocument/documentSymbol", TestClient.document(Self.path))
     #expect(

@@ -68,14 +68,13 @@ import Testing
         "0:30 undefined-reference no definition of [three]",
         "2:1 duplicate-definition [a] is defined more than once: the first definition counts",
         "3:1 duplicate-definition [A] is defined more than once: the first definition counts",
-        "3:0 unused-definition no link uses the definition [A]",
       ])
   }
 
-  @Test func unusedDefinitionsAreHintsUnlessSetOtherwise() throws {
+  @Test func unusedDefinitionsAreShownWhenAsked() throws {
     let text = "[used]\n\n[used]: other.md\n[spare]: other.md \"title\"\n"
     for (options, severity) in [
-      (JSONValue.object([:]), 4),
+      (JSONValue.object(["validateUnusedLinkDefinitions": .string("hint")]), 4),
       (.object(["validateUnusedLinkDefinitions": .string("warning")]), 2),
     ] {
       let client = try Self.client(text, options: options)
@@ -88,8 +87,7 @@ import Testing
       #expect(diagnostic?["severity"]?.int == severity)
       #expect(MarkedText.shown(diagnostic) == "3:0-3:25")
     }
-    let ignored = JSONValue.object(["validateUnusedLinkDefinitions": .string("ignore")])
-    #expect(try Self.client(text, options: ignored).diagnostics(Self.path).isEmpty)
+    #expect(try Self.client(text).diagnostics(Self.path).isEmpty)
   }
 
   @Test func settingsSilenceLinksAndChangeWithTheConfiguration() throws {
