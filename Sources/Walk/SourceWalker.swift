@@ -99,19 +99,11 @@ public struct SourceWalker {
     guard let identity = fileSystem.identity(directory), visited.insert(identity).inserted else {
       return
     }
-    guard let names = fileSystem.entries(directory) else {
+    guard let entries = entries(of: directory, absolute: absolute, chain: chain) else {
       walked.failures.append("\(directory): \(SystemFiles.reason(errno))")
       return
     }
-    let base = directory.hasSuffix("/") ? directory : directory + "/"
-    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      if name == "." || name == ".." { continue }
-      if name.hasPrefix(".") && !includeHidden { continue }
-      if name == ".git" && ignoring { continue }
-      let path = base + name
-      let kind = fileSystem.kind(path)
-      let inside = absolute == "/" ? "/" + name : absolute + "/" + name
-      if ignoring && chain.ignores(inside, name: name, isDirectory: kind == .directory) { continue }
+    for (name, path, inside, kind) in entries {
       switch kind {
       case .directory:
         walk(path, absolute: inside, chain: chain, into: &walked, visited: &visited)
@@ -124,6 +116,28 @@ public struct SourceWalker {
         continue
       }
     }
+  }
+
+  /// The names in `directory` a walk reads or enters, sorted, with their
+  /// paths (as given, and `absolute`'s) and kinds: hidden names, `.git`
+  /// and what `chain` ignores left out; nil when it cannot be read.
+  private func entries(of directory: String, absolute: String, chain: IgnoreChain) -> [(
+    name: String, path: String, inside: String, kind: FileKind
+  )]? {
+    guard let names = fileSystem.entries(directory) else { return nil }
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    var kept: [(name: String, path: String, inside: String, kind: FileKind)] = []
+    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      if name == "." || name == ".." { continue }
+      if name.hasPrefix(".") && !includeHidden { continue }
+      if name == ".git" && ignoring { continue }
+      let path = base + name
+      let kind = fileSystem.kind(path)
+      let inside = absolute == "/" ? "/" + name : absolute + "/" + name
+      if ignoring && chain.ignores(inside, name: name, isDirectory: kind == .directory) { continue }
+      kept.append((name, path, inside, kind))
+    }
+    return kept
   }
 
   /// The text of the file at `path`, or nil when it cannot be read.
@@ -143,7 +157,6 @@ public struct SourceWalker {
   /// folders, each sorted, hidden and ignored names left out as `expand`
   /// leaves them out; nothing when it cannot be read.
   public func names(in folder: String) -> (files: [String], folders: [String]) {
-    guard let names = fileSystem.entries(folder) else { return ([], []) }
     let absolute = Self.canonical(fileSystem.resolvedPath(folder))
     let chain =
       ignoring
@@ -152,16 +165,9 @@ public struct SourceWalker {
       ).entering(absolute, load: text)
       : IgnoreChain()
     var found: (files: [String], folders: [String]) = ([], [])
-    let base = folder.hasSuffix("/") ? folder : folder + "/"
-    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      if name == "." || name == ".." { continue }
-      if name.hasPrefix(".") && !includeHidden { continue }
-      if name == ".git" && ignoring { continue }
-      let kind = fileSystem.kind(base + name)
-      let inside = absolute == "/" ? "/" + name : absolute + "/" + name
-      if ignoring && chain.ignores(inside, name: name, isDirectory: kind == .directory) { continue }
-      if kind == .directory { found.folders.append(name) }
-      if kind == .regular { found.files.append(name) }
+    for entry in entries(of: folder, absolute: absolute, chain: chain) ?? [] {
+      if entry.kind == .directory { found.folders.append(entry.name) }
+      if entry.kind == .regular { found.files.append(entry.name) }
     }
     return found
   }
