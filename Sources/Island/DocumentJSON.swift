@@ -22,7 +22,7 @@ public enum DocumentJSON {
     output.reserveCapacity(output.utf8.count + document.sections.count * 256)
     var json = JSONWriter(capacity: 1 << 16)
     write(document, place: place, bar: bar, to: &json) { json in
-      if json.bytes.count >= 1 << 16 { output += json.take() }
+      json.handOver(over: 1 << 16, to: &output)
     }
     output += json.take()
   }

@@ -18,8 +18,8 @@ struct DocumentFailure: IsleError {
   }
 
   /// A file with NUL bytes and no byte order mark, read as grep and
-  /// ripgrep read one: `isle: FILE: binary file, not a document`, exit 2
-  /// when it was named; a folder's is skipped.
+  /// ripgrep read one: `isle: error: FILE: binary file, not a document`,
+  /// exit 2 when it was named; a folder's is skipped.
   static func binary(_ name: String) -> DocumentFailure {
     var failure = DocumentFailure(
       SafeText.forTerminal(name) + ": binary file, not a document", status: .failure)
@@ -29,9 +29,8 @@ struct DocumentFailure: IsleError {
 
   var message: String? { text }
 
-  /// A binary file's line says what the file is, as grep's does, not
-  /// `error:`.
-  var line: String? { isBinary ? "isle: " + text : "isle: error: " + text }
+  /// The line for standard error, with the one prefix every error has.
+  var line: String? { "isle: error: " + text }
 
   /// True when `error` is a binary file's.
   static func isBinary(_ error: any Error) -> Bool {

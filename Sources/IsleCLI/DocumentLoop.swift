@@ -38,11 +38,15 @@ extension CLI {
       DocumentOutput
   ) throws -> ExitStatus {
     var statuses: [ExitStatus] = reportWalk(settings.walk)
+    // What found nothing is said on a terminal as it comes, and always
+    // when the whole run found nothing, so a CI log shows why it failed.
     let noting = terminal.isTerminal
+    var held: [String] = settings.walk.empty.map {
+      "isle: \($0): no documents (.md, .markdown, .html, .htm)"
+    }
     if noting {
-      for folder in settings.walk.empty {
-        report("isle: \(folder): no documents (.md, .markdown, .html, .htm)")
-      }
+      held.forEach(report)
+      held = []
     }
     let loader = settings.loader(files)
     let sources = settings.sources
@@ -62,7 +66,9 @@ extension CLI {
       }
     } consume: { _, answer in
       if let error = answer.error { report(error) }
-      if noting, let note = answer.note { report("isle: \(note)") }
+      if let note = answer.note {
+        if noting { report("isle: \(note)") } else { held.append("isle: \(note)") }
+      }
       if let stats = answer.stats { report("isle: stats: \(stats)") }
       if !answer.output.isEmpty {
         try stdout.write((printedAny ? separator : "") + answer.output)
@@ -72,6 +78,7 @@ extension CLI {
     }
     if statuses.contains(.failure) { return .failure }
     if statuses.contains(.success) { return .success }
+    held.forEach(report)
     return settings.walk.warnings.isEmpty ? .nothingFound : .failure
   }
 

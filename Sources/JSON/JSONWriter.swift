@@ -5,12 +5,19 @@
 /// Members are written in the order given (the order the README
 /// documents; a `JSONValue`'s object is written with its keys sorted), and
 /// the comma before a member or an element is written when one is due, so
-/// an object is `open()`, its members, `close()`. A document's thousands
+/// an object is `open()`, its members, `close()`. Whether one is due is the
+/// writer's own state (each open container and whether it holds a member
+/// yet), never read back from the bytes, which may have been handed over
+/// (`take()`, `handOver(over:to:)`) since. A document's thousands
 /// of sections are written with byte appends, not a `String` for every
 /// key and value, and turned into text once.
 public struct JSONWriter {
   /// The bytes written so far.
   public private(set) var bytes: [UInt8] = []
+
+  /// One flag for each container open, innermost last: true once it
+  /// holds a member or an element, so the next one needs a comma.
+  private var filled: [Bool] = []
 
   /// A writer with room for `capacity` bytes.
   public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
@@ -26,11 +33,21 @@ public struct JSONWriter {
   }
 
   /// The text so far, which is then emptied (its room kept): a long text
-  /// handed over a stretch at a time never stands twice over.
+  /// handed over a stretch at a time never stands twice over. What is
+  /// open stays open, and the next member's comma is still written.
   public mutating func take() -> String {
     defer { bytes.removeAll(keepingCapacity: true) }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Hands the text so far over to `output` when it holds `limit` bytes
+  /// or more (`take()`), so a long text is written a stretch at a time.
+  public mutating func handOver(over limit: Int, to output: inout String) {
+    if bytes.count >= limit { output += take() }
+  }
+
+  /// How many containers are open.
+  public var depth: Int { filled.count }
 
   /// The text written.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -38,26 +55,43 @@ public struct JSONWriter {
   // MARK: Objects and arrays
 
   /// Starts an object.
-  public mutating func open() { bytes.append(0x7B) }
+  public mutating func open() {
+    bytes.append(0x7B)
+    filled.append(false)
+  }
 
   /// Ends the object.
-  public mutating func close() { bytes.append(0x7D) }
+  public mutating func close() {
+    bytes.append(0x7D)
+    filled.removeLast()
+  }
 
   /// Starts an array.
-  public mutating func openArray() { bytes.append(0x5B) }
+  public mutating func openArray() {
+    bytes.append(0x5B)
+    filled.append(false)
+  }
 
   /// Ends the array.
-  public mutating func closeArray() { bytes.append(0x5D) }
+  public mutating func closeArray() {
+    bytes.append(0x5D)
+    filled.removeLast()
+  }
 
   /// Starts an element of the array: the comma, unless it is the first.
-  public mutating func element() {
-    if let last = bytes.last, last != 0x5B { bytes.append(0x2C) }
+  public mutating func element() { separate() }
+
+  /// The comma when the innermost container holds something already;
+  /// then it does. Nothing at the top level.
+  private mutating func separate() {
+    guard let last = filled.indices.last else { return }
+    if filled[last] { bytes.append(0x2C) } else { filled[last] = true }
   }
 
   /// Starts a member named `key`, one of isle's own names (which need no
   /// escaping): the comma unless it is the first, the key and its colon.
   public mutating func key(_ key: StaticString) {
-    if let last = bytes.last, last != 0x7B { bytes.append(0x2C) }
+    separate()
     bytes.append(0x22)
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }
     bytes.append(0x22)
@@ -66,7 +100,7 @@ public struct JSONWriter {
 
   /// Starts a member whose name is any text, escaped.
   public mutating func key(text key: String) {
-    if let last = bytes.last, last != 0x7B { bytes.append(0x2C) }
+    separate()
     string(key)
     bytes.append(0x3A)
   }

@@ -62,7 +62,7 @@ import Testing
     #expect(!result.signaled)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "isle: <stdin>: binary file, not a document\n")
+    #expect(result.stderr == "isle: error: <stdin>: binary file, not a document\n")
   }
 
   @Test(arguments: [
@@ -84,8 +84,32 @@ import Testing
     let result = try Harness.runBinary(["toc"], stdin: Data())
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.isEmpty)
+    #expect(result.stderr == "isle: <stdin>: no headings at levels 1–3\n")
   }
+
+  /// A run that did nothing says why on standard error, with no terminal
+  /// too (as rg's "No files were searched"), so a CI log shows a reason.
+  @Test func aRunThatFoundNothingSaysWhy() throws {
+    let files = ["text/notes.txt": "# not a document\n", "blank.md": "", "empty/.keep": ""]
+    try Fixtures.withTree(files) { root in
+      let (text, empty, blank) = ("\(root.path)/text", "\(root.path)/empty", "\(root.path)/blank.md")
+      let documents = ": no documents (.md, .markdown, .html, .htm)\n"
+      let cases: [([String], String)] = [
+        (["toc", text], "isle: \(text)" + documents),
+        (["toc", empty], "isle: \(empty)" + documents),
+        (["toc", "/dev/null"], "isle: /dev/null: no headings at levels 1–3\n"),
+        (["toc", blank], "isle: \(blank): no headings at levels 1–3\n"),
+        (["where", "--line", "1", blank], "isle: \(blank): no headings at levels 1–3\n"),
+      ]
+      for (arguments, said) in cases {
+        let result = try Harness.runBinary(arguments)
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.stdout.isEmpty, "\(arguments)")
+        #expect(result.stderr == said, "\(arguments)")
+      }
+    }
+  }
+
 
   @Test func standardInputReadsLikeAFile() throws {
     let bytes = try Data(contentsOf: Harness.fixtures.appendingPathComponent("recipe.md"))

@@ -75,7 +75,7 @@ import Testing
     let terminal = Failure(TerminalFailure(name: "doc.md", reason: "the terminal went away"))
     #expect(terminal.line == "isle: error: doc.md: the terminal went away")
     let binary = Failure(DocumentFailure.binary("x.md"))
-    #expect(binary.line == "isle: x.md: binary file, not a document")
+    #expect(binary.line == "isle: error: x.md: binary file, not a document")
   }
 }
 

@@ -160,10 +160,10 @@ import Testing
       let run = try Self.isle(arguments)
       #expect(run.status == 2, "\(arguments)")
       #expect(run.stdout.isEmpty)
-      #expect(run.stderr == "isle: \(binary): binary file, not a document\n")
+      #expect(run.stderr == "isle: error: \(binary): binary file, not a document\n")
     }
     let piped = try Self.isle(["toc"], stdin: Data([0x23, 0x20, 0x41, 0, 0x0A]))
-    #expect(piped.stderr == "isle: <stdin>: binary file, not a document\n")
+    #expect(piped.stderr == "isle: error: <stdin>: binary file, not a document\n")
     #expect(piped.status == 2)
   }
 

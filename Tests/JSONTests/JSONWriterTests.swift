@@ -109,3 +109,94 @@ import Testing
     #expect(value.text == #"{"a":{},"b":[1,null,"é"],"c":false,"d":[7]}"#)
   }
 }
+
+/// A text handed over a stretch at a time reads back whole, wherever the
+/// stretches end: after every byte, inside objects, arrays and nesting.
+@Suite struct JSONWriterHandOverTests {
+  /// A value of every shape: objects in arrays in objects, empty ones,
+  /// strings that need escaping, members after each kind of value.
+  static let sample: JSONValue = .object([
+    "a": .array([.number(1), .object([:]), .array([]), .string("x\"\n"), .bool(true)]),
+    "b": .object(["c": .array([.object(["d": .null, "e": .number(2.5)]), .number(3)])]),
+    "f": .string("é\u{2028}"),
+    "g": .array([.array([.array([.number(4)]), .number(5)]), .object(["h": .number(6)])]),
+  ])
+
+  /// Writes `sample`'s structure member by member, handing the text over
+  /// whenever `limit` bytes stand written: every limit from 1 byte up.
+  @Test func readsBackWholeAtEveryHandOver() throws {
+    var whole = JSONWriter()
+    whole.value(Self.sample)
+    let expected = whole.text
+    for limit in 1...(expected.utf8.count + 1) {
+      var output = ""
+      var writer = JSONWriter()
+      write(Self.sample, to: &writer) { $0.handOver(over: limit, to: &output) }
+      output += writer.take()
+      #expect(output == expected, "handed over at \(limit) bytes")
+      #expect(writer.depth == 0)
+      #expect(try JSONParser.parse(Array(output.utf8)) == Self.sample, "handed over at \(limit) bytes")
+    }
+  }
+
+  /// Sections written as DocumentJSON writes them, handed over after each:
+  /// thousands of them read back as an array of that many.
+  @Test func manyElementsHandedOverKeepTheirCommas() throws {
+    var output = ""
+    var writer = JSONWriter(capacity: 64)
+    writer.open()
+    writer.key("sections")
+    writer.openArray()
+    for number in 0..<5000 {
+      writer.element()
+      writer.open()
+      writer.add("number", number)
+      writer.add("title", String(repeating: "t", count: number % 37))
+      writer.close()
+      writer.handOver(over: 100, to: &output)
+    }
+    writer.closeArray()
+    writer.add("count", 5000)
+    writer.close()
+    output += writer.take()
+    let value = try JSONParser.parse(Array(output.utf8))
+    guard case .object(let members) = value, case .array(let sections)? = members["sections"] else {
+      Issue.record("not an object with sections: \(output.prefix(80))")
+      return
+    }
+    #expect(sections.count == 5000)
+    #expect(members["count"] == .number(5000))
+  }
+
+  /// `value`'s structure written call by call, `after` called after every
+  /// member and element, so a hand-over can fall anywhere.
+  private func write(
+    _ value: JSONValue, to writer: inout JSONWriter, after: (inout JSONWriter) -> Void
+  ) {
+    switch value {
+    case .array(let elements):
+      writer.openArray()
+      after(&writer)
+      for element in elements {
+        writer.element()
+        after(&writer)
+        write(element, to: &writer, after: after)
+        after(&writer)
+      }
+      writer.closeArray()
+    case .object(let members):
+      writer.open()
+      after(&writer)
+      for key in members.keys.sorted() {
+        writer.key(text: key)
+        after(&writer)
+        write(members[key]!, to: &writer, after: after)
+        after(&writer)
+      }
+      writer.close()
+    default:
+      writer.value(value)
+    }
+    after(&writer)
+  }
+}
