@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp soak install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -37,6 +37,15 @@ LIMIT = timeout --kill-after=10 $(TEST_LIMIT)
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(LIMIT) $(SWIFT) test --skip-build
+
+# The outputs suite at the large sizes (16 MiB and 64 MiB documents, a
+# 30 MB line, ../shared/corpus joined, the W3C pages) on the release
+# binary: every JSON output read by Python's json and jq and held to the
+# others and to the servers' answers (Tests/outputs/outputs.py; make test
+# runs it up to 1 MiB).
+test-large: build
+	@scripts/install-deps test
+	$(LIMIT) python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus
 
 run: build
 	@echo '$$ isle toc $(DEMO)'

@@ -1,0 +1,22 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every output isle writes for a program, at every size up to 1 MiB of
+/// document (Tests/outputs/outputs.py; `make test-large` runs it past
+/// 64 MiB on the release binary): each JSON output read by Python's json
+/// and jq, then held to the other formats, the document's bytes and
+/// lines, and the two servers' answers (the MCP SDK's client, raw
+/// JSON-RPC to isle lsp). It needs python3 with the MCP SDK and jq, which
+/// `make test` installs; without them it fails, never passes unchecked.
+@Suite struct OutputsTests {
+  @Test func everyOutputReadsBackAndAgreesAtEverySize() throws {
+    let script = Harness.root.appendingPathComponent("Tests/outputs/outputs.py").path
+    let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized.path
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", script, Harness.binary.path, "--corpus", corpus],
+      timeout: 300 * Harness.timeoutScale)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+    #expect(outcome.output.hasSuffix("every output held\n"), "\(outcome.output)")
+  }
+}
