@@ -218,7 +218,7 @@ enum Command: String, CaseIterable, Sendable {
       // Levels, reading speed and the part of a page shown mean nothing to
       // links: every heading and every id of the page count.
       let outline = Self.outlineOptions.filter {
-        [.from, .slug, .maxSize, .maxNesting, .noSplit].contains($0.name)
+        [.from, .slug, .maxSize, .maxNesting, .maxColumns, .noSplit].contains($0.name)
       }
       return outline + Self.manyOptions + [
         OptionSpec(
@@ -264,6 +264,7 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec(
       .maxNesting, value: "N", aliases: ["max-depth"],
       help: "deepest HTML nesting read (default 20000)"),
+    OptionSpec(.maxColumns, value: "N", help: "widest Markdown table read (default 1000)"),
     OptionSpec(.noSplit, help: "parse whole: Markdown on one core, HTML with gumbo"),
     OptionSpec(
       .within, value: "SELECTOR",

@@ -81,6 +81,9 @@ struct DocumentLoader: Sendable {
     case .tooDeep(let depth, let limit):
       return "HTML nests \(depth) elements deep, past the limit of \(limit) "
         + "(raise it with --max-nesting)"
+    case .tooWide(let columns, let line, let limit):
+      return "a table \(columns) columns wide on line \(line), past the limit of \(limit) "
+        + "(raise it with --max-columns)"
     }
   }
 }

@@ -153,6 +153,7 @@ struct ReadCommand: RunnableCommand {
     pageOptions.glyphs = settings.display.theme.glyphs == .ascii ? .ascii : .unicode
     pageOptions.scope = settings.outline.within
     pageOptions.maxDepth = settings.outline.maxDepth
+    pageOptions.maxColumns = settings.outline.maxColumns
     do throws(PageError) {
       return try Page(bytes: bytes, options: pageOptions)
     } catch {

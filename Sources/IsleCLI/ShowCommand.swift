@@ -119,7 +119,8 @@ struct ShowCommand: RunnableCommand {
     if loaded.document.format == .markdown, request.maxWords != nil || request.body {
       do {
         blocks = try MarkdownBlocks.parse(
-          loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth)
+          loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth,
+          maxColumns: settings.outline.maxColumns)
       } catch {
         throw DocumentFailure(
           source.displayName + ": " + DocumentLoader.describe(error), status: .failure)

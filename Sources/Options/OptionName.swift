@@ -12,6 +12,7 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
   case wpm
   case maxSize = "max-size"
   case maxNesting = "max-nesting"
+  case maxColumns = "max-columns"
   case noSplit = "no-split"
   case within
   // Many documents.

@@ -62,6 +62,9 @@ package enum OptionValues {
     if let depth = try integer(raw, .maxNesting, in: 1...10_000_000, command: command) {
       options.maxDepth = depth
     }
+    if let columns = try integer(raw, .maxColumns, in: 1...10_000_000, command: command) {
+      options.maxColumns = columns
+    }
     options.split = !raw.has(.noSplit)
     options.within = .auto
     if let text = raw.value(.within), text != "auto" {

@@ -34,6 +34,13 @@ public enum DocumentShape {
     bytes.withUnsafeBufferPointer { NestingProbe.depth(of: $0, limit: limit) }
   }
 
+  /// The first GFM table delimiter row in Markdown `bytes` with more than
+  /// `limit` cells (its cells and its line), which the
+  /// outline refuses before cmark-gfm is given it; nil when none is.
+  public static func widestTable(of bytes: Span<UInt8>, limit: Int) -> (cells: Int, line: Int)? {
+    bytes.withUnsafeBufferPointer { TableWidthProbe.firstWider(than: limit, in: $0) }
+  }
+
   /// Where pieces of Markdown `bytes` start: 0, then before an ATX heading
   /// at the first column outside a fence or HTML block, once about `every`
   /// bytes have passed (the cuts the outline's parallel parse proposes).

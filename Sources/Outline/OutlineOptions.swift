@@ -16,6 +16,12 @@ public struct OutlineOptions: Sendable, Equatable {
   /// The deepest HTML nesting read (see `NestingProbe`); deeper is an
   /// error, not minutes of parsing.
   public var maxDepth: Int
+  /// The widest GFM table read, in columns (see `TableWidthProbe`); wider
+  /// is an error, not minutes of parsing.
+  public var maxColumns = OutlineOptions.defaultMaxColumns
+  /// 1,000 columns: far past any table written by hand, and parsed in
+  /// well under a second however many rows follow.
+  public static let defaultMaxColumns = 1_000
   /// Whether a large Markdown document may be parsed in pieces on every
   /// core (`MarkdownPieces`); the result is the same either way.
   public var split: Bool

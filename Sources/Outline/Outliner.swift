@@ -109,6 +109,7 @@ public enum Outliner {
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, options: OutlineOptions,
     release: Release?
   ) throws(OutlineError) -> (PieceParse.Outcome, LineIndex, String?) {
+    try TableWidthProbe.refuse(bytes, limit: options.maxColumns)
     let frontMatter = FrontMatter.find(in: bytes, lines: lines)
     let hidden = frontMatter?.endOffset ?? 0
     // Most documents are one parse; only a large one is cut in pieces.

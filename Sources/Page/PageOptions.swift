@@ -23,6 +23,9 @@ public struct PageOptions: Sendable {
   /// How deep HTML may nest (`--max-nesting`): a page nested deeper is
   /// refused, as the outline refuses it.
   public var maxDepth = OutlineOptions().maxDepth
+  /// The widest GFM table laid out (`--max-columns`): a wider one is
+  /// refused, as the outline refuses it.
+  public var maxColumns = OutlineOptions.defaultMaxColumns
   /// About how many bytes a piece of a large document holds.
   public var pieceSize = Page.pieceSize
 

@@ -30,6 +30,12 @@ extension Page {
         decoded = DecodedText(utf8: text.utf8, rawOffset: text.rawOffset)
         return
       }
+      if self.format == .markdown,
+        let wide = DocumentShape.widestTable(of: bytes, limit: options.maxColumns)
+      {
+        throw PageError.outline(
+          .tooWide(columns: wide.cells, line: wide.line, limit: options.maxColumns))
+      }
       cuts = Page.cuts(of: bytes, format: self.format, every: options.pieceSize)
       if self.format == .markdown {
         hidden = DocumentShape.frontMatterEnd(of: bytes)

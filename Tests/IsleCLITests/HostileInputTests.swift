@@ -74,6 +74,19 @@ import Testing
       name: "NUL bytes", arguments: ["toc", "fixtures/binary/nul.md"], input: none, status: [2],
       error: "fixtures/binary/nul.md: binary file, not a document"),
     Case(
+      name: "a table 20,000 columns wide", arguments: ["toc"],
+      input: stdin {
+        let row = { (cell: String) in "|" + String(repeating: cell + "|", count: 20_000) + "\n" }
+        return Data((row("a") + row("-") + String(repeating: row("b"), count: 48)).utf8)
+      }, status: [2],
+      error: "a table 20000 columns wide on line 2, past the limit of 1000 (raise it with --max-columns)"),
+    Case(
+      name: "a table 1,000 columns wide", arguments: ["show", "--all"],
+      input: stdin {
+        let row = { (cell: String) in "|" + String(repeating: cell + "|", count: 1_000) + "\n" }
+        return Data(("# Wide\n\n" + row("a") + row("-") + String(repeating: row("b"), count: 50)).utf8)
+      }, status: [0], error: nil),
+    Case(
       name: "a 10 MB line", arguments: ["toc", "--format", "json"],
       input: stdin { Data(("# " + String(repeating: "word ", count: 2_000_000) + "\n").utf8) },
       status: [0], error: nil),

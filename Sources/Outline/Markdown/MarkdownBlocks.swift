@@ -25,10 +25,12 @@ public struct MarkdownBlocks: Sendable {
 
   /// The blocks of `bytes`, a Markdown document (front matter left out as
   /// the outline leaves it out).
-  public static func parse(_ bytes: Span<UInt8>, maxDepth: Int = 20_000) throws(OutlineError)
-    -> MarkdownBlocks
-  {
+  public static func parse(
+    _ bytes: Span<UInt8>, maxDepth: Int = 20_000,
+    maxColumns: Int = OutlineOptions.defaultMaxColumns
+  ) throws(OutlineError) -> MarkdownBlocks {
     try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> MarkdownBlocks in
+      try TableWidthProbe.refuse(buffer, limit: maxColumns)
       let lines = LineIndex(buffer)
       let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
       // With links, the visit also notes block starts and heading ends.
