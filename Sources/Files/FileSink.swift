@@ -2,7 +2,9 @@
   import Glibc
 #endif
 
-/// A buffered writer on a file descriptor.
+/// A buffered writer on a file descriptor. Text is written as a person
+/// reads it: a file name's byte that is not UTF-8 as U+FFFD, as ripgrep
+/// shows such names (see `PathBytes`); bytes are written as they are.
 public final class FileSink: OutputSink {
   private let descriptor: Int32
   private let name: String
@@ -17,6 +19,7 @@ public final class FileSink: OutputSink {
   }
 
   public func write(_ text: String) throws {
+    let text = PathBytes.shown(text)
     guard buffer.count + text.utf8.count >= limit else {
       buffer.append(contentsOf: text.utf8)
       return
@@ -24,8 +27,8 @@ public final class FileSink: OutputSink {
     // A long text (a large document's JSON) goes out from its own bytes,
     // not copied into the buffer first.
     try flush()
-    var text = text
-    try text.withUTF8 { try send(UnsafeRawBufferPointer($0)) }
+    var bytes = text
+    try bytes.withUTF8 { try send(UnsafeRawBufferPointer($0)) }
   }
 
   public func write(bytes: [UInt8]) throws {

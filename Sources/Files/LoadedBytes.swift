@@ -20,6 +20,8 @@ public final class LoadedBytes: Sendable {
   private let isMapped: Bool
   /// The `MappedFiles` entry of a mapping.
   private let mappedEntry: Int?
+  /// The file as it was when read; nil for what is no regular file.
+  public let stamp: ReadStamp?
 
   /// The bytes, valid while this object lives.
   public var buffer: UnsafeBufferPointer<UInt8> {
@@ -34,19 +36,22 @@ public final class LoadedBytes: Sendable {
     count = bytes.count
     isMapped = false
     mappedEntry = nil
+    stamp = nil
   }
 
-  /// Takes over `storage`, allocated, holding `count` bytes.
-  init(owning storage: UnsafeMutablePointer<UInt8>, count: Int) {
+  /// Takes over `storage`, allocated, holding `count` bytes read from a
+  /// file stamped `stamp`.
+  init(owning storage: UnsafeMutablePointer<UInt8>, count: Int, stamp: ReadStamp?) {
     address = UInt(bitPattern: storage)
     self.count = count
     isMapped = false
     mappedEntry = nil
+    self.stamp = stamp
   }
 
-  /// Maps the first `count` bytes of the open file; nil when the system
-  /// will not.
-  init?(mapping descriptor: Int32, count: Int, name: String) {
+  /// Maps the first `count` bytes of the open file, stamped `stamp`; nil
+  /// when the system will not.
+  init?(mapping descriptor: Int32, count: Int, name: String, stamp: ReadStamp) {
     guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
     else { return nil }
@@ -56,6 +61,7 @@ public final class LoadedBytes: Sendable {
     self.count = count
     isMapped = true
     mappedEntry = MappedFiles.register(start: start, count: count, name: name)
+    self.stamp = stamp
   }
 
   deinit {

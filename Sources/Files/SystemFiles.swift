@@ -31,9 +31,10 @@ public struct SystemFiles: FileAccess {
   private func load(_ source: InputSource, limit: Int, mapping: Bool) throws -> LoadedBytes {
     switch source {
     case .standardInput:
-      return try loadAll(descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit)
+      return try loadAll(
+        descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit, stamp: nil)
     case .file(let path):
-      let descriptor = open(resolved(path), O_RDONLY | O_CLOEXEC)
+      let descriptor = PathBytes.withSystemPath(resolved(path)) { open($0, O_RDONLY | O_CLOEXEC) }
       guard descriptor >= 0 else { throw LoadFailure(name: path, code: errno) }
       defer { close(descriptor) }
       var info = stat()
@@ -48,13 +49,14 @@ public struct SystemFiles: FileAccess {
         throw LoadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
       }
       if mapping && isRegular && Int(info.st_size) >= Self.smallestMapped,
-        let mapped = LoadedBytes(mapping: descriptor, count: Int(info.st_size), name: path)
+        let mapped = LoadedBytes(
+          mapping: descriptor, count: Int(info.st_size), name: path, stamp: ReadStamp(info))
       {
         return mapped
       }
       return try loadAll(
         descriptor: descriptor, name: path, sizeHint: isRegular ? Int(info.st_size) : 0,
-        limit: limit)
+        limit: limit, stamp: isRegular ? ReadStamp(info) : nil)
     }
   }
 
@@ -72,9 +74,9 @@ public struct SystemFiles: FileAccess {
 
   /// Reads to the end of `descriptor` into one buffer, sized by the file's
   /// size when known and doubled when it is not.
-  private func loadAll(descriptor: Int32, name: String, sizeHint: Int, limit: Int) throws
-    -> LoadedBytes
-  {
+  private func loadAll(
+    descriptor: Int32, name: String, sizeHint: Int, limit: Int, stamp: ReadStamp?
+  ) throws -> LoadedBytes {
     var capacity = max(min(sizeHint, limit) + 1, 1 << 16)
     var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     var kept = false
@@ -95,7 +97,7 @@ public struct SystemFiles: FileAccess {
       }
       if result == 0 {
         kept = true
-        return LoadedBytes(owning: storage, count: count)
+        return LoadedBytes(owning: storage, count: count, stamp: stamp)
       }
       count += result
       if count > limit {
@@ -123,11 +125,12 @@ public struct SystemFiles: FileAccess {
 
 extension SystemFiles: FileSystemProbe {
   public func kind(_ path: String) -> FileKind {
+    let system = PathBytes.system(resolved(path))
     var info = stat()
-    guard stat(resolved(path), &info) == 0 else {
+    guard stat(system, &info) == 0 else {
       let code = errno
       var link = stat()
-      if lstat(resolved(path), &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
+      if lstat(system, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK {
         return .brokenLink
       }
       errno = code
@@ -142,21 +145,22 @@ extension SystemFiles: FileSystemProbe {
 
   public func identity(_ path: String) -> FileIdentity? {
     var info = stat()
-    guard stat(resolved(path), &info) == 0 else { return nil }
+    guard stat(PathBytes.system(resolved(path)), &info) == 0 else { return nil }
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   public func entries(_ directory: String) -> [String]? {
-    guard let handle = opendir(resolved(directory)) else { return nil }
+    guard let handle = opendir(PathBytes.system(resolved(directory))) else { return nil }
     defer { closedir(handle) }
     var names: [String] = []
     // The name is read where it lies, up to its NUL: a record is only as
     // long as its name, so copying the whole 256-byte field would read past
-    // its end (AddressSanitizer saw it).
+    // its end (AddressSanitizer saw it); its bytes are kept as they are,
+    // UTF-8 or not (see `PathBytes`).
     let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(handle) {
       let field = UnsafeRawPointer(entry).advanced(by: nameOffset)
-      names.append(String(cString: field.assumingMemoryBound(to: CChar.self)))
+      names.append(PathBytes.name(cString: field.assumingMemoryBound(to: CChar.self)))
     }
     return names
   }

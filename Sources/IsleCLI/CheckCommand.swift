@@ -195,7 +195,8 @@ struct CheckCommand: RunnableCommand {
       let links = Array(broken[index..<end])
       index = end
       guard links.contains(where: \.isFixable), path != "-" else { continue }
-      let bytes = try cli.files.bytes(.file(path), limit: settings.maxSize)
+      let read = try cli.files.load(.file(path), limit: settings.maxSize)
+      let bytes = withExtendedLifetime(read) { Array(read.buffer) }
       // Destinations are rewritten in UTF-8: a UTF-16 document is left,
       // and said so.
       if let encoding = DocumentShape.wideEncoding(of: bytes.span) {
@@ -208,9 +209,10 @@ struct CheckCommand: RunnableCommand {
       let (updated, fixed) = FragmentFix.apply(links, to: bytes)
       if !fixed.isEmpty {
         do throws(AtomicFile.Failure) {
-          try cli.writer.replace(cli.files.resolvedPath(path), with: updated)
+          try cli.writer.replace(
+            cli.files.resolvedPath(path), with: updated, unlessChangedFrom: read)
         } catch {
-          throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
+          throw DocumentFailure("\(path): \(error.message)", status: .failure)
         }
         for link in fixed { try cli.stdout.write(BrokenLinkReport.fixed(link) + "\n") }
         changed = true

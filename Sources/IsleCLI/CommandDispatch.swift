@@ -56,7 +56,12 @@ extension CLI {
     // language server goes on without the lines that are wrong.
     var configProblems: [UsageError] = []
     if let path = Config.path(environment: environment) {
-      let (options, problems) = try Config.load(at: path, files: files)
+      let (options, problems, unread) = try Config.load(at: path, files: files)
+      if let unread {
+        report(
+          "isle: warning: \(SafeText.forTerminal(unread.description)); "
+            + "the config file is not read")
+      }
       if let first = problems.first, command != .lsp { throw first }
       configProblems = problems
       let configured = options.filter { given in

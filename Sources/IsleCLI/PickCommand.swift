@@ -119,6 +119,16 @@ struct PickCommand: RunnableCommand {
       drawn = state
     }
 
+    /// Continued after a stop, the region cleared when it stopped: the
+    /// region is made again below the prompt the shell left, and drawn.
+    mutating func continued() {
+      terminal.write(Escape.hideCursor + Escape.mouseAndDragsOn)
+      top = nil
+      reserve()
+      draw(view.frame(state))
+      drawn = state
+    }
+
     /// One input; the outcome once it ends the picker (the region cleared).
     mutating func handle(_ input: TerminalInput) -> PickerOutcome? {
       guard let event = event(for: input) else { return nil }

@@ -189,9 +189,10 @@ struct TocWriteCommand: RunnableCommand {
       guard !updated.elementsEqual(bytes) else { return .current }
       if !check && given == nil {
         do throws(AtomicFile.Failure) {
-          try cli.writer.replace(cli.files.resolvedPath(path), with: updated)
+          try cli.writer.replace(
+            cli.files.resolvedPath(path), with: updated, unlessChangedFrom: loaded.bytes)
         } catch {
-          throw DocumentFailure("\(path): \(error.reason); the file is unchanged", status: .failure)
+          throw DocumentFailure("\(path): \(error.message)", status: .failure)
         }
       }
       return .changed(old: Array(bytes), new: updated)

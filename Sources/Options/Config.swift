@@ -43,22 +43,27 @@ package enum Config {
   /// unknown key or a badly quoted value is an error naming the file and
   /// the line.
   package static func options(at path: String, files: FileAccess) throws -> [GivenOption] {
-    let (options, problems) = try load(at: path, files: files)
+    let (options, problems, _) = try load(at: path, files: files)
     if let first = problems.first { throw first }
     return options
   }
 
   /// The file's settings, and the lines that are none (each an error
   /// naming the file and the line), for a command that goes on without
-  /// them (`lsp`, which logs them).
+  /// them (`lsp`, which logs them). The file is optional: none there, or
+  /// a path through something that is no folder, is no settings; one the
+  /// system will not let isle read (a `$HOME` of another user's, as
+  /// `sudo -u` leaves it) is no settings and a warning, `unread`.
   package static func load(at path: String, files: FileAccess) throws -> (
-    options: [GivenOption], problems: [UsageError]
+    options: [GivenOption], problems: [UsageError], unread: LoadFailure?
   ) {
     let bytes: [UInt8]
     do {
       bytes = try files.bytes(.file(path), limit: 1 << 20)
-    } catch let failure as LoadFailure where failure.code == ENOENT {
-      return ([], [])
+    } catch let failure as LoadFailure where failure.code == ENOENT || failure.code == ENOTDIR {
+      return ([], [], nil)
+    } catch let failure as LoadFailure where failure.code != nil {
+      return ([], [], failure)
     }
     var options: [GivenOption] = []
     var problems: [UsageError] = []
@@ -95,6 +100,6 @@ package enum Config {
         problems.append(UsageError("\(place): \(error.reason)"))
       }
     }
-    return (options, problems)
+    return (options, problems, nil)
   }
 }

@@ -22,6 +22,7 @@ public enum ReadHelp {
     ("=", "where you are, in lines and bytes"),
     ("h", "these keys"),
     ("q", "leave (the place is kept for next time)"),
+    ("Ctrl-Z", "stop isle, as in less (fg brings it back)"),
   ]
 
   static let lines: [String] = {

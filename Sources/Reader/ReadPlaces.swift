@@ -1,3 +1,5 @@
+import Files
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -27,11 +29,11 @@ public struct ReadPlaces {
 
     /// The version of the document at `path` there is now.
     public init?(path: String) {
-      guard let real = realpath(path, nil) else { return nil }
-      self.path = String(cString: real)
-      free(real)
+      guard let real = PathBytes.real(path) else { return nil }
+      self.path = real
       var info = stat()
-      guard stat(self.path, &info) == 0, !self.path.contains("\t"), !self.path.contains("\n")
+      guard stat(PathBytes.system(self.path), &info) == 0, !self.path.contains("\t"),
+        !self.path.contains("\n")
       else { return nil }
       size = Int(info.st_size)
       modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"

@@ -106,6 +106,13 @@ public struct ReadSession: TerminalProgram {
     draw()
   }
 
+  /// Continued after a stop, the main screen back meanwhile: the pager's
+  /// screen again, drawn at the window's size now.
+  public mutating func continued() {
+    terminal.write(Escape.alternateScreen + Escape.hideCursor + Escape.mouseOn)
+    resized()
+  }
+
   /// Takes the outline once the background has made it.
   public mutating func idle() {
     guard state.document == nil && state.failure == nil, let result = outlined() else { return }

@@ -10,7 +10,8 @@ import Files
 ///
 /// The modes it found are put back however the picker ends: on a pick, on
 /// Escape, on Ctrl-C, on an error (`restore` in a `defer`) and on SIGTERM,
-/// SIGHUP or SIGINT from outside (a signal handler that restores and exits).
+/// SIGHUP or SIGINT from outside (a signal handler that restores and exits);
+/// and while isle is stopped (Ctrl-Z, SIGTSTP), raw again once continued.
 public final class RawTerminal {
   let descriptor: Int32
 
@@ -32,12 +33,12 @@ public final class RawTerminal {
       throw Failure(reason: "\(device) is not a terminal")
     }
     self.descriptor = descriptor
-    TerminalRescue.arm(descriptor: descriptor, modes: modes)
     var raw = modes
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
     raw.c_cflag |= tcflag_t(CS8)
+    TerminalRescue.arm(descriptor: descriptor, modes: modes, raw: raw)
     tcsetattr(descriptor, TCSAFLUSH, &raw)
   }
 

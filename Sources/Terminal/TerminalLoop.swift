@@ -21,6 +21,10 @@ public protocol TerminalProgram {
   /// Shows what the inputs of one turn made of the state, once all typed
   /// so far are handled (held keys never queue up behind frames).
   mutating func settle()
+  /// Isle was stopped (Ctrl-Z) and is continued, the terminal raw again:
+  /// what the program had set up on the terminal is set up again and it is
+  /// drawn anew. A redraw for the window's size by default.
+  mutating func continued()
   /// The ending when the terminal went away, or a signal asked a program
   /// that ends itself (`TerminalRescue.defersEnding`) to end.
   func ending(_ end: TerminalEnd) -> Ending
@@ -28,6 +32,7 @@ public protocol TerminalProgram {
 
 extension TerminalProgram {
   public mutating func idle() {}
+  public mutating func continued() { resized() }
 }
 
 /// Why the loop ended a program that did not end itself.
@@ -56,7 +61,8 @@ public enum TerminalLoop {
   /// Runs `program` until it ends: each turn a signal to stop ends it, a
   /// resize is passed on, the keys that arrived within 100 ms (30 while an
   /// escape sequence waits for the rest) and all typed since are decoded
-  /// and handled one by one, and the program settles.
+  /// and handled one by one, and the program settles. Ctrl-Z stops isle
+  /// (see `TerminalRescue.stop`); continued, the program draws itself anew.
   public static func run<Program: TerminalProgram>(_ program: inout Program) -> Program.Ending {
     let terminal = program.terminal
     while true {
@@ -64,6 +70,10 @@ public enum TerminalLoop {
       if TerminalRescue.resized != 0 {
         TerminalRescue.resized = 0
         program.resized()
+      }
+      if TerminalRescue.continued != 0 {
+        TerminalRescue.continued = 0
+        program.continued()
       }
       program.idle()
       var bytes = program.keys.typedAhead
@@ -79,6 +89,14 @@ public enum TerminalLoop {
       }
       guard !inputs.isEmpty else { continue }
       for input in inputs {
+        if input == .key(.control("z")) {
+          TerminalRescue.suspend()
+          if TerminalRescue.continued != 0 {
+            TerminalRescue.continued = 0
+            program.continued()
+          }
+          continue
+        }
         if let ending = program.handle(input) { return ending }
         if TerminalRescue.stopping != 0 {
           return program.ending(.signalled(TerminalRescue.stopping))

@@ -22,6 +22,16 @@ public enum TerminalRescue {
     pointer.initialize(to: termios())
     return pointer
   }()
+  /// The modes isle set (raw), put back when it is continued after a stop.
+  nonisolated(unsafe) static let rawModes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
+  /// Set when isle is continued after a stop (Ctrl-Z, SIGTSTP or SIGSTOP,
+  /// then `fg`), the raw modes back; the loop clears it once the program
+  /// has drawn itself again.
+  public nonisolated(unsafe) static var continued: sig_atomic_t = 0
   /// The farewell bytes and how many of them there are.
   static let farewellCapacity = 4096
   nonisolated(unsafe) static let farewell: UnsafeMutablePointer<UInt8> = {
@@ -68,10 +78,12 @@ public enum TerminalRescue {
     setFarewell(sequence + "\r" + plainScreen)
   }
 
-  /// Remembers the terminal and its modes, and has SIGTERM, SIGHUP and
-  /// SIGINT put them back before isle ends by them.
-  static func arm(descriptor: Int32, modes: termios) {
+  /// Remembers the terminal, its modes and the raw ones isle sets, has
+  /// SIGTERM, SIGHUP and SIGINT put them back before isle ends by them,
+  /// and SIGTSTP before it stops (see `stop`).
+  static func arm(descriptor: Int32, modes: termios, raw: termios) {
     self.modes.pointee = modes
+    rawModes.pointee = raw
     setFarewell(plainScreen)
     self.descriptor = descriptor
     let leave: @convention(c) (Int32) -> Void = { signal in
@@ -100,6 +112,8 @@ public enum TerminalRescue {
     signal(SIGHUP, leave)
     signal(SIGINT, leave)
     signal(SIGWINCH) { _ in TerminalRescue.resized = 1 }
+    signal(SIGTSTP) { _ in TerminalRescue.stop() }
+    signal(SIGCONT) { _ in TerminalRescue.resume() }
     signal(SIGALRM) { _ in
       TerminalRescue.restore()
       _exit(128 + TerminalRescue.stopping)
@@ -109,10 +123,49 @@ public enum TerminalRescue {
     // handlers above and the terminal is put back.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGALRM] {
+    for handledSignal in [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGALRM, SIGTSTP, SIGCONT] {
       sigaddset(&handled, handledSignal)
     }
     pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+  }
+
+  /// Stops isle and its job as Ctrl-Z does where the terminal is not raw
+  /// (the pager's and the picker's key for it, as in less).
+  public static func suspend() {
+    kill(0, SIGTSTP)
+  }
+
+  /// SIGTSTP's handler: puts the terminal back as isle found it (the
+  /// farewell written: the picker's lines cleared, the main screen back),
+  /// stops isle, and once it is continued makes the terminal raw again
+  /// for the program to draw itself anew. While an editor has the
+  /// terminal, or isle has let it go, isle only stops. Async-signal-safe.
+  static func stop() {
+    let descriptor = self.descriptor
+    let owned = descriptor >= 0 && editor == 0
+    if owned {
+      if farewellLength > 0 { _ = write(descriptor, farewell, farewellLength) }
+      tcsetattr(descriptor, TCSADRAIN, modes)
+    }
+    signal(SIGTSTP, SIG_DFL)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+    raise(SIGTSTP)
+    // Continued (or never stopped: a job whose shell has gone ignores it).
+    signal(SIGTSTP) { _ in TerminalRescue.stop() }
+    if owned { resume() }
+  }
+
+  /// SIGCONT's handler, and the end of `stop`: the raw modes back (a shell
+  /// that took the terminal meanwhile left it as it likes it), and the
+  /// program told to draw itself again. Async-signal-safe.
+  static func resume() {
+    let descriptor = self.descriptor
+    guard descriptor >= 0, editor == 0 else { return }
+    tcsetattr(descriptor, TCSANOW, rawModes)
+    continued = 1
   }
 
   /// Ends isle by `signal`, as asked, once the terminal is put back and

@@ -174,9 +174,7 @@ public struct SourceWalker {
 
   /// `path` made absolute and without links, as far as the system can.
   public static func canonical(_ path: String) -> String {
-    guard let real = realpath(path, nil) else { return path }
-    defer { free(real) }
-    return String(cString: real)
+    PathBytes.real(path) ?? path
   }
 
   /// True for a name with one of the document extensions.

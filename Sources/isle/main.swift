@@ -9,6 +9,10 @@ import Terminal
 // A closed pipe is an ordinary end for a filter: write() reports EPIPE and
 // the CLI stops quietly instead of the process dying by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// A file size limit (`ulimit -f`) makes a write fail with EFBIG, an error
+// isle reports with the file left as it was, rather than end it by SIGXFSZ
+// with its work half done.
+signal(SIGXFSZ, SIG_IGN)
 // A crash, should one ever happen, puts the terminal back and never waits
 // for a key.
 installCrashHandlers()
@@ -26,4 +30,9 @@ while let pointer = entry.pointee {
 let cli = CLI(
   environment: environment, stdout: FileSink(descriptor: 1), stderr: FileSink(descriptor: 2),
   terminal: .standardOutput(), inputIsTerminal: isatty(0) == 1)
-exit(cli.run(Array(CommandLine.arguments.dropFirst())))
+// The words as their bytes: a file name that is not UTF-8 is kept as it
+// is (see `PathBytes`), where `CommandLine.arguments` would repair it.
+let words = (1..<Int(CommandLine.argc)).map {
+  PathBytes.name(cString: CommandLine.unsafeArgv[$0]!)
+}
+exit(cli.run(words))

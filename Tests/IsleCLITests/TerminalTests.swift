@@ -260,6 +260,34 @@ import Testing
     }
   }
 
+  /// A config file isle may not read (a `$HOME` of another user's, as
+  /// `sudo -u` without `-H` leaves it) is a warning, and the command runs;
+  /// one that cannot be there (a file where its folder would be) is none.
+  @Test func anUnreadableConfigIsAWarningNotAnEnd() throws {
+    try Harness.withTree(["home/.config/isle/config": "title = Sommaire\n", "file": "x"]) {
+      root in
+      let home = root.appendingPathComponent("home").path
+      // Root reads every file: the command runs as nobody, for whom the
+      // home is shut; anyone else shuts it to themselves.
+      let asRoot = getuid() == 0
+      #expect(chmod(home, asRoot ? 0o700 : 0) == 0)
+      defer { chmod(home, 0o755) }
+      let run =
+        asRoot ? "setpriv --reuid=65534 --regid=65534 --clear-groups isle" : "isle"
+      let shut = try Harness.shell(
+        "env -u XDG_CONFIG_HOME HOME='\(home)' \(run) toc fixtures/recipe.md")
+      #expect(shut.status == 0, "\(shut.stderr)")
+      #expect(shut.stdout.contains("Contents"), "no config's words: \(shut.stdout)")
+      #expect(
+        shut.stderr == "isle: warning: \(home)/.config/isle/config: Permission denied; "
+          + "the config file is not read\n")
+      let under = root.appendingPathComponent("file/config").path
+      let none = try Harness.shell("XDG_CONFIG_HOME='\(under)' isle toc fixtures/recipe.md")
+      #expect(none.status == 0 && none.stderr.isEmpty, "\(none.stderr)")
+      #expect(none.stdout.contains("Contents"))
+    }
+  }
+
   @Test func spokenTextIsReplaceable() throws {
     let outcome = Harness.run(
       [
