@@ -222,11 +222,13 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
       stderr: "isle: error: CONFIG/isle/config:1: unexpected 'x' after the closing ' "
         + "(see 'isle --help')\n",
       config: "title = 'a' x\n"),
-    // Nothing found: said on a terminal, quiet in a pipe.
+    // Nothing found: said on a terminal and in a pipe alike.
     HabitCase(
       arguments: ["toc", "fixtures/no-headings.md"], status: 1, stdout: "",
       stderr: "isle: fixtures/no-headings.md: no headings at levels 1–3\n", terminal: 80),
-    HabitCase(arguments: ["toc", "fixtures/no-headings.md"], status: 1, stdout: ""),
+    HabitCase(
+      arguments: ["toc", "fixtures/no-headings.md"], status: 1, stdout: "",
+      stderr: "isle: fixtures/no-headings.md: no headings at levels 1–3\n"),
     HabitCase(
       arguments: ["toc", "--max-level", "6", "fixtures/empty.md"], status: 1, stdout: "",
       stderr: "isle: fixtures/empty.md: no headings\n", terminal: 80),
@@ -237,7 +239,9 @@ struct HabitCase: CustomTestStringConvertible, Sendable {
       arguments: ["toc", "fixtures/browser"], status: 1, stdout: "",
       stderr: "isle: fixtures/browser: no documents (.md, .markdown, .html, .htm)\n",
       terminal: 80),
-    HabitCase(arguments: ["toc", "fixtures/browser"], status: 1, stdout: ""),
+    HabitCase(
+      arguments: ["toc", "fixtures/browser"], status: 1, stdout: "",
+      stderr: "isle: fixtures/browser: no documents (.md, .markdown, .html, .htm)\n"),
     HabitCase(
       arguments: ["where", "--line", "1", "--format", "spoken", "fixtures/no-headings.md"],
       status: 1, stdout: "",

@@ -27,8 +27,8 @@ import Testing
         "Main navigation", "Field notes", "Morning", "Evening", "Related entries", "Subscribe"),
       ""
     ),
-    ("section.none", 1, header, ""),
-    ("#Content", 1, header, ""),
+    ("section.none", 1, header, "isle: fixtures/published-page.html: no headings\n"),
+    ("#Content", 1, header, "isle: fixtures/published-page.html: no headings\n"),
     (
       "main > div", 2, "",
       "isle: error: invalid value 'main > div' for '--within': expected auto or types, #ids and "
