@@ -58,7 +58,7 @@ struct BookCommand: RunnableCommand {
     switch settings.format {
     case .json, .spoken: output = json(documents) + "\n"
     case .markdown: output = markdown(documents)
-    case .tsv, .text: output = text(documents).map { $0 + "\n" }.joined()
+    case .tsv, .text, .sarif, .junit, .github, .gitlab: output = text(documents).map { $0 + "\n" }.joined()
     }
     try cli.stdout.write(output)
     return failed.isEmpty ? .success : .failure

@@ -222,8 +222,14 @@ enum Command: String, CaseIterable, Sendable {
       }
       return outline + Self.manyOptions + [
         OptionSpec(
-          .format, value: "FORMAT", choices: ["text", "json"],
-          help: "text (default) or json, one object a broken link"),
+          .format, value: "FORMAT", choices: ["text", "json", "sarif", "junit", "github", "gitlab"],
+          help: "text (default), json (an object a line), sarif, junit, github or gitlab"),
+        OptionSpec(
+          .changed, value: "REF",
+          help: "only documents git says differ from REF, and links into them"),
+        OptionSpec(
+          .sites, value: "SITES",
+          help: "fragments as each of these sites renders them (github,mkdocs,...)"),
         OptionSpec(.root, value: "DIR", help: "where /path links start (default: the repository)"),
         OptionSpec(
           .repositoryURL, value: "URL", help: "check links to this repository's files by URL"),
