@@ -44,7 +44,13 @@ public enum BrokenLinkReport {
     let fails = split.fails.map { fail in
       fail.site + (fail.id.map { " (#\(SafeText.forTerminal($0)) there)" } ?? "")
     }
-    return split.resolves.joined(separator: ", ") + ", not on " + fails.joined(separator: ", ")
+    return listed(split.resolves) + ", not on " + listed(fails)
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func listed(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   /// One JSON object on one line: `path`, `line`, `column`, `target`,

@@ -119,20 +119,26 @@ public enum SARIFLog {
   }
 
   /// A path as a URI reference: relative ones (`./` dropped) to be read
-  /// from the checkout, absolute ones as `file://` URIs; every byte but
-  /// letters, digits, `-._~` and `/` percent-encoded (a `:` would read as
-  /// a scheme, a `%` as an escape).
+  /// from the checkout, absolute ones as `file://` URIs. What a path may
+  /// hold as it is stays (letters, digits, `-._~!$&'()*+,;=@:` and `/`);
+  /// every other byte is percent-encoded (`%`, a space, `#`, `?`, bytes
+  /// outside ASCII), and a `:` in a relative path's first segment, where
+  /// it would read as a scheme.
   public static func uri(_ path: String) -> (uri: String, relative: Bool) {
     var path = Substring(path)
     while path.hasPrefix("./") { path = path.dropFirst(2) }
+    let kept = Set("-._~!$&'()*+,;=@:/".utf8)
     var encoded = ""
+    var firstSegment = !path.hasPrefix("/")
     for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+      if byte == UInt8(ascii: "/") { firstSegment = false }
+      let plain =
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || kept.contains(byte)
+      if plain && !(firstSegment && byte == UInt8(ascii: ":")) {
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
+      } else {
         let hex = String(byte, radix: 16, uppercase: true)
         encoded += "%" + (hex.count == 1 ? "0" : "") + hex
       }

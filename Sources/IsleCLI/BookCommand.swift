@@ -272,6 +272,7 @@ extension BookCommand {
         object.add("fragment", nil as String?)
         object.add("reason", reason)
         object.add("suggestion", nil as String?)
+        object.add("renamed", nil as String?)
         object.close()
         lines.append(object.text)
       } else {

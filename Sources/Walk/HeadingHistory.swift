@@ -32,8 +32,17 @@ public struct HeadingHistory: Sendable {
     guard let outcome = GitProcess.run(arguments, in: folder), outcome.status == 0,
       !outcome.output.isEmpty
     else { return nil }
-    renames = Self.renames(inLog: outcome.output).reversed()
+    // What is not committed yet (staged or not) comes last: a pre-commit
+    // hook checks a rename before it is a commit.
+    let uncommitted = GitProcess.run(
+      ["diff", "HEAD", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--", name],
+      in: folder)
+    let working = uncommitted.map { [0] + Array(Self.workingTree.utf8) + [0x0A] + $0.output } ?? []
+    renames = Self.renames(inLog: working + [0x0A] + outcome.output).reversed()
   }
+
+  /// What a rename not yet committed names as its commit.
+  public static let workingTree = "the working tree"
 
   /// The renames a log holds, newest first as git lists commits.
   static func renames(inLog log: [UInt8]) -> [Rename] {
