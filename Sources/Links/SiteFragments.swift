@@ -1,7 +1,7 @@
 /// A fragment looked for as each site renders its target (`check
 /// --sites`): found on every site, on none, or on some only, and then the
-/// id each failing site gives the heading meant, and an id every site
-/// gives it (the portable form) when there is one.
+/// id each failing site gives the heading meant, and the id when every
+/// site gives it the same one (the portable form).
 public enum SiteFragments {
   /// What the sites say of a fragment.
   public enum Verdict: Sendable, Equatable {
@@ -31,10 +31,11 @@ public enum SiteFragments {
         fails.append((rendering.site, meant.flatMap { rendering.headingIds[$0] }))
       }
     }
-    let portable = meant.flatMap { index in
-      renderings.compactMap { $0.headingIds[index] }.first { id in
-        renderings.allSatisfy { $0.anchors.contains(id) }
-      }
+    // The same heading's id on every site, when they agree (an id found
+    // everywhere but naming another heading somewhere is no portable form).
+    let portable = meant.flatMap { index -> String? in
+      let ids = Set(renderings.map { $0.headingIds[index] })
+      return ids.count == 1 ? ids.first ?? nil : nil
     }
     return .some(BrokenLink.SiteSplit(resolves: resolves, fails: fails), portable: portable)
   }
