@@ -180,8 +180,8 @@ struct CheckCommand: RunnableCommand {
     let broken = HeadingHistory.suggesting(
       checked.flatMap(\.broken).sorted(by: Self.order), anchors: targets.anchors(ofDocumentAt:),
       flavor: { loader.detector?.flavor(forDocumentAt: $0) ?? loader.options.slugFlavor },
-      absolute: absolute, inRepository: { [files = cli.files] path in
-        GitRepository.top(of: LinkPath.folder(of: path), files: files) != nil
+      absolute: absolute, top: { [files = cli.files] path in
+        GitRepository.top(of: LinkPath.folder(of: path), files: files)
       })
     if let touched {
       cases = cases.filter { test in

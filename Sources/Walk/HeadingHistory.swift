@@ -2,10 +2,12 @@ import Links
 import Outline
 import Slugs
 
-/// The headings a file's git history renamed, read from `git log -p`
-/// (`--follow`, so through renames of the file): in each hunk of each
-/// commit, the ATX headings taken out paired in order with those put in.
-/// What `check` suggests for a fragment that names no heading any more.
+/// The headings a file's git history renamed, read from `git log -p` (one
+/// walk of the history for every file asked about) and `git diff HEAD` (what
+/// is not committed yet): in each hunk, the ATX headings taken out paired
+/// in order with those put in. What `check` suggests for a fragment that
+/// names no heading any more. A file's history is that of its path: what
+/// came before a move is not followed.
 public struct HeadingHistory: Sendable {
   /// One heading line replaced by another in a commit.
   public struct Rename: Sendable, Equatable {
@@ -19,41 +21,48 @@ public struct HeadingHistory: Sendable {
   /// The renames, oldest first.
   public let renames: [Rename]
 
-  /// The history of `file` (absolute); nil when git is missing or the file
-  /// is in no repository or has no history.
-  public init?(of file: String) {
-    let slash = file.lastIndex(of: "/") ?? file.startIndex
-    let folder = slash == file.startIndex ? "/" : String(file[..<slash])
-    let name = String(file[file.index(after: slash)...])
-    let arguments = [
-      "log", "--follow", "--format=%x00%h", "-p", "-U0", "--no-color", "--no-ext-diff",
-      "--no-textconv", "--", name,
-    ]
-    guard let outcome = GitProcess.run(arguments, in: folder), outcome.status == 0,
-      !outcome.output.isEmpty
-    else { return nil }
-    // What is not committed yet (staged or not) comes last: a pre-commit
-    // hook checks a rename before it is a commit.
-    let uncommitted = GitProcess.run(
-      ["diff", "HEAD", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--", name],
-      in: folder)
-    let working = uncommitted.map { [0] + Array(Self.workingTree.utf8) + [0x0A] + $0.output } ?? []
-    renames = Self.renames(inLog: working + [0x0A] + outcome.output).reversed()
-  }
-
   /// What a rename not yet committed names as its commit.
   public static let workingTree = "the working tree"
 
-  /// The renames a log holds, newest first as git lists commits.
-  static func renames(inLog log: [UInt8]) -> [Rename] {
-    var renames: [Rename] = []
+  /// The histories of `files` (absolute, each under `top`, the repository's
+  /// top), by path; a file without a rename of a heading has none. Empty
+  /// when git is missing or says no.
+  public static func of(_ files: [String], top: String) -> [String: HeadingHistory] {
+    let names = files.compactMap { file -> String? in
+      file.hasPrefix(top + "/") ? String(file.dropFirst(top.count + 1)) : nil
+    }
+    guard !names.isEmpty else { return [:] }
+    let options = ["-U0", "--no-color", "--no-ext-diff", "--no-textconv"]
+    guard
+      let log = GitProcess.run(
+        ["log", "--format=%x00%h", "-p"] + options + ["--"] + names, in: top),
+      log.status == 0
+    else { return [:] }
+    // What is not committed yet (staged or not) is the newest: a pre-commit
+    // hook checks a rename before it is a commit.
+    let uncommitted = GitProcess.run(["diff", "HEAD"] + options + ["--"] + names, in: top)
+    let working = uncommitted.map { [0] + Array(workingTree.utf8) + [0x0A] + $0.output } ?? []
+    var histories: [String: HeadingHistory] = [:]
+    for (name, renames) in Self.renames(inLog: working + [0x0A] + log.output) {
+      histories[top + "/" + name] = HeadingHistory(renames: renames.reversed())
+    }
+    return histories
+  }
+
+  init(renames: [Rename]) { self.renames = renames }
+
+  /// The renames a log holds, each file's newest first as git lists
+  /// commits, by the file's path (from `+++ b/`).
+  static func renames(inLog log: [UInt8]) -> [String: [Rename]] {
+    var renames: [String: [Rename]] = [:]
     var commit = ""
+    var file = ""
     var inHunk = false
     var removed: [String] = []
     var added: [String] = []
     func endHunk() {
       for (old, new) in zip(removed, added) where old != new {
-        renames.append(Rename(old: old, new: new, commit: commit))
+        renames[file, default: []].append(Rename(old: old, new: new, commit: commit))
       }
       removed = []
       added = []
@@ -67,6 +76,8 @@ public struct HeadingHistory: Sendable {
       } else if line.hasPrefix("diff ") {
         endHunk()
         inHunk = false
+      } else if !inHunk && line.hasPrefix("+++ b/") {
+        file = String(line.dropFirst("+++ b/".count))
       } else if line.hasPrefix("@@") {
         endHunk()
         inHunk = true
@@ -116,23 +127,30 @@ extension HeadingHistory {
   /// has it), and the commit that renamed it. It wins over the nearest id,
   /// which only looks alike. `anchors` gives a target's anchors,
   /// `flavor` its slug flavour, `absolute` a path from the root of the file
-  /// system; only targets `inRepository` says are in one are asked about.
+  /// system, `top` the top of the repository a path is in (nil for none).
   public static func suggesting(
     _ broken: [BrokenLink], anchors: (String) -> DocumentAnchors?,
     flavor: (String) -> SlugFlavor, absolute: (String) -> String,
-    inRepository: (String) -> Bool
+    top: (String) -> String?
   ) -> [BrokenLink] {
-    var histories: [String: HeadingHistory?] = [:]
+    let asked = broken.filter { link in
+      link.reason == .noHeading && link.fragment != nil
+        && link.file.map { DocumentFormat.fromExtension(of: $0) == .markdown } == true
+    }
+    guard !asked.isEmpty else { return broken }
+    var byTop: [String: Set<String>] = [:]
+    for link in asked {
+      let path = absolute(link.file!)
+      if let top = top(path) { byTop[top, default: []].insert(path) }
+    }
+    var histories: [String: HeadingHistory] = [:]
+    for (top, files) in byTop { histories.merge(of(files.sorted(), top: top)) { $1 } }
+    guard !histories.isEmpty else { return broken }
     var ids: [String: String?] = [:]
     return broken.map { link in
       guard link.reason == .noHeading, let file = link.file, let fragment = link.fragment,
-        DocumentFormat.fromExtension(of: file) == .markdown, let found = anchors(file)
+        let history = histories[absolute(file)], let found = anchors(file)
       else { return link }
-      let path = absolute(file)
-      if histories[path] == nil {
-        histories[path] = inRepository(path) ? HeadingHistory(of: path) : .some(nil)
-      }
-      guard let history = histories[path] ?? nil else { return link }
       let options = OutlineOptions(levels: 1...6, slugFlavor: flavor(file))
       let id = { (line: String) -> String? in
         let key = options.slugFlavor.rawValue + "\u{0}" + line
