@@ -61,21 +61,11 @@ public struct CheckFinding: Sendable, Equatable {
     }
   }
 
-  /// The UTF-16 column of byte column `column` on the line that starts at
-  /// `lineStart` of `bytes`; the byte column when the line is not there.
-  public static func characterColumn(
-    _ column: Int, line: Int, in bytes: some RandomAccessCollection<UInt8>
-  ) -> Int {
-    var start = bytes.startIndex
-    var current = 1
-    while current < line, let newline = bytes[start...].firstIndex(of: 0x0A) {
-      start = bytes.index(after: newline)
-      current += 1
-    }
-    guard current == line, bytes.distance(from: start, to: bytes.endIndex) >= column - 1 else {
-      return column
-    }
-    let before = bytes[start..<bytes.index(start, offsetBy: column - 1)]
+  /// The UTF-16 column of byte column `column` on `line` (its bytes from
+  /// its start on); the byte column when the line is shorter.
+  public static func characterColumn(_ column: Int, on line: ArraySlice<UInt8>) -> Int {
+    guard line.count >= column - 1, column >= 1 else { return column }
+    let before = line.prefix(column - 1)
     return String(decoding: before, as: UTF8.self).utf16.count + 1
   }
 }

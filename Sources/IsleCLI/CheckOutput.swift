@@ -40,15 +40,25 @@ struct CheckOutput {
   /// on its line (each document read once more, for those with a link
   /// past a character outside ASCII; standard input keeps byte columns).
   func findings(_ broken: [BrokenLink]) -> [CheckFinding] {
-    var lines: [String: [UInt8]?] = [:]
+    // The links come by path, then line: each document is read once and
+    // gone through once, line by line up to its last link.
+    var path = ""
+    var bytes: [UInt8]? = nil
+    var (line, start) = (1, 0)
     return broken.map { link in
       guard link.path != "-" else { return CheckFinding(link) }
-      if lines[link.path] == nil {
-        lines[link.path] = .some(try? cli.files.bytes(.file(link.path), limit: Int.max))
+      if link.path != path || link.line < line {
+        path = link.path
+        bytes = try? cli.files.bytes(.file(path), limit: Int.max)
+        (line, start) = (1, 0)
       }
-      guard let bytes = lines[link.path] ?? nil else { return CheckFinding(link) }
-      let column = CheckFinding.characterColumn(link.column, line: link.line, in: bytes)
-      return CheckFinding(link, characterColumn: column)
+      guard let bytes else { return CheckFinding(link) }
+      while line < link.line, let newline = bytes[start...].firstIndex(of: 0x0A) {
+        (line, start) = (line + 1, newline + 1)
+      }
+      guard line == link.line else { return CheckFinding(link) }
+      return CheckFinding(
+        link, characterColumn: CheckFinding.characterColumn(link.column, on: bytes[start...]))
     }
   }
 
