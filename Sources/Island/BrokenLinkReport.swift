@@ -21,9 +21,36 @@ public enum BrokenLinkReport {
     case .noHeading:
       let fragment = SafeText.forTerminal(broken.fragment ?? "")
       let file = SafeText.forTerminal(broken.file ?? broken.path)
-      let hint = broken.suggestion.map { " (did you mean #\(SafeText.forTerminal($0))?)" } ?? ""
-      return "no heading #\(fragment) in \(file)" + hint
+      return "no heading #\(fragment) in \(file)" + hint(broken)
+    case .someSites:
+      return "#\(SafeText.forTerminal(broken.fragment ?? "")) resolves on "
+        + sites(broken) + hint(broken)
     }
+  }
+
+  /// ` (did you mean #x?)`, with the commit when git's history named the
+  /// heading's new title: ` (did you mean #x? the heading was renamed in
+  /// 1a2b3c4)`; nothing without a suggestion.
+  static func hint(_ broken: BrokenLink) -> String {
+    guard let suggestion = broken.suggestion else { return "" }
+    let renamed = broken.renamedIn.map { " the heading was renamed in \($0)" } ?? ""
+    return " (did you mean #\(SafeText.forTerminal(suggestion))?\(renamed))"
+  }
+
+  /// `github, not on mkdocs (#uber there)`: where a fragment resolves and
+  /// where not, with each failing site's id for the heading when known.
+  static func sites(_ broken: BrokenLink) -> String {
+    guard let split = broken.sites else { return "some sites only" }
+    let fails = split.fails.map { fail in
+      fail.site + (fail.id.map { " (#\(SafeText.forTerminal($0)) there)" } ?? "")
+    }
+    return listed(split.resolves) + ", not on " + listed(fails)
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  static func listed(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   /// One JSON object on one line: `path`, `line`, `column`, `target`,
@@ -39,6 +66,11 @@ public enum BrokenLinkReport {
     object.add("fragment", broken.fragment)
     object.add("reason", broken.reason.rawValue)
     object.add("suggestion", broken.suggestion)
+    object.add("renamed", broken.renamedIn)
+    if let split = broken.sites {
+      object.add("resolves", strings: split.resolves)
+      object.add("fails", strings: split.fails.map(\.site))
+    }
     object.close()
     return object.text
   }

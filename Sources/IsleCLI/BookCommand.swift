@@ -58,7 +58,7 @@ struct BookCommand: RunnableCommand {
     switch settings.format {
     case .json, .spoken: output = json(documents) + "\n"
     case .markdown: output = markdown(documents)
-    case .tsv, .text: output = text(documents).map { $0 + "\n" }.joined()
+    case .tsv, .text, .sarif, .junit, .github, .gitlab: output = text(documents).map { $0 + "\n" }.joined()
     }
     try cli.stdout.write(output)
     return failed.isEmpty ? .success : .failure
@@ -272,6 +272,7 @@ extension BookCommand {
         object.add("fragment", nil as String?)
         object.add("reason", reason)
         object.add("suggestion", nil as String?)
+        object.add("renamed", nil as String?)
         object.close()
         lines.append(object.text)
       } else {

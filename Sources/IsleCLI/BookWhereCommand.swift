@@ -52,7 +52,7 @@ struct BookWhereCommand: RunnableCommand {
       try cli.stdout.write(object.text + "\n")
     case .spoken:
       try cli.stdout.write(bar.spoken(copy: copy) + "\n")
-    case .text:
+    case .text, .sarif, .junit, .github, .gitlab:
       let text = bar.text(
         copy: copy, glyphs: settings.display.theme.glyphs, width: settings.display.width)
       try cli.stdout.write(text + "\n")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Book
 import Editing
 import Files
@@ -6,6 +9,7 @@ import Links
 import Options
 import Outline
 import Parallel
+import Slugs
 import Walk
 
 /// `isle check`: every link to a heading or a file resolves.
@@ -28,53 +32,100 @@ struct CheckCommand: RunnableCommand {
   /// missing, and what its folder holds that it does not name, reported
   /// before its chapters' links.
   var book: (book: Book, audit: BookAudit)? = nil
+  /// `--changed REF`: only the documents git says differ from it, and the
+  /// links into them.
+  var changed: String? = nil
+  /// `--sites` (or the config's `check.sites`): fragments are looked for
+  /// as each of these sites renders its target.
+  var sites: [SlugFlavor] = []
   let cli: CLI
 
   func run() throws -> ExitStatus {
     guard let book else { return try links() }
-    try BookCommand.report(book.audit, of: book.book, json: settings.format == .json, cli: cli)
+    let output = CheckOutput(format: settings.format, cli: cli)
+    if !settings.format.isForCI {
+      try BookCommand.report(book.audit, of: book.book, json: settings.format == .json, cli: cli)
+    }
+    let found = output.findings(of: book.audit, in: book.book)
     // A book without a chapter to read has no links to check.
     let missing = Set(book.audit.missing.compactMap(\.path))
     if book.book.chapters.allSatisfy({ $0.path.map(missing.contains) ?? true }) {
+      try output.write([], more: found, cases: [], succeeded: true)
       return book.audit.isEmpty ? .success : .nothingFound
     }
-    let status = try links()
+    let status = try links(more: found)
     // The book's own findings count as broken links do.
     return !book.audit.isEmpty && status == .success ? .nothingFound : status
   }
 
-  /// Checks the documents' links.
-  private func links() throws -> ExitStatus {
+  /// Checks the documents' links; `more` are the book's findings, which
+  /// a format for CI writes with them.
+  private func links(more: [CheckFinding] = []) throws -> ExitStatus {
     if fix && settings.sources.contains(.standardInput) {
       throw UsageError(
         "--fix rewrites files, and standard input is no file: name the document",
         command: "check")
     }
     let walkFailed = !cli.reportWalk(settings.walk).isEmpty
-    var (broken, failed) = brokenLinks(quiet: fix)
+    let touched = try changedFiles()
+    var (broken, failed, cases) = brokenLinks(quiet: fix, touched: touched)
     if fix {
       // What the rewrite left broken is what a fresh check finds in the
       // files as they now are, not what was left unfixed before.
       var unwritable = false
       if try self.fix(broken, unwritable: &unwritable) || settings.stats {
-        (broken, failed) = brokenLinks()
+        (broken, failed, cases) = brokenLinks(touched: touched)
       }
       failed = failed || unwritable
     }
-    for link in broken {
-      try cli.stdout.write(
-        (settings.format == .json ? BrokenLinkReport.json(link) : BrokenLinkReport.line(link))
-          + "\n")
-    }
+    try CheckOutput(format: settings.format, cli: cli).write(
+      broken, more: more, cases: cases, succeeded: !failed)
     if failed || walkFailed { return .failure }
-    return broken.isEmpty ? .success : .nothingFound
+    return broken.isEmpty && more.isEmpty ? .success : .nothingFound
   }
 
-  /// Every broken link of the documents, in order; and whether a document
-  /// could not be read (each such error reported). `quiet` for the
-  /// check before `--fix` rewrites: the figures are the last check's.
-  private func brokenLinks(quiet: Bool = false) -> (broken: [BrokenLink], failed: Bool) {
+  /// With `--changed REF`, the files git says differ from it, absolute;
+  /// nil without. git missing, no repository, no such commit: an error.
+  private func changedFiles() throws -> ChangedFiles? {
+    guard let changed else { return nil }
+    let first = settings.sources.lazy.compactMap(\.path).first ?? "."
+    var folder = cli.files.resolvedPath(first)
+    if cli.files.kind(folder) != .directory { folder = LinkPath.folder(of: folder) }
+    do throws(ChangedFiles.Failure) {
+      return try ChangedFiles(since: changed, in: folder.isEmpty ? "." : folder)
+    } catch .noGit {
+      throw UsageError("--changed \(changed): git is not installed", command: "check")
+    } catch .git(let reason) {
+      throw UsageError("--changed \(changed): \(reason)", command: "check")
+    }
+  }
+
+  /// True when `--changed` keeps `link`: its document differs from the
+  /// ref, or the file it points to (or names, when it is gone) does.
+  private func keeps(_ link: BrokenLink, touched: ChangedFiles, root: String) -> Bool {
+    let paths = [link.path, Self.resolved(link, root: root, repository: repository)]
+    return paths.contains { touched.paths.contains(absolute($0)) }
+  }
+
+  /// `path` from the root of the file system, tidied.
+  private func absolute(_ path: String) -> String {
+    let resolved = cli.files.resolvedPath(path)
+    if resolved.hasPrefix("/") { return LinkPath.tidied(resolved) }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return LinkPath.tidied(resolved) }
+    let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return LinkPath.tidied(LinkPath.joined(folder, resolved))
+  }
+
+  /// Every broken link of the documents, in order (with `--changed`, those
+  /// it keeps); whether a document could not be read (each such error
+  /// reported); and the documents checked, as JUnit's cases. `quiet` for
+  /// the check before `--fix` rewrites: the figures are the last check's.
+  private func brokenLinks(quiet: Bool = false, touched: ChangedFiles? = nil) -> (
+    broken: [BrokenLink], failed: Bool, cases: [JUnitReport.Case]
+  ) {
     var failed = false
+    var cases: [JUnitReport.Case] = []
     var linking = settings.loader(cli.files)
     linking.options.findsLinks = true
     let loader = linking
@@ -92,12 +143,15 @@ struct CheckCommand: RunnableCommand {
       } catch {
         return (nil, Failure(error).line, false)
       }
-    } consume: { _, outcome in
+    } consume: { index, outcome in
       if let document = outcome.document { documents.append(document) }
       if outcome.binary { binaries += 1 }
       if let error = outcome.error {
         cli.report(error)
         failed = true
+      }
+      if !outcome.binary {
+        cases.append(JUnitReport.Case(path: sources[index].displayName, error: outcome.error))
       }
     }
     var known: [String: DocumentAnchors] = [:]
@@ -106,7 +160,7 @@ struct CheckCommand: RunnableCommand {
         known[LinkPath.tidied(path)] = DocumentAnchors(outlined.document, links: outlined.links)
       }
     }
-    let targets = CheckTargets(files: cli.files, loader: loader, known: known)
+    let targets = CheckTargets(files: cli.files, loader: loader, known: known, sites: sites)
     let roots = RepositoryRoots(files: cli.files)
     let given = root
     let repository = self.repository
@@ -119,10 +173,21 @@ struct CheckCommand: RunnableCommand {
         document, links: links, targets: targets)
       let kept = broken.filter { link in
         !Self.excludes(globs, Self.resolved(link, root: root, repository: repository))
+          && (touched.map { keeps(link, touched: $0, root: root) } ?? true)
       }
       return (kept, broken.count - kept.count)
     }
-    let broken = checked.flatMap(\.broken).sorted(by: Self.order)
+    let broken = HeadingHistory.suggesting(
+      checked.flatMap(\.broken).sorted(by: Self.order), anchors: targets.anchors(ofDocumentAt:),
+      flavor: { loader.detector?.flavor(forDocumentAt: $0) ?? loader.options.slugFlavor },
+      absolute: absolute, top: { [files = cli.files] path in
+        GitRepository.top(of: LinkPath.folder(of: path), files: files)
+      })
+    if let touched {
+      cases = cases.filter { test in
+        test.error != nil || touched.paths.contains(absolute(test.path))
+      }
+    }
     if settings.stats && !quiet {
       let excluded = checked.map(\.excluded).reduce(0, +)
       let links = documents.map { $0.links?.links.count ?? 0 }.reduce(0, +)
@@ -133,7 +198,7 @@ struct CheckCommand: RunnableCommand {
       if binaries > 0 { parts.append(Self.counted(binaries, "binary file") + " skipped") }
       cli.report("isle: stats: " + parts.joined(separator: ", "))
     }
-    return (broken, failed)
+    return (broken, failed, cases)
   }
 
   /// `3 links`, `1 link`.
@@ -239,7 +304,8 @@ extension CheckCommand {
       audited = (book, audit)
     }
     let settings = try cli.decideSettings(
-      raw, operands: operands, command: .check, formats: [.text, .json], terminal: cli.terminal)
+      raw, operands: operands, command: .check,
+      formats: [.text, .json, .sarif, .junit, .github, .gitlab], terminal: cli.terminal)
     var repository: RepositoryURL? = nil
     if let address = raw.value(.repositoryURL) {
       guard let parsed = RepositoryURL(address) else {
@@ -251,6 +317,28 @@ extension CheckCommand {
     }
     self.init(
       settings: settings, root: raw.value(.root), repository: repository, fix: raw.has(.fix),
-      exclude: raw.values(.exclude), book: audited, cli: cli)
+      exclude: raw.values(.exclude), book: audited, changed: raw.value(.changed),
+      sites: try Self.sites(raw), cli: cli)
+  }
+
+  /// `--sites github,mkdocs` (repeatable), else the config's `check.sites`:
+  /// the command line's replace the config's. Each a flavour of `--slug`.
+  static func sites(_ raw: RawArguments) throws -> [SlugFlavor] {
+    let given = raw.options.filter { $0.name == .sites }
+    let chosen = given.contains { $0.origin == nil } ? given.filter { $0.origin == nil } : given
+    var sites: [SlugFlavor] = []
+    for option in chosen {
+      for name in (option.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+        let trimmed = name.trimmingCharacters(in: " ")
+        guard let site = SlugFlavor(rawValue: trimmed) else {
+          throw raw.invalid(
+            .sites, String(name),
+            expected: "sites among " + SlugFlavor.allCases.map(\.rawValue).joined(separator: ", "),
+            command: "check")
+        }
+        if !sites.contains(site) { sites.append(site) }
+      }
+    }
+    return sites
   }
 }

@@ -149,7 +149,9 @@ enum Command: String, CaseIterable, Sendable {
       heading there. URLs are never fetched. Prints one line per broken
       link, sorted by file and line, with the nearest id; exits 0 when
       every link resolves, 1 when any is broken, 2 on an error. --exclude
-      leaves out links to paths the site provides once built.
+      leaves out links to paths the site provides once built. A renamed
+      heading's old id is suggested as its new one from git's history.
+      For CI: --format sarif, junit, github or gitlab; --changed REF.
       """
     static let lsp = """
       Speaks the Language Server Protocol 3.17 on standard input and
@@ -222,8 +224,14 @@ enum Command: String, CaseIterable, Sendable {
       }
       return outline + Self.manyOptions + [
         OptionSpec(
-          .format, value: "FORMAT", choices: ["text", "json"],
-          help: "text (default) or json, one object a broken link"),
+          .format, value: "FORMAT", choices: ["text", "json", "sarif", "junit", "github", "gitlab"],
+          help: "text, json, or for CI sarif, junit, github or gitlab"),
+        OptionSpec(
+          .changed, value: "REF",
+          help: "only documents changed since REF, and links to them"),
+        OptionSpec(
+          .sites, value: "SITES",
+          help: "fragments as each site renders them (github,mkdocs)"),
         OptionSpec(.root, value: "DIR", help: "where /path links start (default: the repository)"),
         OptionSpec(
           .repositoryURL, value: "URL", help: "check links to this repository's files by URL"),

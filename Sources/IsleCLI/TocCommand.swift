@@ -70,7 +70,7 @@ struct TocCommand: RunnableCommand {
       return DocumentOutput(
         output: Self.list(of: document, source: source, settings: settings), status: found,
         note: note)
-    case .text:
+    case .text, .sarif, .junit, .github, .gitlab:
       let lines = Self.contents(of: document, at: place, display: settings.display).lines()
       guard !lines.isEmpty else { return DocumentOutput(status: found, note: note) }
       let header = several ? SafeText.forTerminal(source.displayName) + "\n" : ""

@@ -33,7 +33,7 @@ struct WhereCommand: RunnableCommand {
           fraction: place.fraction, left: TimeLeft(place, in: document),
           copy: settings.display.copy)
         return DocumentOutput(output: spoken + "\n", status: status)
-      case .text:
+      case .text, .sarif, .junit, .github, .gitlab:
         return DocumentOutput(output: bar.map { $0 + "\n" } ?? "", status: status, note: note)
       }
     }

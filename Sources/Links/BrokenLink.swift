@@ -10,6 +10,26 @@ public struct BrokenLink: Sendable, Equatable {
     /// The file exists (or it is this document) but has no such heading
     /// or anchor.
     case noHeading = "no-heading"
+    /// With `--sites`: the fragment names a heading as some of the sites
+    /// render the target, not as the others do.
+    case someSites = "some-sites"
+  }
+
+  /// Where a fragment resolves and where not, for `.someSites`: the sites
+  /// by name, and each failing site's id for the heading meant.
+  public struct SiteSplit: Sendable, Equatable {
+    public var resolves: [String]
+    public var fails: [(site: String, id: String?)]
+
+    public init(resolves: [String], fails: [(site: String, id: String?)]) {
+      self.resolves = resolves
+      self.fails = fails
+    }
+
+    public static func == (a: SiteSplit, b: SiteSplit) -> Bool {
+      a.resolves == b.resolves && a.fails.map(\.site) == b.fails.map(\.site)
+        && a.fails.map(\.id) == b.fails.map(\.id)
+    }
   }
 
   /// The linking document, as given.
@@ -29,6 +49,11 @@ public struct BrokenLink: Sendable, Equatable {
   public var suggestion: String?
   /// The link itself, for rewriting it.
   public var link: FoundLink
+  /// The commit (abbreviated) that renamed the heading the fragment named,
+  /// when git's history gave the suggestion; nil when the nearest id did.
+  public var renamedIn: String? = nil
+  /// For `.someSites`: where the fragment resolves and where not.
+  public var sites: SiteSplit? = nil
 
   /// A broken link from its parts.
   public init(
@@ -50,6 +75,6 @@ public struct BrokenLink: Sendable, Equatable {
   /// the language server's quick fix rewrite the fragment where the
   /// destination is written, from its `#` on.
   public var isFixable: Bool {
-    reason == .noHeading && suggestion != nil && fragment != nil && target.contains("#")
+    reason != .noFile && suggestion != nil && fragment != nil && target.contains("#")
   }
 }

@@ -1,4 +1,5 @@
 import Cells
+import Found
 import Outline
 
 /// Resolves each link of a document against its own headings and anchors
@@ -52,7 +53,11 @@ public struct LinkChecker: Sendable {
       case .elsewhere:
         continue
       case .fragment(let fragment):
-        if !own.contains(fragment, written: written) {
+        if let problem = siteProblem(
+          fragment, written: written, in: path, targets: targets, path: path, link: link)
+        {
+          if let problem = problem { broken.append(problem) }
+        } else if !own.contains(fragment, written: written) {
           broken.append(
             BrokenLink(
               path: path, link: link, file: path, fragment: fragment, reason: .noHeading,
@@ -78,6 +83,13 @@ public struct LinkChecker: Sendable {
         } else {
           continue
         }
+        if anchors != nil,
+          let problem = siteProblem(
+            fragment, written: written, in: file, targets: targets, path: path, link: link)
+        {
+          if let problem = problem { broken.append(problem) }
+          continue
+        }
         if anchors?.contains(fragment, written: written) != true,
           !otherReadmes(besides: file, hold: fragment, written: written, targets: targets)
         {
@@ -89,6 +101,33 @@ public struct LinkChecker: Sendable {
       }
     }
     return broken
+  }
+
+  /// With `--sites` (targets that render documents as sites do), what
+  /// the sites say of `fragment` in `file`: nil when they say nothing (no
+  /// sites, or no Markdown document), else the broken link to report, or
+  /// nil inside when the fragment resolves on every site.
+  private func siteProblem(
+    _ fragment: String, written: String?, in file: String, targets: LinkTargets, path: String,
+    link: FoundLink
+  ) -> BrokenLink?? {
+    guard let sites = targets as? SiteTargets else { return nil }
+    let renderings = sites.renderings(ofDocumentAt: file)
+    guard let first = renderings.first else { return nil }
+    switch SiteFragments.verdict(fragment, written: written, in: renderings) {
+    case .everywhere:
+      return .some(nil)
+    case .nowhere:
+      return BrokenLink(
+        path: path, link: link, file: file, fragment: fragment, reason: .noHeading,
+        suggestion: Self.suggestion(for: fragment, in: first.anchors))
+    case .some(let split, let portable):
+      var broken = BrokenLink(
+        path: path, link: link, file: file, fragment: fragment, reason: .someSites,
+        suggestion: portable)
+      broken.sites = split
+      return broken
+    }
   }
 
   /// True when a folder link's fragment, missing from the readme it

@@ -16,3 +16,27 @@ public enum TargetKind: Sendable, Equatable {
   case file
   case folder
 }
+
+/// A document as one site renders it, for `check --sites`: the site's
+/// name, the anchors a fragment finds there, and each heading's id in
+/// document order (the same headings on every site, so the same index is
+/// the same heading).
+public struct SiteRendering: Sendable {
+  public var site: String
+  public var anchors: DocumentAnchors
+  public var headingIds: [String?]
+
+  public init(site: String, anchors: DocumentAnchors, headingIds: [String?]) {
+    self.site = site
+    self.anchors = anchors
+    self.headingIds = headingIds
+  }
+}
+
+/// The sites a document is published to, each rendering it.
+public protocol SiteTargets: LinkTargets {
+  /// The document at `path` as each site renders it, in the order the
+  /// sites were named; empty when it is no Markdown document (an HTML
+  /// page's ids are its own on every site) or cannot be read.
+  func renderings(ofDocumentAt path: String) -> [SiteRendering]
+}

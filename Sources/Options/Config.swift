@@ -7,7 +7,7 @@ import Outline
 
 /// The config file, `$XDG_CONFIG_HOME/isle/config` (else
 /// `~/.config/isle/config`): `key = value` lines whose keys are long option
-/// names (and `check.exclude`, a list). Its settings come before the
+/// names (and `check.exclude` and `check.sites`, lists). Its settings come before the
 /// command line's, so options win (and a list's values are added to).
 ///
 /// ```
@@ -26,7 +26,9 @@ package enum Config {
 
   /// Keys that hold a list, each value one option (`check.exclude =
   /// ["../std/**", "*.png"]` is `--exclude` twice), and the option.
-  package static let lists: [String: OptionName] = ["check.exclude": .exclude]
+  package static let lists: [String: OptionName] = [
+    "check.exclude": .exclude, "check.sites": .sites,
+  ]
 
   /// Every key a config file may have.
   package static let keys = Set(settable.map(\.rawValue)).union(lists.keys)

@@ -73,6 +73,8 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
   case repositoryURL = "repository-url"
   case fix
   case exclude
+  case changed
+  case sites
   case help
 
   /// The long name, as typed after `--`.

@@ -1,0 +1,58 @@
+/// The rules `isle check` checks by, as SARIF names them to code scanning
+/// and the other formats for CI name each finding's kind.
+public enum CheckRule: String, Sendable, CaseIterable {
+  case noFile = "no-file"
+  case noHeading = "no-heading"
+  case someSites = "some-sites"
+  case noChapterFile = "no-chapter-file"
+  case unlistedChapter = "unlisted-chapter"
+
+  /// The rule's id, as the JSON's `reason` writes it.
+  public var id: String { rawValue }
+
+  /// The id in upper camel case, SARIF's `name`.
+  public var name: String {
+    switch self {
+    case .noFile: return "LinkToNoFile"
+    case .noHeading: return "LinkToNoHeading"
+    case .someSites: return "FragmentOnSomeSitesOnly"
+    case .noChapterFile: return "ChapterWithNoFile"
+    case .unlistedChapter: return "DocumentNotInBook"
+    }
+  }
+
+  /// One line, as a rule's title.
+  public var summary: String {
+    switch self {
+    case .noFile: return "A link to a file that does not exist"
+    case .noHeading: return "A link to a heading or an anchor that is not there"
+    case .someSites: return "A fragment that resolves on some of the sites, not on all"
+    case .noChapterFile: return "A book's contents name a chapter file that is not there"
+    case .unlistedChapter: return "A document in a book's folder that its contents do not name"
+    }
+  }
+
+  /// What the rule checks and what to do, as a rule's help.
+  public var help: String {
+    switch self {
+    case .noFile:
+      return "The link's path, from the linking document's folder (or the repository's "
+        + "root for /path), names no file or folder. Correct the path, or leave the links "
+        + "a built site provides out with --exclude."
+    case .noHeading:
+      return "The file exists, but no heading (in its site's slug flavour) and no HTML id "
+        + "or <a name> there has the fragment's id. A suggestion names the heading it was "
+        + "renamed to in git's history, or the nearest id; isle check --fix writes it."
+    case .someSites:
+      return "With --sites, the fragment names the heading as some of the sites render the "
+        + "target, not as the others do (each site makes ids its own way). Link with an id "
+        + "every site gives the heading, or put an HTML anchor with a plain ASCII id there."
+    case .noChapterFile:
+      return "An entry of the book's table of contents (SUMMARY.md, mkdocs.yml) names a "
+        + "file that is not there. Add the file, or correct or remove the entry."
+    case .unlistedChapter:
+      return "A document in the book's folder that no entry of its table of contents "
+        + "names: the site will not show it in its navigation. Add an entry for it."
+    }
+  }
+}

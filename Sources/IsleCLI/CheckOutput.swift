@@ -1,0 +1,84 @@
+import Book
+import Cells
+import Files
+import Island
+import Links
+
+/// What `isle check` prints, in the format asked: a line (or a JSON
+/// object) per broken link, or, for CI, one SARIF log, one JUnit report,
+/// GitHub's workflow commands or GitLab's Code Quality JSON, the book's
+/// own findings among them.
+struct CheckOutput {
+  let format: OutputFormat
+  let cli: CLI
+
+  /// Writes `broken` and `more` (a book's findings, which text and JSON
+  /// have printed already); `cases` are the documents checked, for JUnit;
+  /// `succeeded` false when a document could not be read.
+  func write(
+    _ broken: [BrokenLink], more: [CheckFinding], cases: [JUnitReport.Case], succeeded: Bool
+  ) throws {
+    switch format {
+    case .sarif:
+      let all = more + findings(broken)
+      try cli.stdout.write(SARIFLog.log(all, version: CLI.version, succeeded: succeeded) + "\n")
+    case .junit:
+      try cli.stdout.write(JUnitReport.report(more + findings(broken), cases: cases))
+    case .github:
+      let lines = (more + findings(broken)).map { CIAnnotations.github($0) + "\n" }
+      try cli.stdout.write(lines.joined())
+    case .gitlab:
+      try cli.stdout.write(CIAnnotations.gitlab(more + findings(broken)) + "\n")
+    case .json:
+      try cli.stdout.write(broken.map { BrokenLinkReport.json($0) + "\n" }.joined())
+    default:
+      try cli.stdout.write(broken.map { BrokenLinkReport.line($0) + "\n" }.joined())
+    }
+  }
+
+  /// Each broken link a finding, its column counted in UTF-16 code units
+  /// on its line (each document read once more, for those with a link
+  /// past a character outside ASCII; standard input keeps byte columns).
+  func findings(_ broken: [BrokenLink]) -> [CheckFinding] {
+    // The links come by path, then line: each document is read once and
+    // gone through once, line by line up to its last link.
+    var path = ""
+    var bytes: [UInt8]? = nil
+    var (line, start) = (1, 0)
+    return broken.map { link in
+      guard link.path != "-" else { return CheckFinding(link) }
+      if link.path != path || link.line < line {
+        path = link.path
+        bytes = try? cli.files.bytes(.file(path), limit: Int.max)
+        (line, start) = (1, 0)
+      }
+      guard let bytes else { return CheckFinding(link) }
+      while line < link.line, let newline = bytes[start...].firstIndex(of: 0x0A) {
+        (line, start) = (line + 1, newline + 1)
+      }
+      guard line == link.line else { return CheckFinding(link) }
+      return CheckFinding(
+        link, characterColumn: CheckFinding.characterColumn(link.column, on: bytes[start...]))
+    }
+  }
+
+  /// A book's own findings: entries that name no file (at their line of
+  /// the table of contents), documents no entry names (at their first
+  /// line).
+  func findings(of audit: BookAudit, in book: Book) -> [CheckFinding] {
+    let missing = audit.missing.map { chapter in
+      let path = chapter.path ?? ""
+      return CheckFinding(
+        rule: .noChapterFile, path: book.source, line: chapter.line, column: 1,
+        message: "no chapter file " + SafeText.forTerminal(path), target: path)
+    }
+    let listing = BookPath.name(of: book.source)
+    let unlisted = audit.unlisted.map { path in
+      CheckFinding(
+        rule: .unlistedChapter, path: BookPath.join(book.folder, path), line: 1, column: 1,
+        message: "in the book's folder, but no entry of \(SafeText.forTerminal(listing)) names it",
+        target: path)
+    }
+    return missing + unlisted
+  }
+}
