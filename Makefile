@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-html bench-lsp soak install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -113,6 +113,12 @@ bench-check: build
 bench-real: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py real
+
+# Only the peak memory of every command on a one-line paragraph (35 MB), a
+# one-line heading (25 MB), a table of 300,000 rows and a million headings,
+# beside the floor's parse of each and the file's size.
+bench-memory: build
+	ISLE=$(BIN) python3 bench/run.py memory
 
 # Only the document shapes that used to send pieces to second parses: a
 # generated specification with definitions at each page's end and [x](y)

@@ -766,6 +766,12 @@ def main():
         real_text(floor)
         finish()
         return
+    if sys.argv[1:] == ["memory"]:
+        # make bench-memory: only the peak memory of the shapes of issue 39.
+        say("isle benchmark, memory: one run each; %s, %d cores" % (platform.machine(), os.cpu_count()))
+        memory(floor)
+        finish()
+        return
     if sys.argv[1:] == ["shapes"]:
         # make bench-shapes: only the shapes of issue 28.
         say("isle benchmark, shapes: %d runs each (md_toc: 3), alternating, medians; %s, %d cores" % (
@@ -815,6 +821,7 @@ def main():
 
     real_text(floor)
     shapes(floor)
+    memory(floor)
 
     say("\n%s (%d bytes): HTML, against hxtoc" % (page, os.path.getsize(page)))
     pair("isle toc --format json", [ISLE, "toc", "--format", "json", page],
@@ -848,6 +855,45 @@ def main():
         whole, single, whole / single))
 
     finish()
+
+
+def memory_documents():
+    """The shapes whose peak memory was out of bounds: a one-line
+    paragraph, a one-line heading, a table of 300,000 rows, a million
+    headings, made once under bench/out."""
+    unit = "word and another www.example.com "
+    made = []
+    for name, text in (
+            ("one-line-paragraph-35mb.md", lambda: "# A Line\n\n" + (unit * (35_000_000 // len(unit) + 1))[:35_000_000] + "\n"),
+            ("one-line-heading-25mb.md", lambda: "# " + (unit * (25_000_000 // len(unit) + 1))[:25_000_000] + "\n"),
+            ("table-300k-rows.md", lambda: "# Rows\n\n| a | b |\n| --- | --- |\n" + "".join("| %d | x |\n" % i for i in range(300_000))),
+            ("headings-1m.md", lambda: "".join("## h%d\n" % i for i in range(1_000_000)))):
+        path = os.path.join(OUT, name)
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                f.write(text())
+        made.append(path)
+    return made
+
+
+def memory(floor):
+    """Peak memory of every command on the memory shapes, beside the
+    floor's (cmark-gfm's whole parse with isle's extensions) and the
+    document's size: isle at most the floor's peak is the target, 2x the
+    file the goal."""
+    say("\nPeak memory on the shapes that had none bounded: isle beside the floor's parse and the file")
+    commands = (["toc", "--format", "json"], ["show", "--all", "--format", "jsonl"],
+                ["where", "--offset", "100"], ["check"])
+    for path in memory_documents():
+        size = os.path.getsize(path) / (1 << 20)
+        _, parse = measure([floor, path])
+        say("  %s (%.1f MiB): floor %.0f MiB (%.1fx the file)" % (os.path.basename(path), size, parse, parse / size))
+        for command in commands:
+            _, peak = measure([ISLE] + command + [path])
+            say("    isle %-32s %7.0f MiB  %.2fx the floor  %.1fx the file" % (
+                " ".join(command), peak, peak / parse, peak / size))
+            target("%s: isle %s at most the floor's peak (%.2fx)" % (
+                os.path.basename(path), command[0], peak / parse), peak <= parse * 1.02)
 
 
 def finish():

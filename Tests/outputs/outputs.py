@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -161,6 +162,14 @@ def shown(name, path, data, extra):
 
 
 def document_suite(name, path, data):
+    began = time.monotonic()
+    try:
+        return document_checks(name, path, data)
+    finally:
+        print(f"{name}: {len(data)} bytes, {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
+
+
+def document_checks(name, path, data):
     status, out, err = run(["toc", "--format", "json", "--max-level", "6", path])
     values = json_lines(f"{name} toc json", out)
     if not expect(len(values) == 1, f"{name}: toc json gave {len(values)} values ({err.strip()[:200]})"):
