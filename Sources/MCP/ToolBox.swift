@@ -1,3 +1,4 @@
+import Cells
 import Workspace
 import JSON
 import JSONRPC
@@ -175,7 +176,7 @@ public final class ToolBox {
     let query = try given.string("query").lowercased()
     let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
     let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
-    var found: [(rank: Int, path: String, line: Int, match: JSONValue)] = []
+    var found: [(rank: TitleRank, path: String, line: Int, match: JSONValue)] = []
     for document in try records(
       ["toc", "--format", "json", "--min-level", "1", "--max-level", "6", "--", path])
     {
@@ -190,7 +191,7 @@ public final class ToolBox {
             .object([
               "path": .string(file), "number": section["number"] ?? .null,
               "level": section["level"] ?? .null, "title": .string(title),
-              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank),
+              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank.tier),
             ])
           ))
       }

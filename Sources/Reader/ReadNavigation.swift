@@ -338,7 +338,8 @@ extension ReaderState {
       message = document == nil ? "the sections are still being read…" : "no sections"
       return
     }
-    let current = CurrentSection.index(in: document.sections, atOffset: topByte) ?? 0
+    // The section the island names, so that the contents open on it.
+    let current = place(in: document).currentIndex ?? 0
     mode = .contents(
       PickerState(
         sections: document.sections, start: current,
