@@ -277,7 +277,10 @@ extension BookCommand {
   /// of check's other lines.
   static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
     var lines: [String] = []
-    func add(path: String, line: Int, target: String, reason: String, text: String) {
+    func add(
+      path: String, line: Int, target: String, reason: String, text: String,
+      suggestion: String? = nil
+    ) {
       if json {
         var object = JSONWriter()
         object.open()
@@ -288,7 +291,7 @@ extension BookCommand {
         object.add("file", nil as String?)
         object.add("fragment", nil as String?)
         object.add("reason", reason)
-        object.add("suggestion", nil as String?)
+        object.add("suggestion", suggestion)
         object.close()
         lines.append(object.text)
       } else {
@@ -297,9 +300,14 @@ extension BookCommand {
     }
     for chapter in audit.missing {
       let path = chapter.path ?? ""
+      // A slip in the entry: the one document no entry names that is near
+      // enough to it, as a wrong heading's link gets the id meant.
+      let near = EditDistance.nearest(to: path, in: audit.unlisted)
+      let suggestion = near.count == 1 ? near[0] : nil
+      let hint = suggestion.map { " (did you mean \(SafeText.forTerminal($0))?)" } ?? ""
       add(
         path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
-        text: "no chapter file " + SafeText.forTerminal(path))
+        text: "no chapter file " + SafeText.forTerminal(path) + hint, suggestion: suggestion)
     }
     let listing = BookPath.name(of: book.source)
     for path in audit.unlisted {

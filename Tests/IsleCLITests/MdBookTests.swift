@@ -96,4 +96,24 @@ import Testing
     let show = Harness.run(["show", "Recoverable Errors with `Result`", Self.errors])
     #expect(show.status == 0 && show.stdout.hasPrefix("# Recoverable"), "\(show.stderr)")
   }
+
+  /// A SUMMARY entry one letter off the file meant gets it suggested.
+  @Test func aSummaryEntryOneLetterOffGetsDidYouMean() throws {
+    try Harness.withTree([
+      "src/SUMMARY.md": "# Summary\n\n- [Slices](ch04-03-slice.md)\n- [Other](other.md)\n",
+      "src/ch04-03-slices.md": "# Slices\n", "src/other.md": "# Other\n",
+    ]) { root in
+      let text = Harness.run(["check", root.path + "/src"])
+      #expect(text.status == 1)
+      #expect(
+        text.stdout.contains(
+          "SUMMARY.md:3:1: no chapter file ch04-03-slice.md (did you mean ch04-03-slices.md?)"),
+        "\(text.stdout)")
+      let json = Harness.run(["check", "--format", "json", root.path + "/src"])
+      let first = try #require(json.stdout.split(separator: "\n").first)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+      #expect(object["suggestion"] as? String == "ch04-03-slices.md", "\(json.stdout)")
+    }
+  }
 }
