@@ -39,7 +39,7 @@ import Testing
   /// top, as mdBook's next arrow does.
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
   func spaceAtAChaptersEndGoesOnToTheNext() throws {
-    let pane = try Pane(tmux: Self.tmux!, columns: 90, rows: 12)
+    let pane = try Pane(tmux: Self.tmux!, columns: 90, rows: 8)
     var screen = try Self.start(pane, "fixtures/mdbook")
     #expect(ReadTerminalTests.bottomRow(screen).contains("chapter 1 of 7"), "\(screen)")
     var pages = 0
