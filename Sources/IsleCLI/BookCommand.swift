@@ -278,7 +278,7 @@ extension BookCommand {
   static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
     var lines: [String] = []
     func add(
-      path: String, line: Int, target: String, reason: String, text: String,
+      path: String, line: Int, column: Int = 1, target: String, reason: String, text: String,
       suggestion: String? = nil
     ) {
       if json {
@@ -286,7 +286,7 @@ extension BookCommand {
         object.open()
         object.add("path", path)
         object.add("line", line)
-        object.add("column", 1)
+        object.add("column", column)
         object.add("target", target)
         object.add("file", nil as String?)
         object.add("fragment", nil as String?)
@@ -295,7 +295,7 @@ extension BookCommand {
         object.close()
         lines.append(object.text)
       } else {
-        lines.append("\(SafeText.forTerminal(path)):\(line):1: " + text)
+        lines.append("\(SafeText.forTerminal(path)):\(line):\(column): " + text)
       }
     }
     for chapter in audit.missing {
@@ -308,6 +308,18 @@ extension BookCommand {
       add(
         path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
         text: "no chapter file " + SafeText.forTerminal(path) + hint, suggestion: suggestion)
+    }
+    for miss in audit.includes {
+      let include = miss.include
+      var what = "no file " + SafeText.forTerminal(include.path)
+      if !miss.fileMissing, case .anchor(let name) = include.part {
+        what = "no anchor '\(SafeText.forTerminal(name))' in " + SafeText.forTerminal(include.path)
+      }
+      add(
+        path: BookPath.join(book.folder, miss.chapter), line: include.line,
+        column: include.column, target: include.path,
+        reason: miss.fileMissing ? "no-include-file" : "no-include-anchor",
+        text: what + " to include")
     }
     let listing = BookPath.name(of: book.source)
     for path in audit.unlisted {

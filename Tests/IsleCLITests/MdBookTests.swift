@@ -116,4 +116,40 @@ import Testing
       #expect(object["suggestion"] as? String == "ch04-03-slices.md", "\(json.stdout)")
     }
   }
+
+  /// `check BOOK` reports a chapter's `{{#include}}` whose file or anchor
+  /// is missing, at the link; listings beside `src` are found, and an
+  /// escaped link, a range and a present anchor are no error.
+  @Test func anIncludeWhoseFileOrAnchorIsMissingIsReported() throws {
+    try Harness.withTree([
+      "book.toml": "[book]\nsrc = \"src\"\n",
+      "src/SUMMARY.md": "- [One](one.md)\n",
+      "src/one.md": """
+      # One
+
+      ```rust
+      {{#rustdoc_include ../listings/main.rs:all}}
+      ```
+
+      {{#include ../listings/main.rs:2:3}} {{#include ../listings/main.rs:gone}}
+      {{#include ../listings/missing.rs}} \\{{#include nothing.rs}}
+      {{ #include part.md }}
+      """,
+      "src/part.md": "text\n",
+      "listings/main.rs": "// ANCHOR: all\nfn main() {}\n// ANCHOR_END: all\n",
+    ]) { root in
+      let outcome = Harness.run(["check", root.path])
+      #expect(outcome.status == 1, "\(outcome.stderr)")
+      let lines = outcome.stdout.split(separator: "\n").map(String.init)
+      let src = root.path + "/src/"
+      let expected: [String] = [
+        src + "one.md:7:38: no anchor 'gone' in ../listings/main.rs to include",
+        src + "one.md:8:1: no file ../listings/missing.rs to include",
+        src + "part.md:1:1: in the book's folder, but no entry of SUMMARY.md names it",
+      ]
+      #expect(lines == expected, "\(outcome.stdout)")
+      let json = Harness.run(["check", "--format", "json", root.path]).stdout
+      #expect(json.contains("\"reason\":\"no-include-anchor\"") && json.contains("no-include-file"))
+    }
+  }
 }
