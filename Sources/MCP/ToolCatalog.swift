@@ -281,6 +281,11 @@ enum ToolCatalog {
           [
             "kind": string("numbered, prefix, suffix, part, separator or draft"),
             "title": .object(["type": .array([.string("string"), .string("null")])]),
+            "minutes": .object([
+              "type": .array([.string("integer"), .string("null")]),
+              "description": .string(
+                "Its share of the book's minutes (the book's, rounded once, shared out)"),
+            ]),
             "document": document,
           ], required: ["kind"]),
       ]),
