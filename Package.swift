@@ -131,6 +131,7 @@ let package = Package(
       name: "LanguageServer",
       dependencies: [
         "JSON", "JSONRPC", "Workspace", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
+        "Cells",
       ],
       swiftSettings: optimized),
     // JSON-RPC as both servers speak it: messages, their framing, the
@@ -145,7 +146,7 @@ let package = Package(
       dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs"]),
+    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs", "Cells"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),
@@ -186,7 +187,7 @@ let package = Package(
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
         "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
-        "Terminal", "Reader", "Options",
+        "Terminal", "Reader", "Options", "ReadingTime",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.

@@ -28,16 +28,21 @@ public struct Book: Sendable {
   /// The chapters that have a file: those `chapter k of n` counts.
   public var readable: [Chapter] { chapters.filter(\.hasFile) }
 
+  /// The files whose presence makes a folder a book without `--book`.
+  static let markers: Set<String> = ["book.toml", "SUMMARY.md", "mkdocs.yml"]
+
   /// True when `path` names a book without `--book`: a `SUMMARY.md`, a
-  /// `mkdocs.yml`, or a folder holding `book.toml` or `mkdocs.yml`.
+  /// `mkdocs.yml`, or a folder holding `book.toml`, `SUMMARY.md` or
+  /// `mkdocs.yml`.
   public static func isNamed(_ path: String, in files: some BookFolder) -> Bool {
     let name = BookPath.name(of: path)
     if name == "SUMMARY.md" || name == "mkdocs.yml" || name == "mkdocs.yaml" { return true }
     guard let entries = files.entries(of: path) else { return false }
-    return entries.contains { !$0.isFolder && ["book.toml", "mkdocs.yml"].contains($0.name) }
+    return entries.contains { !$0.isFolder && markers.contains($0.name) }
   }
 
-  /// The book `path` names, any folder being one (`--book`).
+  /// The book `path` names, any folder being one (`--book`): a folder
+  /// holding a table of contents is the book it names, with `--book` too.
   public static func open(_ path: String, in files: some BookFolder) throws(BookError) -> Book {
     let name = BookPath.name(of: path)
     if name == "SUMMARY.md" { return try summary(path, in: files) }
@@ -54,6 +59,7 @@ public struct Book: Sendable {
       }
       return try summary(BookPath.join(BookPath.join(path, inside), "SUMMARY.md"), in: files)
     }
+    if names.contains("SUMMARY.md") { return try summary(BookPath.join(path, "SUMMARY.md"), in: files) }
     if names.contains("mkdocs.yml") {
       return try mkDocs(BookPath.join(path, "mkdocs.yml"), in: files)
     }

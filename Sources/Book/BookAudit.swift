@@ -6,6 +6,18 @@ public struct BookAudit: Sendable, Equatable {
   /// Documents under the book's folder that no entry names, relative to
   /// it, in name order; the table of contents itself is not one.
   public var unlisted: [String]
+  /// mdBook's `{{#include}}` links, in the chapters, whose file or anchor
+  /// is not there.
+  public var includes: [IncludeMiss] = []
+
+  /// An include whose file or anchor is missing, in a chapter (its path
+  /// relative to the book's folder).
+  public struct IncludeMiss: Sendable, Equatable {
+    public var chapter: String
+    public var include: MdBookInclude
+    /// False for a file that is there without the anchor.
+    public var fileMissing: Bool
+  }
 
   /// The audit of `book`, its files seen through `files`.
   public init(_ book: Book, in files: some BookFolder) {
@@ -16,6 +28,7 @@ public struct BookAudit: Sendable, Equatable {
       unlisted = []
       return
     }
+    if book.form == .mdBook { includes = Self.includes(of: book, in: files) }
     let listed = Set(book.chapters.compactMap(\.path))
     let everything = FolderOrder.chapters(of: book.folder, in: files, natural: false)
       .compactMap(\.path)
@@ -26,5 +39,42 @@ public struct BookAudit: Sendable, Equatable {
   }
 
   /// True when there is nothing to say.
-  public var isEmpty: Bool { missing.isEmpty && unlisted.isEmpty }
+  public var isEmpty: Bool { missing.isEmpty && unlisted.isEmpty && includes.isEmpty }
+
+  /// Each chapter's includes whose file, or anchor in it, is missing. A
+  /// file is looked for from the chapter's folder, within the book's
+  /// folder or the one above it that holds `book.toml` (mdBook's listings
+  /// stand beside `src`); the files included are not looked into.
+  static func includes(of book: Book, in files: some BookFolder) -> [IncludeMiss] {
+    var misses: [IncludeMiss] = []
+    for chapter in book.chapters {
+      guard let path = chapter.path, let text = files.bytes(of: BookPath.join(book.folder, path))
+      else { continue }
+      for include in MdBookInclude.scan(text) {
+        let file = included(include.path, from: path, in: book, files: files)
+        let bytes = file.flatMap { files.bytes(of: $0) }
+        if let bytes {
+          // There: missing only when the anchor it names is not.
+          guard case .anchor(let name) = include.part, !MdBookInclude.hasAnchor(name, in: bytes)
+          else { continue }
+        }
+        misses.append(IncludeMiss(chapter: path, include: include, fileMissing: bytes == nil))
+      }
+    }
+    return misses
+  }
+
+  /// The path of the file `written` names from chapter `chapter`, or nil
+  /// when it leaves the book.
+  static func included(_ written: String, from chapter: String, in book: Book, files: some BookFolder)
+    -> String?
+  {
+    let relative = BookPath.join(BookPath.folder(of: chapter), written)
+    if let inside = BookPath.inside(relative) { return BookPath.join(book.folder, inside) }
+    let root = BookPath.folder(of: book.folder)
+    guard files.entries(of: root)?.contains(where: { $0.name == "book.toml" }) == true,
+      let inside = BookPath.inside(BookPath.join(BookPath.name(of: book.folder), relative))
+    else { return nil }
+    return BookPath.join(root, inside)
+  }
 }

@@ -44,8 +44,9 @@ public struct PickerState: Equatable, Sendable {
     max(min(sections, terminalRows * 6 / 10 - 1), 1)
   }
 
-  /// The indices (into `sections`) of the rows the filter lets through, in
-  /// document order. Kept, not derived on each use: every key reads it
+  /// The indices (into `sections`) of the rows the filter lets through,
+  /// best match first (`TitleRank`; ties in document order), every row in
+  /// document order while nothing is typed. Kept, not derived on each use: every key reads it
   /// several times, and matching is a pass over every title.
   public private(set) var filtered: [Int]
 
@@ -55,18 +56,18 @@ public struct PickerState: Equatable, Sendable {
   private let looseTitles: [String]
 
   /// The rows `query` lets through: titles holding the typed letters in
-  /// order, without regard to case or diacritics, as fzf matches.
+  /// order, without regard to case or diacritics, ranked as fzf and an
+  /// editor's Go to Symbol rank them (the title, a title or a word that
+  /// begins with the query, one holding it, then its letters in order,
+  /// word starts and runs first); ties in document order.
   static func matches(_ query: String, in titles: [String]) -> [Int] {
     guard !query.isEmpty else { return Array(titles.indices) }
-    let wanted = Array(LooseText.folded(query))
-    return titles.indices.filter { index in
-      var rest = wanted[...]
-      for character in titles[index] where character == rest.first {
-        rest = rest.dropFirst()
-        if rest.isEmpty { return true }
-      }
-      return rest.isEmpty
+    let wanted = LooseText.folded(query)
+    let ranked = titles.indices.compactMap { index in
+      TitleRank.of(wanted, in: titles[index]).map { (rank: $0, index: index) }
     }
+    return ranked.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.index < $1.index }
+      .map(\.index)
   }
 
   /// The section under the puck (open) or on the bar (closed), if any.
@@ -169,13 +170,13 @@ public struct PickerState: Equatable, Sendable {
     scrollIntoView()
   }
 
-  /// Keeps the puck where it was in the document when the filter changes,
-  /// or on the first match when that section is filtered out.
+  /// Puts the puck on the best match when the filter changes; with the
+  /// filter emptied, keeps it on the section it was on.
   private mutating func setQuery(_ text: String) {
     let was = selected
     query = text
     filtered = Self.matches(text, in: looseTitles)
-    puck = was.flatMap { filtered.firstIndex(of: $0) } ?? 0
+    puck = text.isEmpty ? was.flatMap { filtered.firstIndex(of: $0) } ?? 0 : 0
     scrollTop = 0
     scrollIntoView()
   }

@@ -6,6 +6,7 @@ import JSON
 import Outline
 import Parallel
 import Reader
+import ReadingTime
 
 /// `isle toc BOOK`: a book's chapters in its order, each chapter's
 /// headings under it, with a time for each chapter and the whole.
@@ -65,14 +66,25 @@ struct BookCommand: RunnableCommand {
   }
 
   /// The title an entry shows: the table of contents', else the
-  /// chapter's own, else its file's name.
+  /// chapter's own (its first heading, of any level, unless its title is
+  /// given apart and that heading is no `#`), else its file's name.
   static func title(_ chapter: Chapter, _ document: Document?) -> String {
     if let title = chapter.title { return title }
     if let document {
       if let first = document.sections.first, first.level == 1 { return first.title }
       if let title = document.title { return title }
+      if let first = document.sections.first { return first.title }
     }
     return chapter.path.map { BookPath.name(of: $0) } ?? ""
+  }
+
+  /// The book's minutes and each entry's share of them (nil for an entry
+  /// without a document): the chapters' seconds added, rounded once and
+  /// shared out, so the rows add up to the total every command gives.
+  static func minutes(_ documents: [Document?]) -> (total: Int, chapters: [Int?]) {
+    let shares = MinuteShares.shares(ofSeconds: documents.compactMap { $0?.seconds })
+    var next = shares.parts.makeIterator()
+    return (shares.total, documents.map { $0 == nil ? nil : next.next() })
   }
 
   /// A chapter's headings as rows: its title heading (the one that says
@@ -92,6 +104,7 @@ struct BookCommand: RunnableCommand {
   func rows(_ documents: [Document?]) -> [(row: BookContents.Row, entry: Int, byte: Int)] {
     let copy = settings.display.copy
     var rows: [(row: BookContents.Row, entry: Int, byte: Int)] = []
+    let shares = Self.minutes(documents).chapters
     for (entry, (chapter, document)) in zip(book.chapters, documents).enumerated() {
       let title = Self.title(chapter, document)
       switch chapter.kind {
@@ -115,7 +128,7 @@ struct BookCommand: RunnableCommand {
             ))
           continue
         }
-        let time = copy.time(minutes: document.minutes, anything: !document.reading.isEmpty)
+        let time = copy.time(minutes: shares[entry] ?? 0, anything: !document.reading.isEmpty)
         rows.append(
           (
             .init(
@@ -139,7 +152,7 @@ struct BookCommand: RunnableCommand {
 
   func text(_ documents: [Document?]) -> [String] {
     let copy = settings.display.copy
-    let minutes = documents.compactMap { $0?.minutes }.reduce(0, +)
+    let minutes = Self.minutes(documents).total
     let anything = documents.contains { !($0?.reading.isEmpty ?? true) }
     let display = settings.display
     return BookContents(
@@ -180,10 +193,11 @@ struct BookCommand: RunnableCommand {
     // As `where BOOK` and the island count: the chapters that have a file.
     json.add(
       "chapterCount", zip(book.chapters, documents).filter { $0.hasFile && $1 != nil }.count)
-    json.add("minutes", documents.compactMap { $0?.minutes }.reduce(0, +))
+    let minutes = Self.minutes(documents)
+    json.add("minutes", minutes.total)
     json.key("chapters")
     json.openArray()
-    for (chapter, document) in zip(book.chapters, documents) {
+    for (entry, (chapter, document)) in zip(book.chapters, documents).enumerated() {
       json.element()
       json.open()
       json.add("kind", chapter.kind.rawValue)
@@ -192,6 +206,9 @@ struct BookCommand: RunnableCommand {
       json.add("path", chapter.path.map { BookPath.join(book.folder, $0) })
       json.add("depth", chapter.depth)
       json.add("line", chapter.line)
+      // The chapter's share of the book's minutes (its document's own
+      // minutes are rounded alone).
+      json.add("minutes", minutes.chapters[entry])
       json.key("document")
       if let document { DocumentJSON.write(document, to: &json) } else { json.null() }
       json.close()
@@ -260,30 +277,50 @@ extension BookCommand {
   /// of check's other lines.
   static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
     var lines: [String] = []
-    func add(path: String, line: Int, target: String, reason: String, text: String) {
+    func add(
+      path: String, line: Int, column: Int = 1, target: String, reason: String, text: String,
+      suggestion: String? = nil
+    ) {
       if json {
         var object = JSONWriter()
         object.open()
         object.add("path", path)
         object.add("line", line)
-        object.add("column", 1)
+        object.add("column", column)
         object.add("target", target)
         object.add("file", nil as String?)
         object.add("fragment", nil as String?)
         object.add("reason", reason)
-        object.add("suggestion", nil as String?)
+        object.add("suggestion", suggestion)
         object.add("renamed", nil as String?)
         object.close()
         lines.append(object.text)
       } else {
-        lines.append("\(SafeText.forTerminal(path)):\(line):1: " + text)
+        lines.append("\(SafeText.forTerminal(path)):\(line):\(column): " + text)
       }
     }
     for chapter in audit.missing {
       let path = chapter.path ?? ""
+      // A slip in the entry: the one document no entry names that is near
+      // enough to it, as a wrong heading's link gets the id meant.
+      let near = EditDistance.nearest(to: path, in: audit.unlisted)
+      let suggestion = near.count == 1 ? near[0] : nil
+      let hint = suggestion.map { " (did you mean \(SafeText.forTerminal($0))?)" } ?? ""
       add(
         path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
-        text: "no chapter file " + SafeText.forTerminal(path))
+        text: "no chapter file " + SafeText.forTerminal(path) + hint, suggestion: suggestion)
+    }
+    for miss in audit.includes {
+      let include = miss.include
+      var what = "no file " + SafeText.forTerminal(include.path)
+      if !miss.fileMissing, case .anchor(let name) = include.part {
+        what = "no anchor '\(SafeText.forTerminal(name))' in " + SafeText.forTerminal(include.path)
+      }
+      add(
+        path: BookPath.join(book.folder, miss.chapter), line: include.line,
+        column: include.column, target: include.path,
+        reason: miss.fileMissing ? "no-include-file" : "no-include-anchor",
+        text: what + " to include")
     }
     let listing = BookPath.name(of: book.source)
     for path in audit.unlisted {

@@ -65,11 +65,33 @@ struct DocumentFailure: IsleError {
       throw DocumentFailure(
         hidden(document.folded[index], text: text, in: document, name: name),
         status: .nothingFound)
+    } catch .foldedAmbiguous(let matches) {
+      throw DocumentFailure(
+        hidden(matches.map { document.folded[$0] }, text: text, in: document, name: name),
+        status: .nothingFound)
     } catch .ambiguous(let matches) {
       throw DocumentFailure(
         "'\(text)' matches \(matches.count) sections in \(name): " + list(matches, in: sections),
         status: .nothingFound)
     }
+  }
+
+  /// What to say of several headings outside the levels shown that the
+  /// target names, and the levels that show them.
+  private static func hidden(
+    _ headings: [FoldedHeading], text: String, in document: Document, name: String
+  ) -> String {
+    let deeper = headings.map(\.level).filter { $0 > document.levels.upperBound }
+    let higher = headings.map(\.level).filter { $0 < document.levels.lowerBound }
+    let options =
+      (deeper.max().map { ["--max-level \($0)"] } ?? [])
+      + (higher.min().map { ["--min-level \($0)"] } ?? [])
+    let named = headings.map {
+      "'\(SafeText.forTerminal($0.title))' (line \($0.line), level \($0.level))"
+    }
+    return "'\(text)' matches \(headings.count) headings in \(name) that the levels shown "
+      + "(\(document.levels.lowerBound)-\(document.levels.upperBound)) leave out: "
+      + named.joined(separator: ", ") + "; add '\(options.joined(separator: " "))' to show them"
   }
 
   /// What to say of a heading outside the levels shown, and how to show it.

@@ -1,3 +1,4 @@
+import Cells
 import JSON
 import JSONRPC
 import Workspace
@@ -208,7 +209,6 @@ extension LanguageServer {
       throw .requestCancelled
     }
     let query = params.query
-    let trimmed = Self.trimmed(query)
     // An ASCII query's letters, as bytes: a title without them in order
     // cannot match, and is passed over without its characters being read.
     let letters = query.utf8.allSatisfy { $0 < 0x80 } ? Array(query.utf8.filter { $0 != 0x20 }) : []
@@ -217,13 +217,13 @@ extension LanguageServer {
     let byPath = documents.indices.sorted { documents[$0].path < documents[$1].path }
     var pathOrder = [Int](repeating: 0, count: documents.count)
     for (place, index) in byPath.enumerated() { pathOrder[index] = place }
-    var ranked: [(rank: Int, book: Int, path: Int, line: Int, heading: Int)] = []
+    var ranked: [(rank: TitleRank, book: Int, path: Int, line: Int, heading: Int)] = []
     for (number, document) in documents.enumerated() {
       try request.checkCancelled()
       let book = index.bookOrder(of: document.path) ?? Int.max
       for (place, heading) in document.headings.enumerated() {
         guard Self.holds(heading.folded, letters),
-          let rank = Self.rank(trimmed: trimmed, query, heading.folded)
+          let rank = TitleRank.of(query, in: heading.folded)
         else { continue }
         ranked.append((rank, book, pathOrder[number], heading.range.start.line, place))
       }
@@ -295,45 +295,10 @@ extension LanguageServer {
     return false
   }
 
-  /// How well `title` matches `query` (both lowercased), as a new user
-  /// expects a search to rank: 0 the title itself, 1 a title that begins
-  /// with the query, 2 one with a word that does, 3 one that holds it,
-  /// 4 one that holds its characters in order (`inst` finds
-  /// `Installation`, `prt tw` `Part Two`); nil for no match.
-  public static func rank(_ query: String, _ title: String) -> Int? {
-    rank(trimmed: trimmed(query), query, title)
-  }
-
-  /// The query without its outer spaces.
-  static func trimmed(_ query: String) -> String {
-    String(query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-  }
-
-  /// `rank`, the query given trimmed too.
-  static func rank(trimmed: String, _ query: String, _ title: String) -> Int? {
-    if trimmed.isEmpty { return 1 }
-    if title == trimmed { return 0 }
-    if title.hasPrefix(trimmed) { return 1 }
-    let found = title.ranges(of: trimmed)
-    let atWordStart = found.contains { range in
-      range.lowerBound == title.startIndex
-        || !title[title.index(before: range.lowerBound)].isLetter
-          && !title[title.index(before: range.lowerBound)].isNumber
-    }
-    if atWordStart { return 2 }
-    if !found.isEmpty { return 3 }
-    return matches(query, title) ? 4 : nil
-  }
-
-  /// True when the query's characters come in `title` in order, as
-  /// editors filter symbols (`inst` finds `Installation`).
-  static func matches(_ query: String, _ title: String) -> Bool {
-    var rest = title[...]
-    for character in query where character != " " {
-      guard let found = rest.firstIndex(of: character) else { return false }
-      rest = rest[rest.index(after: found)...]
-    }
-    return true
+  /// How well `title` matches `query` (both lowercased): `TitleRank`,
+  /// the one ranking `pick`'s filter and MCP's `find` share.
+  public static func rank(_ query: String, _ title: String) -> TitleRank? {
+    TitleRank.of(query, in: title)
   }
 
   func codeLenses(_ params: DocumentParams) throws(ResponseError) -> JSONValue {

@@ -55,9 +55,41 @@ struct SectionBudget {
       used += stop - skip
       members["text"] = .string(String(decoding: whole[skip..<stop], as: UTF8.self))
       members["bytes"] = .array([.int(start + skip), .int(start + stop)])
+      if skip > 0 || stop < whole.count { cutDown(&members, whole: whole, kept: skip..<stop) }
       kept.append(.object(members))
     }
     return kept
+  }
+
+  /// A record of which only `kept` of the text is given: its lines are
+  /// those of the bytes kept, and `part` of `parts` says which of the
+  /// pieces a section is cut in at this bound it is (each piece what one
+  /// call with `max_bytes` gives of it alone, from the section's start).
+  private func cutDown(_ members: inout [String: JSONValue], whole: [UInt8], kept: Range<Int>) {
+    if let lines = members["lines"]?.array, let first = lines.first?.int {
+      func line(_ byte: Int) -> Int { first + whole[..<byte].count { $0 == 0x0A } }
+      let last = kept.isEmpty ? kept.lowerBound : kept.upperBound - 1
+      members["lines"] = .array([.int(line(kept.lowerBound)), .int(line(last))])
+    }
+    let starts = Self.pieces(whole, limit: limit)
+    members["part"] = .int(starts.lastIndex { $0 <= kept.lowerBound }.map { $0 + 1 } ?? 1)
+    members["parts"] = .int(starts.count)
+  }
+
+  /// Where each piece of `whole` starts when it is cut at `limit` bytes
+  /// a piece, at block boundaries (inside a block too long for one).
+  static func pieces(_ whole: [UInt8], limit: Int) -> [Int] {
+    let cuts = BlockBoundaries.cuts(in: whole)
+    var starts = [0]
+    var at = 0
+    while whole.count - at > limit {
+      let next =
+        cuts.last { $0 > at && $0 - at <= limit }
+        ?? at + max(boundary(in: Array(whole[at...]), within: limit), 1)
+      starts.append(next)
+      at = next
+    }
+    return starts
   }
 
   /// Where to end the text kept of `whole` (a record starting at document

@@ -39,12 +39,17 @@ struct ToolArguments {
     return text
   }
 
-  func strings(_ name: String) throws(ToolFailure) -> [String] {
+  /// True when `name` is given (not null).
+  func has(_ name: String) -> Bool { given(name) != nil }
+
+  /// An array of non-empty strings; empty only when `empty` allows it.
+  func strings(_ name: String, empty: Bool = false) throws(ToolFailure) -> [String] {
     guard let value = given(name) else {
       throw ToolFailure("'\(name)' is missing: it must be an array of strings")
     }
-    guard let elements = value.array, !elements.isEmpty else {
-      throw ToolFailure("'\(name)' must be a non-empty array of strings, not \(Self.kind(value))")
+    guard let elements = value.array, empty || !elements.isEmpty else {
+      let what = empty ? "an array of strings" : "a non-empty array of strings"
+      throw ToolFailure("'\(name)' must be \(what), not \(Self.kind(value))")
     }
     return try elements.enumerated().map { (index, element) throws(ToolFailure) in
       guard let text = element.string, !text.isEmpty, !text.contains("\0") else {
@@ -72,6 +77,20 @@ struct ToolArguments {
         "'\(name)' must be at most \(range.upperBound), not \(JSONValue.number(number).text)")
     }
     return Int(number)
+  }
+
+  /// A number within `range` (a fraction allowed); nil when not given.
+  func number(_ name: String, in range: ClosedRange<Double>) throws(ToolFailure) -> Double? {
+    guard let value = given(name) else { return nil }
+    guard case .number(let number) = value else {
+      throw ToolFailure("'\(name)' must be a number, not \(Self.kind(value))")
+    }
+    guard range.contains(number) else {
+      throw ToolFailure(
+        "'\(name)' must be from \(JSONValue.number(range.lowerBound).text) to "
+          + "\(JSONValue.number(range.upperBound).text), not \(JSONValue.number(number).text)")
+    }
+    return number
   }
 
   func boolean(_ name: String) throws(ToolFailure) -> Bool? {

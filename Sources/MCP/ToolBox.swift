@@ -1,3 +1,4 @@
+import Cells
 import Workspace
 import JSON
 import JSONRPC
@@ -123,28 +124,63 @@ public final class ToolBox {
   }
 
   private func place(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["path", "line", "offset", "slug"])
+    try given.only(["path", "line", "offset", "percent", "chapter", "slug"])
     let path = try resolve(given.string("path"), argument: "path")
     let line = try given.integer("line", in: 1...Int.max)
     let offset = try given.integer("offset", in: 0...Int.max)
-    guard (line == nil) != (offset == nil) else {
-      throw ToolFailure("where takes a 'line' or an 'offset', one of them")
+    let percent = try given.number("percent", in: 0...100)
+    let chapter = try given.optionalString("chapter").map { chapter throws(ToolFailure) in
+      try resolve(chapter, argument: "chapter")
     }
-    let position = line.map { ["--line", String($0)] } ?? ["--offset", String(offset!)]
+    guard [line != nil, offset != nil, percent != nil].filter({ $0 }).count == 1 else {
+      throw ToolFailure("where takes a 'line', an 'offset' or a 'percent', one of them")
+    }
+    if chapter != nil && percent != nil {
+      throw ToolFailure("a 'percent' is of the whole book: it takes no 'chapter'")
+    }
+    let position =
+      line.map { ["--line", String($0)] } ?? offset.map { ["--offset", String($0)] }
+      ?? ["--percent", String(percent!)]
     let answer: [JSONValue]
     do {
-      answer = try records(["where", "--format", "json"] + position + slug(given) + ["--", path])
+      answer = try records(
+        ["where", "--format", "json"] + (chapter.map { ["--file", $0] } ?? []) + position
+          + slug(given) + ["--", path])
     } catch {
       // "line N is past the end of …": the argument, named as the tool takes it.
-      let named = line == nil ? "offset" : "line"
+      let named = line != nil ? "line" : offset != nil ? "offset" : "percent"
+      if error.sentence.hasPrefix("where BOOK needs") {
+        throw ToolFailure(
+          "\(path) is a book: give 'chapter' (a chapter's file) with a 'line' or an 'offset', "
+            + "or a 'percent' of the whole book")
+      }
       guard error.sentence.hasPrefix(named + " ") else { throw error }
       throw ToolFailure("'\(named)': " + error.sentence)
     }
     guard case .object(var record) = answer.first else {
       throw ToolFailure("isle where gave no answer for \(path)")
     }
+    // A book's answer: the place in the chapter's document, with the
+    // book's count, fraction and times beside it.
+    if case .object(let document)? = record["document"] {
+      var place = Self.headed(document)
+      for key in ["book", "chapter", "chapterCount", "title", "fraction", "chapterMinutesLeft"] {
+        place[key] = record[key]
+      }
+      place["minutesLeft"] = record["minutesLeft"]
+      place["path"] = record["path"] ?? place["path"]
+      record = place
+    } else {
+      record = Self.headed(record)
+    }
+    return .object(record)
+  }
+
+  /// A `where` answer with the heading path from the top section down to
+  /// the current one in place of the document's sections.
+  private static func headed(_ answer: [String: JSONValue]) -> [String: JSONValue] {
+    var record = answer
     let current = record["current"] ?? .null
-    // The heading path: from the current section back, each shallower one.
     var titles: [JSONValue] = []
     var level = 7
     for section in (record["sections"]?.array ?? []).reversed() {
@@ -157,16 +193,20 @@ public final class ToolBox {
     record["sections"] = nil
     record["current"] = current
     record["headings"] = .array(titles)
-    return .object(record)
+    return record
   }
 
   private func check(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["paths"])
+    try given.only(["paths", "exclude"])
     var paths: [String] = []
     for (index, path) in try given.strings("paths").enumerated() {
       paths.append(try resolve(path, argument: "paths[\(index)]"))
     }
-    let broken = try records(["check", "--format", "json", "--"] + paths, brokenIsAnswer: true)
+    // As `isle check --exclude`, after the config file's `check.exclude`.
+    let exclude = given.has("exclude") ? try given.strings("exclude", empty: true) : []
+    let broken = try records(
+      ["check", "--format", "json"] + exclude.flatMap { ["--exclude", $0] } + ["--"] + paths,
+      brokenIsAnswer: true)
     return .object(["broken": .array(broken), "count": .int(broken.count)])
   }
 
@@ -175,7 +215,7 @@ public final class ToolBox {
     let query = try given.string("query").lowercased()
     let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
     let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
-    var found: [(rank: Int, path: String, line: Int, match: JSONValue)] = []
+    var found: [(rank: TitleRank, path: String, line: Int, match: JSONValue)] = []
     for document in try records(
       ["toc", "--format", "json", "--min-level", "1", "--max-level", "6", "--", path])
     {
@@ -190,7 +230,7 @@ public final class ToolBox {
             .object([
               "path": .string(file), "number": section["number"] ?? .null,
               "level": section["level"] ?? .null, "title": .string(title),
-              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank),
+              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank.tier),
             ])
           ))
       }

@@ -130,12 +130,19 @@ enum ToolCatalog {
     Tool(
       name: "where", title: "Section at a place",
       description:
-        "The section holding a line (1-based) or a byte offset (0-based) of a document: its "
-        + "heading path, how much of the document is read and how long the rest takes.",
+        "The section holding a line (1-based), a byte offset (0-based) or a percent of a "
+        + "document: its heading path, how much of the document is read and how long the rest "
+        + "takes. For a book (its SUMMARY.md, mkdocs.yml or folder), the 'chapter' with a line "
+        + "or an offset in it, or a percent of the whole book.",
       input: [
-        "path": string("A document, relative to the workspace"),
+        "path": string("A document or a book, relative to the workspace"),
         "line": .object(["type": .string("integer"), "minimum": .int(1)]),
         "offset": .object(["type": .string("integer"), "minimum": .int(0)]),
+        "percent": .object([
+          "type": .string("number"), "minimum": .int(0), "maximum": .int(100),
+          "description": .string("How far through the document, or the whole book"),
+        ]),
+        "chapter": string("For a book: the chapter's file, relative to the workspace"),
         "slug": slug,
       ], required: ["path"],
       output: object(
@@ -150,20 +157,31 @@ enum ToolCatalog {
             "description": .string("The titles from the top section down to it"),
           ]),
           "fraction": .object(["type": .string("number")]),
-          "minutesLeft": integer("Reading time left in the document"),
+          "minutesLeft": integer("Reading time left in the document (in a book, the book)"),
           "sectionMinutesLeft": integer("Reading time left in the section"),
+          "book": string("For a book: the table of contents it is named by"),
+          "chapter": integer("For a book: the chapter, 1-based among those with a file"),
+          "chapterCount": integer("For a book: its chapters with a file"),
+          "chapterMinutesLeft": integer("For a book: reading time left in the chapter"),
         ], required: ["path", "headings", "fraction"])),
     Tool(
       name: "check", title: "Broken links",
       description:
         "The broken links of documents or folders, as 'isle check --format json' reports them: "
-        + "path, line, column, target, reason and a suggestion.",
+        + "path, line, column, target, reason and a suggestion. Links whose resolved path an "
+        + "'exclude' glob (or the config file's check.exclude) matches are left out.",
       input: [
         "paths": .object([
           "type": .string("array"), "items": .object(["type": .string("string")]),
           "minItems": .int(1),
           "description": .string("Files or folders, relative to the workspace"),
-        ])
+        ]),
+        "exclude": .object([
+          "type": .string("array"), "items": .object(["type": .string("string")]),
+          "description": .string(
+            "Globs of resolved link paths to leave out, as 'isle check --exclude' takes them "
+              + "(../std/**, *.png)"),
+        ]),
       ], required: ["paths"],
       output: object(
         [
@@ -263,6 +281,11 @@ enum ToolCatalog {
           [
             "kind": string("numbered, prefix, suffix, part, separator or draft"),
             "title": .object(["type": .array([.string("string"), .string("null")])]),
+            "minutes": .object([
+              "type": .array([.string("integer"), .string("null")]),
+              "description": .string(
+                "Its share of the book's minutes (the book's, rounded once, shared out)"),
+            ]),
             "document": document,
           ], required: ["kind"]),
       ]),

@@ -100,15 +100,25 @@ extension Jump {
     let ids = [fragment, name].compactMap { $0 }.filter { !$0.isEmpty }
     if let index = idMatch(ids, in: sections.map(\.id)) { return index }
     if let index = idMatch(ids, in: folded.map(\.id)) { throw .folded(index) }
-    // A title is looked for as typed; `#install` as `install`.
-    let wanted = LooseText.folded(name.hasPrefix("#") ? fragment ?? name : name)
+    // A title is looked for as typed; `#install` as `install`; a title
+    // copied with its code's backticks as the heading's text says it.
+    let typed = LooseText.folded(name.hasPrefix("#") ? fragment ?? name : name)
     let titles = sections.map { LooseText.folded($0.title) }
+    let foldedTitles = folded.map { LooseText.folded($0.title) }
+    let bare = typed.filter { $0 != "`" }
+    let wanted = titles.contains(typed) || foldedTitles.contains(typed) ? typed : bare
     if let index = try titleMatch(wanted, in: titles) { return index }
-    // Several folded headings that match say nothing: the closest shown
-    // sections are listed instead.
-    if let index = try? titleMatch(wanted, in: folded.map { LooseText.folded($0.title) }) {
-      throw .folded(index)
+    // Deeper (or shallower) headings than those shown: one is named, several
+    // are listed, so that the reader knows which levels to ask for.
+    let deeper: Int?
+    do {
+      deeper = try titleMatch(wanted, in: foldedTitles)
+    } catch .ambiguous(let matches) {
+      throw .foldedAmbiguous(matches)
+    } catch {
+      throw error
     }
+    if let deeper { throw .folded(deeper) }
     let near = fragment.map { LooseText.folded($0) } ?? wanted
     throw .noMatch(closest: closest(to: near, titles: titles, ids: sections.map(\.id)))
   }

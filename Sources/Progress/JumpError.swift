@@ -7,4 +7,7 @@ public enum JumpError: Error, Equatable, Sendable {
   /// The name matches a heading outside the levels shown; its index among
   /// the document's folded headings.
   case folded(Int)
+  /// The name matches several headings outside the levels shown, and none
+  /// shown; their indices among the document's folded headings.
+  case foldedAmbiguous([Int])
 }

@@ -126,6 +126,7 @@ extension Selector {
     } catch {
       switch error {
       case .folded(let index): return tree.folded[index]
+      case .foldedAmbiguous(let matches): throw .ambiguous(matches.map { tree.folded[$0] })
       case .noMatch(let closest):
         // A number past the end names the last; a name, the sections
         // near it only.

@@ -36,6 +36,11 @@ extension ReaderState {
     case .up, .character("k"), .character("y"), .control("p"), .control("y"), .control("k"):
       scroll(-(typed ?? 1))
     case .space, .pageDown, .character("f"), .control("f"), .control("v"):
+      // At a chapter's end, a page on is the next chapter's first.
+      if book != nil, typed == nil, top >= lowest() {
+        _ = cross(.next)
+        return askedChapter()
+      }
       scroll(typed ?? textRows)
     case .pageUp, .character("b"), .control("b"): scroll(-(typed ?? textRows))
     case .character("d"), .control("d"): scroll(typed ?? half)
@@ -338,7 +343,8 @@ extension ReaderState {
       message = document == nil ? "the sections are still being read…" : "no sections"
       return
     }
-    let current = CurrentSection.index(in: document.sections, atOffset: topByte) ?? 0
+    // The section the island names, so that the contents open on it.
+    let current = place(in: document).currentIndex ?? 0
     mode = .contents(
       PickerState(
         sections: document.sections, start: current,

@@ -13,6 +13,16 @@ public enum MinuteShares {
     Int((seconds / 60).rounded(.toNearestOrAwayFromZero))
   }
 
+  /// Whole minutes for parts of so many seconds each (a book's chapters)
+  /// and their total: the sum rounded once, then shared out as a
+  /// document's time is shared to its sections, so the parts add up to the
+  /// total every command gives.
+  public static func shares(ofSeconds seconds: [Int]) -> (total: Int, parts: [Int]) {
+    let parts = seconds.map(Double.init)
+    let total = rounded(parts.reduce(0, +))
+    return (total, share(parts, total: total))
+  }
+
   /// Minutes for each of `parts` (seconds each), adding up to `total`
   /// (the parts' sum, rounded).
   static func share(_ parts: [Double], total: Int) -> [Int] {

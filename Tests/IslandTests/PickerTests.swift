@@ -65,8 +65,9 @@ import Testing
     _ = state.handle(.character("E"))
     #expect(state.filtered == [0, 1, 2, 3, 4])
     _ = state.handle(.character("t"))
-    #expect(state.filtered == [1, 2])  // e then t: Ingredients, Method
-    #expect(state.selected == 2)  // the puck stays on Method
+    // "et" runs in Method, and only scatters in Ingredients: Method first.
+    #expect(state.filtered == [2, 1])
+    #expect(state.selected == 2)  // the puck on the best
     _ = state.handle(.character("s"))
     #expect(state.filtered == [1])  // Method is filtered out: the first match
     #expect(state.selected == 1)
@@ -76,6 +77,22 @@ import Testing
     _ = state.handle(.backspace)
     #expect(state.filtered == [1])
     #expect(state.handle(.enter) == .picked(1))
+  }
+
+  /// A title or a word beginning with what is typed, then one holding
+  /// it, before titles holding its letters apart; ties in document order.
+  @Test func matchesAreRankedAsFzfRanksThem() throws {
+    let titles = Self.sections([
+      "Storing UTF-8 Encoded Text with Strings", "Slices", "Iterating Over Strings",
+      "The Slice Type", "Using iterators", "Writer",
+    ])
+    var state = PickerState(sections: titles, panelRows: 6)
+    for character in "iter" { _ = state.handle(.character(character)) }
+    #expect(state.filtered == [2, 4, 5, 0])
+    #expect(state.handle(.enter) == .picked(2))
+    state = PickerState(sections: titles, panelRows: 6)
+    for character in "slice" { _ = state.handle(.character(character)) }
+    #expect(state.filtered == [1, 3])
   }
 
   @Test func escapeClosesOntoTheBarThenLeaves() throws {

@@ -110,7 +110,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let chapters = try #require(object["chapters"] as? [[String: Any]])
     #expect(object["chapterCount"] as? Int == linked.count)
-    let minutes = chapters.compactMap { ($0["document"] as? [String: Any])?["minutes"] as? Int }
+    let minutes = chapters.compactMap { $0["minutes"] as? Int }
     #expect(object["minutes"] as? Int == minutes.reduce(0, +))
     #expect(chapters.first?["title"] as? String == "Introduction")
     #expect(chapters.contains { $0["number"] as? String == "1.2.2.1." })

@@ -111,6 +111,25 @@ import Testing
     #expect(known.status == 0, "\(hash) is no commit of this repository: \(known.errors)")
   }
 
+  /// A tree made by `git archive` (a release tarball, the Debian
+  /// package's source) carries its commit, which scripts/commit gives the
+  /// build as it does in a checkout.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+        && FileManager.default.fileExists(atPath: Harness.root.appendingPathComponent(".git").path),
+      "needs git and a checkout"))
+  func anArchiveCarriesItsCommit() throws {
+    let scratch = "/tmp/isle-archive-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let outcome = try Harness.shell(
+      "mkdir -p \(scratch) && git archive HEAD -- .gitattributes scripts | tar -x -C \(scratch)"
+        + " && sh \(scratch)/scripts/commit && git rev-parse --short=7 HEAD")
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(lines.count == 2 && lines[0] == lines[1], "\(outcome.stdout)")
+  }
+
   @Test func helpForACommand() throws {
     let viaHelp = Harness.run(["help", "toc"])
     let viaFlag = Harness.run(["toc", "--help"])

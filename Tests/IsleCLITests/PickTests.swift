@@ -243,6 +243,23 @@ import Testing
     #expect(screen.hasPrefix("3\n[0]"), "\(screen)")
   }
 
+  /// `iter` puts the puck on "Iterating Over Rows", which begins with
+  /// it, not on the earlier title that only holds its letters apart.
+  @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+  func theFilterPutsThePuckOnTheBestMatch() throws {
+    let pane = try Pane(tmux: Self.tmux!)
+    try pane.type(
+      "clear; \(isle) pick --reduce-motion --color never fixtures/mdbook/src/ch02-00-slices.md;"
+        + " echo \"[$?]\"")
+    var screen = try pane.wait { $0.contains("Contents") }
+    try pane.literal("iter")
+    screen = try pane.wait { $0.contains("/iter") }
+    #expect(screen.contains("Storing Seeds"), "both match: \(screen)")
+    try pane.keys("Enter")
+    screen = try pane.wait(Self.exited)
+    #expect(screen.hasPrefix("9\n[0]"), "\(screen)")
+  }
+
   @Test func noSectionsDrawsNothingAndExits1() throws {
     let result = try Harness.runBinary(["pick", "fixtures/no-headings.md"])
     #expect(result.status == 1)
