@@ -6,6 +6,7 @@ printed, peak memory (max RSS, the largest of the runs) beside each.
 Timings are wall clock on a shared machine: read the ratios, not the
 absolute numbers. The report is printed and written to bench/out/report.txt;
 BENCH.md holds the one from the last run on this machine kind."""
+import json
 import os
 import platform
 import statistics
@@ -876,6 +877,23 @@ def memory_documents():
     return made
 
 
+def mcp_calls(path):
+    """`isle mcp` answering one tool call (outline, check) on `path`, as
+    commands for measure: a shell that becomes isle, its input a file of
+    the two messages."""
+    folder, name = os.path.split(os.path.abspath(path))
+    for tool, arguments in (("outline", {"path": name}), ("check", {"paths": [name]})):
+        messages = os.path.join(OUT, "mcp-%s.jsonl" % tool)
+        with open(messages, "w") as f:
+            f.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "bench", "version": "1"}}}) + "\n")
+            f.write(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                                "params": {"name": tool, "arguments": arguments}}) + "\n")
+        yield ["sh", "-c", "cd %s && exec %s mcp < %s # %s" % (
+            folder, os.path.abspath(ISLE), os.path.abspath(messages), tool)]
+
+
 def memory(floor):
     """Peak memory of every command on the memory shapes, beside the
     floor's (cmark-gfm's whole parse with isle's extensions) and the
@@ -888,12 +906,13 @@ def memory(floor):
         size = os.path.getsize(path) / (1 << 20)
         _, parse = measure([floor, path])
         say("  %s (%.1f MiB): floor %.0f MiB (%.1fx the file)" % (os.path.basename(path), size, parse, parse / size))
-        for command in commands:
-            _, peak = measure([ISLE] + command + [path])
+        for command in commands + tuple(mcp_calls(path)):
+            _, peak = measure(command if command[0] == "sh" else [ISLE] + command + [path])
+            label = "mcp " + command[-1].split()[-1] if command[0] == "sh" else " ".join(command)
             say("    isle %-32s %7.0f MiB  %.2fx the floor  %.1fx the file" % (
-                " ".join(command), peak, peak / parse, peak / size))
+                label, peak, peak / parse, peak / size))
             target("%s: isle %s at most the floor's peak (%.2fx)" % (
-                os.path.basename(path), command[0], peak / parse), peak <= parse * 1.02)
+                os.path.basename(path), label, peak / parse), peak <= parse * 1.02)
 
 
 def finish():

@@ -192,6 +192,36 @@ def folder_suite(folder, documents):
         expect(by_path.get(file) == len(document["sections"]), f"folder: {file} {by_path.get(file)}")
 
 
+def book_suite(folder, chapters):
+    """A book of `chapters` chapters (SUMMARY.md), its JSON one line past
+    every buffer: each chapter's sections those of the chapter alone."""
+    source = os.path.join(folder, "book", "src")
+    os.makedirs(source)
+    lines = ["# Summary\n\n"]
+    for number in range(chapters):
+        name = f"chapter-{number}.md"
+        with open(os.path.join(source, name), "wb") as file:
+            file.write(shapes.sections(12 + number % 9, seed=number))
+        lines.append(f"- [Chapter {number}]({name})\n")
+    with open(os.path.join(source, "SUMMARY.md"), "w") as file:
+        file.write("".join(lines))
+    with open(os.path.join(folder, "book", "book.toml"), "w") as file:
+        file.write('[book]\ntitle = "Generated"\nsrc = "src"\n')
+    status, out, err = run(["toc", "--format", "json", "--max-level", "6", os.path.join(folder, "book")])
+    values = json_lines("book toc json", out)
+    if not expect(len(values) == 1, f"book: {len(values)} values ({err.strip()[:200]})"):
+        return
+    listed = [c for c in values[0]["chapters"] if c.get("document")]
+    expect(len(listed) == chapters, f"book: {len(listed)} chapters of {chapters}")
+    for chapter in listed[:: max(1, chapters // 10)]:
+        status, alone, _ = run(["toc", "--format", "json", "--max-level", "6", chapter["path"]])
+        alone = json_lines("book chapter", alone)
+        expect(alone and alone[0]["sections"] == chapter["document"]["sections"],
+               f"book: {chapter['path']}'s sections differ from the chapter's own")
+    status, markdown, _ = run(["toc", "--format", "markdown", os.path.join(folder, "book")])
+    expect(status == 0 and markdown.count(b"\n") >= chapters, f"book markdown: {len(markdown)} bytes")
+
+
 def main():
     with tempfile.TemporaryDirectory() as folder:
         made = shapes.small_shapes(ISLE, folder) + (shapes.large_shapes(CORPUS) if LARGE else [])
@@ -206,6 +236,8 @@ def main():
         documents = {name + ".md": document for (name, _, _), document in zip(paths, found)}
         del made, paths
         folder_suite(folder, documents)
+        with tempfile.TemporaryDirectory() as books:
+            book_suite(books, 2000 if LARGE else 300)
         servers.check(ISLE, folder, documents, expect, LARGE)
     if LARGE:
         for page in shapes.w3c_pages(CORPUS):
