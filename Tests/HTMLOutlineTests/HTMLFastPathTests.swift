@@ -49,8 +49,20 @@ import Testing
   func fixturesReadAsTheWholeParseReadsThem(_ name: String) throws {
     let bytes = try Fixtures.bytes(name)
     let (fast, whole) = Self.both(bytes)
+    // A fixture the fast path declines is read whole; those it takes must
+    // read as the whole parse does, and it must take most of them.
     if let fast { #expect(fast == whole) }
+    #expect(fast != nil || Self.declined.contains(name), "the fast path declined \(name)")
   }
+
+  /// The fixtures the fast path declines, each a page it leaves to the
+  /// whole parse on purpose: other encodings (read once transcoded),
+  /// unclosed tables, and pages whose headings sit where only the tree
+  /// builder's rules can place them.
+  static let declined: Set<String> = [
+    "article.html", "euc-jp.html", "gb18030.html", "iso-8859-15.html", "published-page.html",
+    "shift-jis.html", "tables-unclosed.html", "windows-1252-undeclared.html", "windows-1252.html",
+  ]
 
   /// Pieces that stress tree building, joined at random.
   static let pieces: [String] = [

@@ -98,7 +98,13 @@ import Testing
     let manifest = try String(
       contentsOf: Harness.root.appendingPathComponent("Package.swift"), encoding: .utf8)
     #expect(manifest.contains("\nlet version = \"\(CLI.version)\"\n"))
-    guard let commit = CLI.commit else { return }
+    // Built by make (which passes ISLE_COMMIT, as it does to the tests it
+    // runs), the binary must know its commit; only a bare build may not.
+    let passed = ProcessInfo.processInfo.environment["ISLE_COMMIT"] ?? ""
+    guard let commit = CLI.commit else {
+      #expect(passed.isEmpty, "make passed the commit \(passed), which the build did not record")
+      return
+    }
     let hash = String(commit.prefix { $0 != "-" })
     #expect(hash.count >= 7 && hash.allSatisfy(\.isHexDigit))
     #expect(commit.dropFirst(hash.count).isEmpty || commit.hasSuffix("-modified"))
