@@ -10,6 +10,9 @@ public struct BrokenLink: Sendable, Equatable {
     /// The file exists (or it is this document) but has no such heading
     /// or anchor.
     case noHeading = "no-heading"
+    /// The file is out of the folders a server keeps to (`isle mcp`'s
+    /// roots): nothing is said of it, whether it is there or not.
+    case outside = "outside-workspace"
   }
 
   /// The linking document, as given.

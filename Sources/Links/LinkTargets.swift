@@ -15,4 +15,6 @@ public enum TargetKind: Sendable, Equatable {
   case missing
   case file
   case folder
+  /// Out of the folders a server keeps to: nothing is known of it.
+  case outside
 }
