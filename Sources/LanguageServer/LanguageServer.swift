@@ -25,6 +25,8 @@ public final class LanguageServer: Sendable {
   /// Held while an open document is outlined whole with its links.
   let findingLinks = Lock(())
   private let cancelled = Lock<Set<String>>([])
+  /// `shutdown` answered within a second, whatever runs.
+  let shutdownWatch = ShutdownWatch()
   let send: @Sendable (String) -> Void
   let version: String
   /// About how many bytes a piece of an open document's `LiveOutline`
@@ -116,6 +118,8 @@ public final class LanguageServer: Sendable {
   ) {
     let key = id.text
     defer { _ = cancelled.withLock { $0.remove(key) } }
+    // Answered already by the watch: not twice.
+    if method == "shutdown" && !shutdownWatch.claim() { return }
     // Changed already: its answer would be dropped.
     guard unchanged() else { return reply(to: id, error: .contentModified) }
     let snapshot = RequestSnapshot(open: open ?? state.withLock { $0.open })
@@ -142,8 +146,10 @@ public final class LanguageServer: Sendable {
     _ = cancelled.withLock { $0.insert(id.text) }
   }
 
+  /// True once the client cancelled request `id`, or `shutdown` was
+  /// answered before the work in flight was done.
   func isCancelled(_ id: JSONValue) -> Bool {
-    cancelled.withLock { $0.contains(id.text) }
+    cancelled.withLock { $0.contains(id.text) } || shutdownWatch.answeredEarly
   }
 
   /// Publishes the diagnostics that are due: called when no message waits.
