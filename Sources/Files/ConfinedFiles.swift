@@ -92,7 +92,8 @@ public struct ConfinedFiles: FileAccess {
     guard let base = resolved(folder, hops: hops + 1) else { return nil }
     switch name {
     case "", ".": return base
-    case "..": return base.lastIndex(of: "/").map { $0 == base.startIndex ? "/" : String(base[..<$0]) }
+    case "..":
+      return base.lastIndex(of: "/").map { $0 == base.startIndex ? "/" : String(base[..<$0]) }
     default: break
     }
     let joined = base == "/" ? "/" + name : base + "/" + name

@@ -231,7 +231,9 @@ public final class ToolBox {
       throw ToolFailure("'selectors' holds '\(badSelector)', which is not a selector")
     }
     let (status, output, error) = run(arguments, roots)
-    let folders = arguments.drop { $0 != "--" }.dropFirst().map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    let folders = arguments.drop { $0 != "--" }.dropFirst().map {
+      $0.hasSuffix("/") ? $0 : $0 + "/"
+    }
     var failure: String? = nil
     for line in error.split(separator: "\n") {
       var text = String(line)
