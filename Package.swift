@@ -145,8 +145,9 @@ let package = Package(
       name: "Workspace",
       dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"],
       swiftSettings: optimized),
-    // The Model Context Protocol for agents: the tools over `isle`'s commands.
-    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs", "Cells"]),
+    // The Model Context Protocol for agents: the tools over `isle`'s
+    // commands, their paths kept within the roots (Files' ConfinedFiles).
+    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs", "Cells", "Files"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),

@@ -569,6 +569,102 @@ def lsp_large():
     target("and with link requests asked first (%.3f s, %.2fx)" % (t_beside, t_beside / 0.1), t_beside < 0.1)
 
 
+def headings_text(count):
+    """COUNT sections at levels 1 to 6 in turn, each with a link to the
+    heading of half its number: about 68 bytes a heading."""
+    return "".join("%s Heading %d\n\nWords [here](#heading-%d) for the section.\n\n" % (
+        "#" * (index % 6 + 1), index, index // 2) for index in range(count))
+
+
+def lsp_headings():
+    """isle lsp on documents of 75,000 and 150,000 headings (5 and 10 MB),
+    each heading with a link: symbols after didOpen and the document's links
+    after them, each timed to the last byte of its reply (issue 41: the
+    document links went through every heading for each link), as the
+    ratio of the larger to the smaller: linear is 2. Then `shutdown` sent
+    while the larger one's links are found: answered within a second."""
+    import json
+    say("\nisle lsp on documents of 75,000 and 150,000 headings, a link each: "
+        "time to symbols and to document links, larger over smaller (linear: 2)")
+    capabilities = {"textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True}}}
+    timings = {}
+    for count in (75000, 150000):
+        text = headings_text(count)
+        uri = "file:///isle-bench/headings-%d.md" % count
+        symbols, links = [], []
+        for _ in range(3):
+            client = LspClient()
+            client.reply(client.send("initialize", {"capabilities": capabilities}))
+            client.send("initialized", {}, request=False)
+            start = time.perf_counter()
+            client.send("textDocument/didOpen", {"textDocument": {
+                "uri": uri, "languageId": "markdown", "version": 1, "text": text}}, request=False)
+            answered = []
+            client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}),
+                         answered)
+            symbols.append(answered[0] - start)
+            start = time.perf_counter()
+            answered = []
+            client.reply(client.send("textDocument/documentLink", {"textDocument": {"uri": uri}}),
+                         answered)
+            links.append(answered[0] - start)
+            client.close()
+        timings[count] = (statistics.median(symbols), statistics.median(links))
+        say("  %7d headings, %5.1f MB: symbols %6.2f s, document links %6.2f s" % (
+            count, len(text) / 1e6, timings[count][0], timings[count][1]))
+    symbols = timings[150000][0] / timings[75000][0]
+    links = timings[150000][1] / timings[75000][1]
+    say("  ratios, twice the headings: symbols %.2f, document links %.2f" % (symbols, links))
+    target("symbols linear in the headings (ratio %.2f at most 2.5)" % symbols, symbols <= 2.5)
+    target("document links linear in the headings (ratio %.2f at most 2.5)" % links, links <= 2.5)
+    client = LspClient()
+    client.reply(client.send("initialize", {"capabilities": capabilities}))
+    uri = "file:///isle-bench/headings-150000.md"
+    client.send("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "markdown", "version": 1, "text": headings_text(150000)}},
+        request=False)
+    client.send("textDocument/documentLink", {"textDocument": {"uri": uri}})
+    time.sleep(0.2)
+    start = time.perf_counter()
+    answered = []
+    client.reply(client.send("shutdown", None), answered)
+    waited = answered[0] - start
+    client.send("exit", None, request=False)
+    client.proc.stdin.close()
+    client.proc.wait()
+    say("  shutdown while the document links of 150,000 headings are found: answered in %.2f s"
+        % waited)
+    target("shutdown answered within a second whatever runs (%.2f s)" % waited, waited < 1)
+
+
+def mcp_lines():
+    """isle mcp reading one line of 8 and 16 MiB (a ping with a long
+    argument), timed to its answer, larger over smaller (linear: 2); and a
+    line of 64 MiB, past its 16 MiB limit: an error, and the next line
+    answered."""
+    say("\nisle mcp reading one long line: 8 and 16 MiB (under the 16 MiB limit), then 64 MiB")
+    times = {}
+    for mib in (8, 16, 64):
+        padding = mib * 1024 * 1024 - 80
+        line = b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + b"a" * padding + b'"}}\n'
+        runs = []
+        for _ in range(3):
+            proc = subprocess.Popen([ISLE, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            start = time.perf_counter()
+            proc.stdin.write(line + b'{"jsonrpc":"2.0","id":2,"method":"ping"}\n')
+            proc.stdin.close()
+            replies = proc.stdout.read().decode().splitlines()
+            runs.append(time.perf_counter() - start)
+            proc.wait()
+        times[mib] = statistics.median(runs)
+        say("  %3d MiB: %.3f s, %s" % (mib, times[mib], "an error, then the next line answered"
+                                      if '"error"' in replies[0] and len(replies) == 2 else
+                                      "answered" if len(replies) == 2 else "NOT answered"))
+    ratio = times[16] / times[8]
+    say("  ratio 16 over 8 MiB: %.2f" % ratio)
+    target("a line read in time linear in it (ratio %.2f at most 2.5)" % ratio, ratio <= 2.5)
+
+
 def workspace_corpus(copies=9):
     """The corpus COPIES times over, each copy a folder of its own, made
     once under bench/out (a git repository of its own, so that the
@@ -736,7 +832,13 @@ def main():
         # make bench-lsp: only the language server: a large document, a
         # large workspace.
         lsp_large()
+        lsp_headings()
         lsp_workspace()
+        finish()
+        return
+    if sys.argv[1:] == ["mcp"]:
+        # only the agent server's reading of long lines.
+        mcp_lines()
         finish()
         return
     if sys.argv[1:] == ["show"]:
@@ -834,7 +936,9 @@ def main():
     book_corpus()
     splitters()
     lsp_large()
+    lsp_headings()
     lsp_workspace()
+    mcp_lines()
 
     documents = real_documents()
     if documents:

@@ -12,4 +12,7 @@ public enum FileKind: Sendable, Equatable {
   case brokenLink
   /// Nothing, or nothing that may be looked at (the reason is `errno`).
   case missing
+  /// A path that leads out of the folders the files are kept to
+  /// (`ConfinedFiles`): whether anything is there is not asked.
+  case outside
 }

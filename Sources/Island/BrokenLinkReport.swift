@@ -18,6 +18,8 @@ public enum BrokenLinkReport {
     switch broken.reason {
     case .noFile:
       return "no file " + SafeText.forTerminal(broken.target)
+    case .outside:
+      return SafeText.forTerminal(broken.target) + " is outside the workspace"
     case .noHeading:
       let fragment = SafeText.forTerminal(broken.fragment ?? "")
       let file = SafeText.forTerminal(broken.file ?? broken.path)

@@ -44,6 +44,7 @@ final class CheckTargets: SiteTargets {
     case .regular, .special: kind = .file
     case .directory: kind = .folder
     case .brokenLink, .missing: kind = .missing
+    case .outside: kind = .outside
     }
     kinds.withLock { $0[path] = kind }
     return kind

@@ -44,7 +44,7 @@ struct DiskWorkspace: WorkspaceHost {
     switch files.kind(path) {
     case .regular, .special: return .file
     case .directory: return .folder
-    case .brokenLink, .missing: return .missing
+    case .brokenLink, .missing, .outside: return .missing
     }
   }
 

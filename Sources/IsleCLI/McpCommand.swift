@@ -26,9 +26,12 @@ struct McpCommand: RunnableCommand {
     signal(SIGINT, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
     let (environment, files) = (cli.environment, cli.files)
-    let tools = ToolBox(start: Self.currentFolder()) { arguments in
+    // Nothing outside the roots is read, but the config file.
+    let config = Set(Config.path(environment: environment).map { [$0] } ?? [])
+    let tools = ToolBox(start: Self.currentFolder()) { arguments, roots in
       let (output, error) = (StringSink(), StringSink())
-      let status = CLI(environment: environment, stdout: output, stderr: error, files: files)
+      let confined = ConfinedFiles(files, roots: roots, exceptions: config)
+      let status = CLI(environment: environment, stdout: output, stderr: error, files: confined)
         .run(arguments)
       return (status, output.text, error.text)
     }

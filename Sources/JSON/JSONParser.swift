@@ -9,6 +9,8 @@ public struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
+  /// The member of the outermost object whose number is kept as written.
+  private var keptAsWritten: String? = nil
 
   /// The deepest nesting read.
   public static let maxDepth = 256
@@ -17,6 +19,22 @@ public struct JSONParser {
   /// space.
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var reader = JSONParser(bytes: bytes)
+    reader.skipSpace()
+    let value = try reader.value()
+    reader.skipSpace()
+    guard reader.index == bytes.count else { throw reader.failure("text after the value") }
+    return value
+  }
+
+  /// Reads `bytes` as `parse` does, but for the number of the outermost
+  /// object's member `key`, kept as its text (`.written`): a JSON-RPC id
+  /// is echoed exactly as sent, `1e400` and `12345678901234567890`
+  /// included, which no double holds.
+  public static func parse(_ bytes: [UInt8], keepingNumberAt key: String) throws(JSONParseError)
+    -> JSONValue
+  {
+    var reader = JSONParser(bytes: bytes)
+    reader.keptAsWritten = key
     reader.skipSpace()
     let value = try reader.value()
     reader.skipSpace()
@@ -94,7 +112,15 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == 0x3A else { throw failure("':' expected") }
       index += 1
       skipSpace()
-      members[key] = try value()
+      if depth == 1, key == keptAsWritten, index < bytes.count,
+        bytes[index] == 0x2D || (0x30...0x39).contains(bytes[index])
+      {
+        let start = index
+        try skipNumber()
+        members[key] = .written(String(decoding: bytes[start..<index], as: UTF8.self))
+      } else {
+        members[key] = try value()
+      }
       skipSpace()
       guard index < bytes.count else { throw failure("an object left open") }
       if bytes[index] == 0x2C {
@@ -136,6 +162,14 @@ public struct JSONParser {
 
   private mutating func number() throws(JSONParseError) -> Double {
     let start = index
+    try skipNumber()
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let value = Double(text) else { throw failure("not a number") }
+    return value
+  }
+
+  /// Reads past a number as JSON writes it.
+  private mutating func skipNumber() throws(JSONParseError) {
     if bytes[index] == 0x2D { index += 1 }
     func digits() -> Int {
       let from = index
@@ -156,9 +190,6 @@ public struct JSONParser {
       if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
       guard digits() > 0 else { throw failure("no digits in the exponent") }
     }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = Double(text) else { throw failure("not a number") }
-    return value
   }
 
   private mutating func string() throws(JSONParseError) -> String {

@@ -17,7 +17,8 @@ public enum JSONValue: Sendable, Equatable {
   /// An object; a key given twice keeps its last value.
   case object([String: JSONValue])
   /// JSON text written already (by a `JSONWriter`): a large reply built
-  /// without a value for each of its parts. Never read from a message.
+  /// without a value for each of its parts; read from a message only as
+  /// a request's numeric id, kept as sent (`JSONParser.parse(_:keepingNumberAt:)`).
   case written(String)
 
   /// An integer as a JSON number.

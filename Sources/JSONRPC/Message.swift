@@ -10,11 +10,12 @@ public enum Message: Sendable, Equatable {
 
   /// Reads a message body. A body that is not a JSON object with a
   /// `method` (or a reply's `id`) is an error, with the request's id when
-  /// one could be read.
+  /// one could be read. A request's numeric id is kept as its text
+  /// (`.written`), so that the reply echoes it exactly as sent.
   public static func parse(_ body: [UInt8]) throws(ResponseError) -> Message {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(body)
+      value = try JSONParser.parse(body, keepingNumberAt: "id")
     } catch {
       throw .parseError("not JSON at byte \(error.offset): \(error.problem)")
     }
@@ -22,7 +23,11 @@ public enum Message: Sendable, Equatable {
     let id = value["id"]
     if let id, !isID(id) { throw .invalidRequest("an id must be a number or a string") }
     guard let method = value["method"]?.string else {
-      if let id, value["result"] != nil || value["error"] != nil { return .response(id: id) }
+      if let id, value["result"] != nil || value["error"] != nil {
+        // A reply to the server's own request: its id a number again.
+        guard case .written(let text) = id else { return .response(id: id) }
+        return .response(id: .number(Double(text) ?? .nan))
+      }
       throw .invalidRequest("a message without a method")
     }
     let params = value["params"] ?? .null
@@ -32,7 +37,7 @@ public enum Message: Sendable, Equatable {
 
   private static func isID(_ value: JSONValue) -> Bool {
     switch value {
-    case .number, .string: return true
+    case .number, .string, .written: return true
     default: return false
     }
   }

@@ -25,6 +25,8 @@ public final class LanguageServer: Sendable {
   /// Held while an open document is outlined whole with its links.
   let findingLinks = Lock(())
   private let cancelled = Lock<Set<String>>([])
+  /// `shutdown` answered within a second, whatever runs.
+  let shutdownWatch = ShutdownWatch()
   let send: @Sendable (String) -> Void
   let version: String
   /// About how many bytes a piece of an open document's `LiveOutline`
@@ -93,9 +95,12 @@ public final class LanguageServer: Sendable {
         return nil
       }
       let path = try? DocumentParams(params).path
-      let version = path.flatMap { path in state.withLock { $0.open[path]?.version } }
+      // The documents as they are when it comes: what it is answered from.
+      let (open, version) = state.withLock { state in
+        (state.open, path.flatMap { state.open[$0]?.version })
+      }
       aside.async { [self] in
-        respond(id, method, params, cameRunning: true) {
+        respond(id, method, params, cameRunning: true, open: open) {
           guard let path else { return true }
           return state.withLock { $0.open[path]?.version } == version
         }
@@ -104,22 +109,34 @@ public final class LanguageServer: Sendable {
     }
   }
 
-  /// Answers request `id`; `ContentModified` instead of the result when
-  /// `unchanged` says the document has changed since it came.
+  /// Answers request `id` from the documents `open` (those open now when
+  /// nil: see `RequestSnapshot`); `ContentModified` instead of the result
+  /// when `unchanged` says the document has changed since it came.
   private func respond(
     _ id: JSONValue, _ method: String, _ params: JSONValue, cameRunning: Bool = false,
-    unchanged: () -> Bool = { true }
+    open: [String: OpenDocument]? = nil, unchanged: () -> Bool = { true }
   ) {
     let key = id.text
     defer { _ = cancelled.withLock { $0.remove(key) } }
-    do throws(ResponseError) {
-      let request = Request(id: id, server: self)
-      try request.checkCancelled()
-      let result = try answer(method, params, request, cameRunning: cameRunning)
-      guard unchanged() else { throw .contentModified }
-      reply(to: id, result: result)
-    } catch {
-      reply(to: id, error: error)
+    // Answered already by the watch: not twice.
+    if method == "shutdown" && !shutdownWatch.claim() { return }
+    // Changed already: its answer would be dropped.
+    guard unchanged() else { return reply(to: id, error: .contentModified) }
+    let snapshot = RequestSnapshot(open: open ?? state.withLock { $0.open })
+    let answered = RequestSnapshot.$current.withValue(snapshot) {
+      () -> Result<JSONValue, ResponseError> in
+      do throws(ResponseError) {
+        let request = Request(id: id, server: self)
+        try request.checkCancelled()
+        return .success(try answer(method, params, request, cameRunning: cameRunning))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch answered {
+    case .success(let result) where unchanged(): reply(to: id, result: result)
+    case .success: reply(to: id, error: .contentModified)
+    case .failure(let error): reply(to: id, error: error)
     }
   }
 
@@ -129,8 +146,10 @@ public final class LanguageServer: Sendable {
     _ = cancelled.withLock { $0.insert(id.text) }
   }
 
+  /// True once the client cancelled request `id`, or `shutdown` was
+  /// answered before the work in flight was done.
   func isCancelled(_ id: JSONValue) -> Bool {
-    cancelled.withLock { $0.contains(id.text) }
+    cancelled.withLock { $0.contains(id.text) } || shutdownWatch.answeredEarly
   }
 
   /// Publishes the diagnostics that are due: called when no message waits.

@@ -90,13 +90,32 @@ extension LanguageServer {
 
   /// The URI the client knows `path` by.
   func uri(_ path: String) -> String {
-    state.withLock { $0.open[path]?.uri } ?? FileURI.uri(path)
+    openDocument(path)?.uri ?? FileURI.uri(path)
+  }
+
+  /// The open document at `path`: as the request being answered found it
+  /// (`RequestSnapshot`), else as it is now.
+  func openDocument(_ path: String) -> OpenDocument? {
+    if let snapshot = RequestSnapshot.current { return snapshot.open[path] }
+    return state.withLock { $0.open[path] }
+  }
+
+  /// The paths of the open documents, sorted, as `openDocument` finds them.
+  func openPaths() -> [String] {
+    if let snapshot = RequestSnapshot.current { return snapshot.open.keys.sorted() }
+    return state.withLock { Array($0.open.keys) }.sorted()
   }
 
   /// The facts of the document at `path`: the editor's version when it is
-  /// open (outlined once per version), else the disk's.
+  /// open (outlined once per version), else the disk's; within a request,
+  /// the same each time it is asked for.
   func facts(_ path: String) -> DocumentFacts? {
-    guard let document = state.withLock({ $0.open[path] }) else { return index.facts(path) }
+    guard let snapshot = RequestSnapshot.current else { return currentFacts(path) }
+    return RequestSnapshot.kept(snapshot.facts, path) { currentFacts(path) }
+  }
+
+  private func currentFacts(_ path: String) -> DocumentFacts? {
+    guard let document = openDocument(path) else { return index.facts(path) }
     return facts(of: document)
   }
 
@@ -128,7 +147,12 @@ extension LanguageServer {
   /// the edits since touched parsed again), once per version; else the
   /// disk's, from the index.
   func outlineFacts(_ path: String) -> OutlineFacts? {
-    guard let document = state.withLock({ $0.open[path] }) else {
+    guard let snapshot = RequestSnapshot.current else { return currentOutline(path) }
+    return RequestSnapshot.kept(snapshot.outlines, path) { currentOutline(path) }
+  }
+
+  private func currentOutline(_ path: String) -> OutlineFacts? {
+    guard let document = openDocument(path) else {
       return index.facts(path)?.outline
     }
     if let known = document.outline { return known }
@@ -177,23 +201,32 @@ extension LanguageServer {
     return facts
   }
 
-  /// The editor's text of an open document, or the disk's.
+  /// The editor's text of an open document, or the disk's; within a
+  /// request, the same each time it is asked for.
   func text(_ path: String) -> TextLines? {
-    if let open = state.withLock({ $0.open[path]?.text }) { return open }
-    return host.load(path).map(TextLines.init)
+    if let open = openDocument(path)?.text { return open }
+    guard let snapshot = RequestSnapshot.current else { return host.load(path).map(TextLines.init) }
+    return RequestSnapshot.kept(snapshot.texts, path) { host.load(path).map(TextLines.init) }
   }
 
   /// Every document the server knows: the workspace's as indexed, with
   /// the open ones as the editor has them (and open ones outside it).
   func allFacts() -> [DocumentFacts] {
-    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openPaths = openPaths()
     let openSet = Set(openPaths)
-    return index.documents.filter { !openSet.contains($0.path) } + openPaths.compactMap(facts)
+    var indexed = index.documents.filter { !openSet.contains($0.path) }
+    if let snapshot = RequestSnapshot.current {
+      // The ones this request has read already, as it read them.
+      indexed = indexed.compactMap { found in
+        RequestSnapshot.kept(snapshot.facts, found.path) { found }
+      }
+    }
+    return indexed + openPaths.compactMap(facts)
   }
 
   /// The outline of every document the server knows, as `allFacts`.
   func allOutlines() -> [OutlineFacts] {
-    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openPaths = openPaths()
     let openSet = Set(openPaths)
     return index.documents.filter { !openSet.contains($0.path) }.map(\.outline)
       + openPaths.compactMap(outlineFacts)
@@ -201,7 +234,7 @@ extension LanguageServer {
 
   /// What links resolve against: open documents as the editor has them.
   func targets() -> ServerTargets {
-    let openPaths = state.withLock { Array($0.open.keys) }
+    let openPaths = openPaths()
     var anchors: [String: DocumentAnchors] = [:]
     for path in openPaths { anchors[path] = facts(path)?.anchors }
     return ServerTargets(host: host, index: index, open: anchors)

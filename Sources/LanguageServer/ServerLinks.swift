@@ -56,9 +56,10 @@ extension LanguageServer {
   /// the document's top.
   func range(_ target: LinkTarget) -> TextRange {
     let zero = TextPosition(line: 0, character: 0)
-    if let heading = target.heading, let range = facts(target.path)?.headings[heading].headingRange
+    if let heading = target.heading, let headings = facts(target.path)?.headings,
+      headings.indices.contains(heading)
     {
-      return range
+      return headings[heading].headingRange
     }
     if let anchor = target.anchor, let facts = facts(target.path), let text = text(target.path) {
       return facts.anchorRange(anchor, text: text)

@@ -4,13 +4,13 @@ import JSONRPC
 import Parallel
 import Workspace
 
-/// The server on a stream: one thread reads and frames messages (and
-/// marks cancelled requests at once), the caller's thread handles them,
-/// a second one answers the requests the method table registers aside
-/// (those that read links), one at a time, and a third publishes
-/// diagnostics once the messages pause (`DiagnosticsLull`): symbols never
-/// wait for a document's links to be found or checked. Every thread is
-/// `Parallel`'s.
+/// The server on a stream: one thread reads and frames messages (marks
+/// cancelled requests at once, and watches `shutdown`: `ShutdownWatch`),
+/// another handles them, a third answers the requests the method table
+/// registers aside (those that read links), one at a time, and a fourth
+/// publishes diagnostics once the messages pause (`DiagnosticsLull`):
+/// symbols never wait for a document's links to be found or checked. The
+/// caller's thread waits for the end. Every thread is `Parallel`'s.
 extension LanguageServer {
   /// Reads messages with `read` (which returns the next bytes of the
   /// stream, none at its end or on an error) until `exit`; returns the
@@ -18,6 +18,16 @@ extension LanguageServer {
   /// stream ended, or it broke the framing.
   public func run(read: @escaping @Sendable () -> [UInt8]) -> Int32 {
     let queue = MessageQueue()
+    let ended = Lock<Int32?>(nil)
+    let end = DispatchSemaphore(value: 0)
+    @Sendable func finish(_ status: Int32) {
+      if ended.withLock({ ended in
+        defer { ended = ended ?? status }
+        return ended == nil
+      }) {
+        end.signal()
+      }
+    }
     // Reading blocks: a queue of its own.
     Background.run("isle.reader") { [self] in
       var framer = MessageFramer()
@@ -27,26 +37,49 @@ extension LanguageServer {
         framer.append(bytes)
         do throws(FramingError) {
           while let body = try framer.next() {
-            if let id = Self.cancelledID(body) { cancel(id) } else { queue.put(.body(body)) }
+            if let id = Self.cancelledID(body) { cancel(id) } else { arrived(body, queue, finish) }
           }
         } catch {
           return queue.put(.end(error))
         }
       }
     }
-    let lull = DiagnosticsLull(server: self)
-    let aside = NicedThread(label: "isle.aside")
-    while true {
-      switch queue.take() {
-      case .body(let body):
-        lull.busy()
-        if let status = receive(body, aside: aside) { return status }
-        if queue.isEmpty { lull.idle() }
-      case .end(let error):
-        if let error { log("the message stream broke: \(error.problem)", .error) }
-        return 1
+    Background.run("isle.messages") { [self] in
+      let lull = DiagnosticsLull(server: self)
+      let aside = NicedThread(label: "isle.aside")
+      while true {
+        switch queue.take() {
+        case .body(let body):
+          lull.busy()
+          if let status = receive(body, aside: aside) { return finish(status) }
+          if queue.isEmpty { lull.idle() }
+        case .end(let error):
+          if let error { log("the message stream broke: \(error.problem)", .error) }
+          return finish(1)
+        }
       }
     }
+    end.wait()
+    return ended.withLock { $0 ?? 1 }
+  }
+
+  /// A message read, handed on in its turn; `shutdown` watched, and the
+  /// `exit` after a `shutdown` the watch answered ends the server at once.
+  private func arrived(
+    _ body: [UInt8], _ queue: MessageQueue, _ finish: @Sendable (Int32) -> Void
+  ) {
+    switch ShutdownWatch.lifecycle(body) {
+    case ("shutdown", let id)?:
+      shutdownWatch.arrived(id) { [self] id in
+        state.withLock { $0.phase = .shutDown }
+        reply(to: id, result: .null)
+      }
+    case ("exit", _)? where shutdownWatch.answeredEarly:
+      return finish(0)
+    default:
+      break
+    }
+    queue.put(.body(body))
   }
 
   /// The id a `$/cancelRequest` body cancels; nil for any other message.

@@ -76,6 +76,13 @@ extension LanguageServer {
   /// `-2` move), the fragment.
   func rename(_ params: RenameParams, _ request: Request) throws(ResponseError) -> JSONValue {
     let newName = params.newName
+    // A NUL, a line break or an escape would be written into the document.
+    if let control = newName.unicodeScalars.first(where: {
+      $0.properties.generalCategory == .control
+    }) {
+      throw .invalidParams(
+        "the new name holds a control character (U+\(Self.hex(control.value))): refused")
+    }
     if let (named, _, facts) = try renamedName(params.at) {
       return try renameName(named, to: newName, from: facts, request)
     }
@@ -90,6 +97,10 @@ extension LanguageServer {
       let new = try? Outliner.outline(renamed, path: target.path, options: options),
       new.sections.count == old.headings.count
     else { throw .invalidParams("'\(newName)' does not stay one heading") }
+    // `]` or blanks: every link to it would lead to the top of the page.
+    guard let index = target.heading, let id = new.sections[index].id, !id.isEmpty else {
+      throw .invalidParams("'\(newName)' gives the heading no id: links to it would go nowhere")
+    }
     var ids: [Int: String] = [:]
     for (index, heading) in old.headings.enumerated() {
       if let id = new.sections[index].id, id != heading.id { ids[index] = id }
@@ -113,5 +124,11 @@ extension LanguageServer {
       }
     }
     return workspaceEdit(changes)
+  }
+
+  /// `value` in at least four hexadecimal digits, as U+ names it.
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

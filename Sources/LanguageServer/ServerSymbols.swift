@@ -273,7 +273,7 @@ extension LanguageServer {
   /// indexed, with the open ones as the editor has them (and open ones
   /// outside it).
   private func workspaceHeadings() -> [(path: String, headings: [IndexedHeading])] {
-    let openPaths = state.withLock { Array($0.open.keys) }.sorted()
+    let openPaths = openPaths()
     let openSet = Set(openPaths)
     var found = index.headings.filter { !openSet.contains($0.path) }
     for path in openPaths {

@@ -13,6 +13,9 @@ public struct BrokenLink: Sendable, Equatable {
     /// With `--sites`: the fragment names a heading as some of the sites
     /// render the target, not as the others do.
     case someSites = "some-sites"
+    /// The file is out of the folders a server keeps to (`isle mcp`'s
+    /// roots): nothing is said of it, whether it is there or not.
+    case outside = "outside-workspace"
   }
 
   /// Where a fragment resolves and where not, for `.someSites`: the sites

@@ -65,6 +65,14 @@ public struct LinkChecker: Sendable {
         }
       case .file(let relative, let fragment, let fromRoot):
         let joined = LinkPath.joined(fromRoot ? root : LinkPath.folder(of: path), relative)
+        if targets.kind(of: joined) == .outside {
+          // Nothing of it is said: not whether it is there, nor its ids.
+          broken.append(
+            BrokenLink(
+              path: path, link: link, file: nil, fragment: fragment, reason: .outside,
+              suggestion: nil))
+          continue
+        }
         guard let (file, kind) = resolve(joined, targets: targets) else {
           if !checksUnusedFiles && definitions.isUnused(link) { continue }
           broken.append(
@@ -162,6 +170,8 @@ public struct LinkChecker: Sendable {
         if targets.kind(of: inside) == .file { return (inside, .file) }
       }
       return (path, .folder)
+    case .outside:
+      return nil
     case .missing:
       guard let suffix = LinkPath.pathExtension(path), suffix == "html" || suffix == "htm" else {
         return nil

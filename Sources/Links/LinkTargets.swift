@@ -15,6 +15,8 @@ public enum TargetKind: Sendable, Equatable {
   case missing
   case file
   case folder
+  /// Out of the folders a server keeps to: nothing is known of it.
+  case outside
 }
 
 /// A document as one site renders it, for `check --sites`: the site's

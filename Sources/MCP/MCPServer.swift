@@ -42,22 +42,34 @@ public final class MCPServer: @unchecked Sendable {
 
   /// Reads messages with `read` (the next bytes of the input, none at its
   /// end or on an error) until the input ends, answering each; returns
-  /// once every message read is answered.
+  /// once every message read is answered. A line past `LineFramer.maxLine`
+  /// is answered with an error, and the lines after it are read.
   public func run(read: () -> [UInt8]) {
-    var pending: [UInt8] = []
+    var framer = LineFramer()
     while true {
       let bytes = read()
       if bytes.isEmpty { break }
-      pending.append(contentsOf: bytes)
-      var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        arrived(Array(pending[start..<newline]))
-        start = newline + 1
-      }
-      pending.removeFirst(start)
+      framer.append(bytes)
+      while let line = framer.next() { arrived(line) }
     }
-    if !pending.isEmpty { arrived(pending) }
+    if let last = framer.finish() { arrived(last) }
     answering.drain()
+  }
+
+  /// One line read, or one too long to keep.
+  private func arrived(_ line: LineFramer.Line) {
+    switch line {
+    case .line(let bytes):
+      arrived(bytes)
+    case .tooLong(let count):
+      answering.async {
+        self.reply(
+          id: .null,
+          error: .invalidRequest(
+            "a message of \(count) bytes, past the limit of \(LineFramer.maxLine) bytes a "
+              + "line may hold: it was not read"))
+      }
+    }
   }
 
   /// One line read: a cancellation is noted at once, and every line is

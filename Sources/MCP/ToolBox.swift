@@ -1,4 +1,5 @@
 import Cells
+import Files
 import Workspace
 import JSON
 import JSONRPC
@@ -14,14 +15,20 @@ import LanguageServer
 /// `structuredContent` and a text form of it. A tool that fails says so
 /// in one sentence as a tool error; it never ends the server.
 public final class ToolBox {
-  /// Runs an isle command line (without the program name) in-process:
-  /// its exit status, standard output and standard error.
-  public typealias Runner = ([String]) -> (status: Int32, output: String, error: String)
+  /// Runs an isle command line (without the program name) in-process,
+  /// reading only inside the folders given (real paths): its exit status,
+  /// standard output and standard error.
+  public typealias Runner = (_ arguments: [String], _ roots: [String]) -> (
+    status: Int32, output: String, error: String
+  )
 
   private let run: Runner
   /// The folders paths are resolved against and kept within, real paths.
   private(set) var roots: [String]
   private let start: String
+  /// What the call being answered passed over in its folders (a file past
+  /// the size limit, a link out of the workspace), one sentence each.
+  private var skipped: [String] = []
 
   /// Tools answering with `run`, paths kept within `start` (the folder
   /// the server was started in) until the client names its roots.
@@ -51,8 +58,14 @@ public final class ToolBox {
         "no tool '\(name)'; the tools are " + ToolCatalog.names.joined(separator: ", "))
     }
     let given = ToolArguments(arguments)
+    skipped = []
     do {
-      let (content, summary) = try answer(name, given)
+      var (content, summary) = try answer(name, given)
+      if !skipped.isEmpty, case .object(var members) = content {
+        members["skipped"] = .array(skipped.map(JSONValue.string))
+        content = .object(members)
+        summary = summary.map { $0 + "\n[skipped: " + skipped.joined(separator: "; ") + "]" }
+      }
       var result: [String: JSONValue] = [
         "content": .array([
           .object(["type": .string("text"), "text": .string(summary ?? content.text)])
@@ -246,27 +259,41 @@ public final class ToolBox {
     return ["--slug", slug]
   }
 
-  /// The JSON records (one a line) command `arguments` prints; its error
-  /// line as the tool's failure. `check` exits 1 for broken links, which
-  /// are its answer.
+  /// The JSON records (one a line) command `arguments` prints. A file
+  /// its walk of a folder passed over (an error or a warning naming a
+  /// file in the folder) is noted in `skipped`, and the rest answered;
+  /// any other error line is the tool's failure. `check` exits 1 for
+  /// broken links, which are its answer.
   private func records(
     _ arguments: [String], brokenIsAnswer: Bool = false, badSelector: String? = nil
   ) throws(ToolFailure) -> [JSONValue] {
     if let badSelector {
       throw ToolFailure("'selectors' holds '\(badSelector)', which is not a selector")
     }
-    let (status, output, error) = run(arguments)
-    let failed = status != 0 && !(brokenIsAnswer && status == 1 && error.isEmpty)
-    if failed || (status != 0 && output.isEmpty && !error.isEmpty) {
-      var line =
-        error.split(separator: "\n").first.map(String.init) ?? "isle \(arguments[0]) failed"
+    let (status, output, error) = run(arguments, roots)
+    let folders = arguments.drop { $0 != "--" }.dropFirst().map {
+      $0.hasSuffix("/") ? $0 : $0 + "/"
+    }
+    var failure: String? = nil
+    for line in error.split(separator: "\n") {
+      var text = String(line)
       // The commands' advice to raise --max-size is not the tools' to give.
       let advice = " (raise it with --max-size)"
-      if line.hasSuffix(advice) { line.removeLast(advice.count) }
-      throw ToolFailure(
-        line.hasPrefix("isle: error: ")
-          ? String(line.dropFirst(13)) : line.hasPrefix("isle: ") ? String(line.dropFirst(6)) : line
-      )
+      if text.hasSuffix(advice) { text.removeLast(advice.count) }
+      let warned = text.hasPrefix("isle: warning: ")
+      for prefix in ["isle: error: ", "isle: warning: ", "isle: "] where text.hasPrefix(prefix) {
+        text.removeFirst(prefix.count)
+        break
+      }
+      if warned || folders.contains(where: { text.hasPrefix($0) }) {
+        skipped.append(text)
+      } else if failure == nil {
+        failure = text
+      }
+    }
+    if status != 0, let failure { throw ToolFailure(failure) }
+    if status != 0 && !(brokenIsAnswer && status == 1) && output.isEmpty && skipped.isEmpty {
+      throw ToolFailure("isle \(arguments[0]) failed")
     }
     var values: [JSONValue] = []
     for line in output.split(separator: "\n") where !line.isEmpty {
@@ -277,16 +304,17 @@ public final class ToolBox {
   }
 
   /// `path` resolved against the first root, symbolic links followed;
-  /// refused when it is outside every root, missing, or neither a file
-  /// nor a folder (a FIFO would never end its read).
+  /// refused when it is outside every root (whether it is there or not),
+  /// missing, or neither a file nor a folder (a FIFO would never end its
+  /// read).
   func resolve(_ path: String, argument: String) throws(ToolFailure) -> String {
     let whole = path.hasPrefix("/") ? path : roots[0] + "/" + path
-    guard let real = Self.real(whole) else {
-      throw ToolFailure("'\(argument)': \(path) does not exist")
-    }
-    guard roots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+    guard ConfinedFiles(SystemFiles(), roots: roots).isInside(whole) else {
       throw ToolFailure(
         "'\(argument)': \(path) is outside the workspace (" + roots.joined(separator: ", ") + ")")
+    }
+    guard let real = Self.real(whole) else {
+      throw ToolFailure("'\(argument)': \(path) does not exist")
     }
     var facts = stat()
     guard stat(real, &facts) == 0 else {

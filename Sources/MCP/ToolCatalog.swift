@@ -78,6 +78,7 @@ enum ToolCatalog {
             "description": .string("The 'skip' argument that gets the rest; null when nothing is"),
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
+          "skipped": skipped,
         ],
         required: ["documents", "bytes", "max_bytes", "truncated", "omitted_sections", "next_skip"]
       )),
@@ -123,6 +124,7 @@ enum ToolCatalog {
               "The 'offset' argument that gets the rest; null when nothing is"),
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
+          "skipped": skipped,
         ],
         required: [
           "path", "sections", "bytes", "max_bytes", "truncated", "omitted_bytes", "next_offset",
@@ -189,6 +191,7 @@ enum ToolCatalog {
             "type": .string("array"), "items": .object(["type": .string("object")]),
           ]),
           "count": integer("How many links are broken"),
+          "skipped": skipped,
         ], required: ["broken", "count"])),
     Tool(
       name: "find", title: "Find sections",
@@ -217,6 +220,7 @@ enum ToolCatalog {
               ], required: ["path", "title", "line", "rank"]),
           ]),
           "total": integer("How many sections matched"),
+          "skipped": skipped,
         ], required: ["matches", "total"])),
   ]
 
@@ -245,6 +249,12 @@ enum ToolCatalog {
       "description": .string(description),
     ])
   }
+
+  /// What a folder's walk passed over, when it passed over anything.
+  static let skipped = array(
+    .object(["type": .string("string")]),
+    "The files of the folders passed over, each with why: past the size limit, a link out of "
+      + "the workspace, a link to nothing")
 
   static let slug = JSONValue.object([
     "type": .string("string"),

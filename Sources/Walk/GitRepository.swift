@@ -47,7 +47,7 @@ public enum GitRepository {
   /// The nearest of `folder` and the folders above it that holds `.git`
   /// (a folder, or a file naming one), if any: the repository's top.
   public static func top(of folder: String, files: any FileSystemProbe) -> String? {
-    ancestors(of: folder).first { files.kind($0 + "/.git") != .missing }
+    ancestors(of: folder).first { ![.missing, .outside].contains(files.kind($0 + "/.git")) }
   }
 
   /// Where the repository's files are: `.git` itself, or for a worktree the

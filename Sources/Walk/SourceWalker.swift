@@ -14,7 +14,8 @@ import Files
 /// A walk reads only what can be read, as ripgrep does: regular files and
 /// links to them. FIFOs, sockets and devices found in a folder are skipped
 /// (opening a FIFO would wait for a writer for ever); a broken link is a
-/// warning naming it, and the rest goes on.
+/// warning naming it, and the rest goes on, as is a link out of the folders
+/// files are kept to (`ConfinedFiles`, `isle mcp`'s roots).
 ///
 /// It skips what git would, as ripgrep does (`IgnoreChain`): what the
 /// `.gitignore` files, `.git/info/exclude` and the global excludes ignore
@@ -112,6 +113,8 @@ public struct SourceWalker {
         walked.sources.append(.file(path))
       case .brokenLink where Self.isDocument(name):
         walked.warnings.append("\(path): a broken symbolic link, skipped")
+      case .outside:
+        walked.warnings.append("\(path): \(ConfinedFiles.outsideReason), skipped")
       default:
         continue
       }

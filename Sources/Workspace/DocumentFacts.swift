@@ -110,6 +110,8 @@ public struct DocumentFacts: Sendable {
   /// The links, anchors and blocks as the outline found them, by byte
   /// (`links` has the links in the protocol's positions).
   public var found: DocumentLinks
+  /// The headings and anchors by id, once a fragment is looked up.
+  let fragments = FragmentIndex()
 
   public var path: String { outline.path }
   public var format: DocumentFormat { outline.format }
@@ -156,17 +158,15 @@ public struct DocumentFacts: Sendable {
     let unprefixed =
       fragment.hasPrefix("user-content-")
       ? String(fragment.dropFirst("user-content-".count)) : fragment
-    let anchors = found.anchors
+    let table = fragments.table { (headings.map(\.id), found.anchors.map(\.id)) }
     for candidate in [fragment, unprefixed] {
-      if let found = headings.firstIndex(where: { $0.id == candidate }) { return (found, nil) }
-      if let found = anchors.firstIndex(where: { $0.id == candidate }) { return (nil, found) }
+      if let found = table.headings[candidate] { return (found, nil) }
+      if let found = table.anchors[candidate] { return (nil, found) }
     }
     guard format == .markdown else { return (nil, nil) }
     let folded = unprefixed.lowercased()
-    if let found = headings.firstIndex(where: { $0.id?.lowercased() == folded }) {
-      return (found, nil)
-    }
-    return (nil, anchors.firstIndex { $0.id.lowercased() == folded })
+    if let found = table.foldedHeadings[folded] { return (found, nil) }
+    return (nil, table.foldedAnchors[folded])
   }
 
   /// The start tag of anchor `index`, as written: from its `<` to its `>`
