@@ -45,7 +45,7 @@ test: test-deps
 # runs it up to 1 MiB).
 test-large: build
 	@scripts/install-deps test
-	$(LIMIT) python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus
+	timeout --kill-after=10 2400 python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus
 
 run: build
 	@echo '$$ isle toc $(DEMO)'
