@@ -19,4 +19,17 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
     #expect(outcome.output.hasSuffix("every output held\n"), "\(outcome.output)")
   }
+
+  /// Every command's and MCP tool's peak memory on the hostile shapes
+  /// (a one-line paragraph and heading of autolinks, 70,000 table rows,
+  /// 100,000 headings) within the bound doc/hostile-input.md gives: 128
+  /// times the document beside the process's own 64 MiB
+  /// (Tests/outputs/peaks.py; make bench-memory at 4 to 35 MB).
+  @Test func peakMemoryIsWithinTheDocumentedBound() throws {
+    let script = Harness.root.appendingPathComponent("Tests/outputs/peaks.py").path
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", script, Harness.binary.path], timeout: 120 * Harness.timeoutScale)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+    #expect(outcome.output.split(separator: "\n").count >= 24, "\(outcome.output)")
+  }
 }

@@ -1,0 +1,95 @@
+"""The peak memory of every command and MCP tool on the hostile shapes,
+held to the bound doc/hostile-input.md gives: at most BOUND times the
+document's size, beside the process's own start (BASE).
+
+    python3 Tests/outputs/peaks.py ISLE
+
+Each shape is about 1 MB (make bench-memory measures them at 4 to 35 MB,
+beside cmark-gfm's own parse); each command runs alone and its peak is the
+child's maximum resident set, read from wait4. Exits 0 when every peak is
+within the bound, else 1 naming each that is not.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ISLE = os.path.abspath(sys.argv[1])
+BOUND = 128
+BASE = 64 << 20
+UNIT = "word and another www.example.com "
+
+
+def shapes():
+    return {
+        "one-line-paragraph.md": "# A Line\n\n" + (UNIT * (1_000_000 // len(UNIT))) + "\n",
+        "one-line-heading.md": "# " + (UNIT * (1_000_000 // len(UNIT))) + "\n",
+        "table-rows.md": "# Rows\n\n| a | b |\n| --- | --- |\n" + "".join("| %d | x |\n" % i for i in range(70_000)),
+        "headings.md": "".join("## h%d\n" % i for i in range(100_000)),
+    }
+
+
+def peak(arguments, folder, stdin=None):
+    """The child's peak resident set in bytes, and its exit status."""
+    process = subprocess.Popen([ISLE] + arguments, cwd=folder, stdin=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process.stdin.write(stdin or b"")
+    process.stdin.close()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss * 1024, process.returncode
+
+
+def mcp(tool, arguments):
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": tool, "arguments": arguments}},
+    ]
+    return "".join(json.dumps(m) + "\n" for m in messages).encode()
+
+
+def runs(name):
+    return [
+        (["toc", "--format", "json", name], None),
+        (["show", "--all", "--format", "jsonl", name], None),
+        (["where", "--offset", "100", name], None),
+        (["check", name], None),
+        (["mcp"], mcp("outline", {"path": name})),
+        (["mcp"], mcp("check", {"paths": [name]})),
+    ]
+
+
+def main():
+    failures = []
+    with tempfile.TemporaryDirectory() as folder:
+        jobs = []
+        for name, text in shapes().items():
+            with open(os.path.join(folder, name), "w") as file:
+                file.write(text)
+            jobs += [(name, len(text.encode()), arguments, stdin) for arguments, stdin in runs(name)]
+
+        def measure(job):
+            name, size, arguments, stdin = job
+            used, status = peak(arguments, folder, stdin)
+            return name, size, arguments, stdin, used, status
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            for name, size, arguments, stdin, used, status in pool.map(measure, jobs):
+                label = arguments[0] if arguments[0] != "mcp" else "mcp " + json.loads(
+                    stdin.split(b"\n")[1])["params"]["name"]
+                print(f"{name} ({size} bytes): {label} {used >> 20} MiB, {used / size:.0f}x", flush=True)
+                if status not in (0, 1):
+                    failures.append(f"{name}: isle {label} exited {status}")
+                if used > BASE + BOUND * size:
+                    failures.append(f"{name}: isle {label} peaked at {used >> 20} MiB, "
+                                    f"past {BOUND}x the {size} bytes and {BASE >> 20} MiB")
+    for failure in failures:
+        print(failure)
+    sys.exit(1 if failures else 0)
+
+
+main()
