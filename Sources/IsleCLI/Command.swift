@@ -294,7 +294,7 @@ enum Command: String, CaseIterable, Sendable {
           .given(.filesFrom), .given(.fix), .given(.changed), .given(.book), .given(.write),
           .given(.check), .given(.diff),
           .value(.format, "text", "tsv", "markdown", "html", "sarif", "junit", "github", "gitlab"),
-        ], help: "documents from stdin as JSON Lines ({\"path\",\"text\"}), records out"),
+        ], help: "documents as JSON Lines on stdin, records out"),
     ]
 
   /// The paths of a list, for every command that reads files.
