@@ -100,7 +100,8 @@ def session(master=None):
     than its size, and a partition holds up to 32 MB of them."""
     builder = (SparkSession.builder.appName("isle-chunks")
                .config("spark.sql.files.openCostInBytes", str(16 << 10))
-               .config("spark.sql.files.maxPartitionBytes", str(32 << 20)))
+               .config("spark.sql.files.maxPartitionBytes", str(32 << 20))
+               .config("spark.ui.showConsoleProgress", "false"))
     if master:
         builder = builder.master(master)
     spark = builder.getOrCreate()
