@@ -300,7 +300,8 @@ enum Command: String, CaseIterable, Sendable {
   /// The paths of a list, for every command that reads files.
   static let listOptions = [
     OptionSpec(.filesFrom, value: "FILE", help: "the paths FILE lists, one a line (- for stdin)"),
-    OptionSpec(.null, short: "0", requires: [.given(.filesFrom)], help: "the list's paths end in NUL"),
+    OptionSpec(
+      .null, short: "0", requires: [.given(.filesFrom)], help: "the list's paths end in NUL"),
   ]
 
   /// Whether each document's path is printed.

@@ -90,7 +90,9 @@ struct ShowCommand: RunnableCommand {
         try Self.answer(
           loaded, source: .file(record.path), request: request, settings: settings,
           meta: record.meta)
-      } consume: { try consume($0) }
+      } consume: {
+        try consume($0)
+      }
     } else {
       try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
         do {
@@ -104,7 +106,9 @@ struct ShowCommand: RunnableCommand {
           let failure = Failure(error)
           return Answer(status: failure.status, error: failure.line)
         }
-      } consume: { try consume($1) }
+      } consume: {
+        try consume($1)
+      }
     }
     for (index, selector) in request.selectors.enumerated() where !matched[index] && answered > 0 {
       let miss =

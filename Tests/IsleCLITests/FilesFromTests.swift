@@ -25,7 +25,8 @@ import Testing
       #expect(listed.status == 0)
       #expect(paths(Data(listed.stdout.utf8)) == ["a.md", "sub/d.md", "b c.md"])
       let piped = try Harness.shell(
-        "cd '\(root.path)' && printf 'b c.md\\nsub/d.md\\n' | isle show --all --format jsonl --files-from -")
+        "cd '\(root.path)' && printf 'b c.md\\nsub/d.md\\n' | isle show --all --format jsonl --files-from -"
+      )
       #expect(paths(Data(piped.stdout.utf8)) == ["b c.md", "sub/d.md"])
     }
   }
@@ -66,8 +67,12 @@ import Testing
     #expect(every.count > 20)
     var union: [String] = []
     for share in 1...4 {
-      let part = try Harness.runBinary(["toc", "--format", "json", "--shard", "\(share)/4", "fixtures"])
-      let again = try Harness.runBinary(["toc", "--format", "json", "--shard", "\(share)/4", "fixtures"])
+      let part = try Harness.runBinary([
+        "toc", "--format", "json", "--shard", "\(share)/4", "fixtures",
+      ])
+      let again = try Harness.runBinary([
+        "toc", "--format", "json", "--shard", "\(share)/4", "fixtures",
+      ])
       #expect(part.stdout == again.stdout)
       union += paths(part.stdout)
     }
