@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp soak install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp bench-records test-spark soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -62,6 +62,18 @@ run: build
 CONFORMANCE ?= ../shared/conformance
 conformance: build
 	ISLE=$(CURDIR)/$(BIN) scripts/conformance $(CONFORMANCE)
+
+# The PySpark job of doc/scale.md (contrib/spark/isle_chunks.py) in local
+# mode, local[2], on ../shared/corpus twenty times over (folders of
+# symbolic links in a temporary folder), its chunks held to those of one
+# isle show --all run over the same files (Tests/spark/spark_test.py).
+# PyPI's pyspark and Debian's Java runtime, installed when missing
+# (scripts/install-deps spark).
+CORPUS ?= ../shared/corpus
+SPARK_COPIES ?= 20
+test-spark: build
+	@scripts/install-deps spark
+	$(LIMIT) python3 Tests/spark/spark_test.py $(BIN) $(CORPUS) $(SPARK_COPIES)
 
 # The whole suite again under AddressSanitizer (leaks included) and under
 # ThreadSanitizer (documents are read on several threads), each in a build
@@ -119,6 +131,15 @@ bench-real: build
 # beside the floor's parse of each and the file's size.
 bench-memory: build
 	ISLE=$(BIN) python3 bench/run.py memory
+
+# Only the rows of doc/scale.md: documents a second per core, one
+# --records process over the corpus against one isle process a document
+# and against one run over the files, and the Spark job in local mode
+# against the same job with LangChain's splitter in a Python UDF.
+bench-records: build
+	@scripts/install-deps bench
+	@scripts/install-deps spark
+	ISLE=$(BIN) python3 bench/run.py records
 
 # Only the document shapes that used to send pieces to second parses: a
 # generated specification with definitions at each page's end and [x](y)

@@ -171,6 +171,12 @@ let package = Package(
       dependencies: [
         "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
       ]),
+    // Documents as records (`--records`: JSON Lines in, a batch at a time,
+    // answered on every core, in order; `check`'s records as a file tree),
+    // the lists `--files-from` reads and the shares `--shard` keeps.
+    .target(
+      name: "Records", dependencies: ["JSON", "Files", "Links", "Parallel", "Cells"],
+      swiftSettings: optimized),
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names
     // and tables' parts, the rules between options, and values read into
@@ -188,7 +194,7 @@ let package = Package(
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
         "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
-        "Terminal", "Reader", "Options", "ReadingTime",
+        "Terminal", "Reader", "Options", "ReadingTime", "Records",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.
@@ -214,6 +220,7 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+    .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
       name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),
     .testTarget(

@@ -229,6 +229,62 @@ def splitters():
             say("  " + line)
 
 
+def corpus_records(path):
+    """The corpus's documents as isle walks them, one JSON line each
+    (`path`, `text`, and an `id` carried into every record's meta), with
+    the list of their paths beside it, NUL-ended; (documents, list)."""
+    walked = subprocess.run([ISLE, "toc", "--format", "json", CORPUS], stdout=subprocess.PIPE,
+                            check=True).stdout.decode()
+    import json
+    paths = [json.loads(line)["path"] for line in walked.splitlines()]
+    with open(path, "w") as out:
+        for index, name in enumerate(paths):
+            with open(name, encoding="utf-8", errors="replace") as f:
+                out.write(json.dumps({"path": name, "text": f.read(), "id": index}) + "\n")
+    with open(path + ".list", "w") as out:
+        out.write("".join(name + "\0" for name in paths))
+    return len(paths), path + ".list"
+
+
+def records():
+    """isle show --all --records on the corpus as JSON Lines: per core
+    (--jobs 1), against one isle process a document and against one run
+    over the files; then the Spark job against LangChain in a UDF."""
+    if not os.path.isdir(CORPUS):
+        say("\n%s is not here: the records rows are skipped" % CORPUS)
+        return
+    jsonl = os.path.join(OUT, "corpus-records.jsonl")
+    count, listed = corpus_records(jsonl)
+    show = [ISLE, "show", "--all", "--format", "jsonl", "--jobs", "1"]
+    say("\n%s as records (%d documents, %.1f MB of JSON Lines), on one core (--jobs 1)" % (
+        CORPUS, count, os.path.getsize(jsonl) / 1e6))
+    fed = "%s --records < %s" % (" ".join(show), jsonl)
+    t, _ = pair("show --records (one process)", ["sh", "-c", fed],
+                "one isle process a document", ["sh", "-c", "xargs -0 -n1 %s < %s" % (
+                    " ".join(show), listed)], runs=3)
+    target("one --records process at least 20x one process a document (%.1fx)" % t, t >= 20)
+    ours = statistics.median(CPU["show --records (one process)"])
+    say("  documents a second per core: %.0f with --records, %.0f one process each" % (
+        count / ours, count / statistics.median(CPU["one isle process a document"])))
+    t, _ = pair("show over the files", ["sh", "-c", "%s -0 --files-from %s" % (" ".join(show), listed)],
+                "show --records (one process)", ["sh", "-c", fed])
+    target("--records within 10%% of one run over the files (%.3f)" % t, t <= 1.10)
+    say("  a core's day at that speed: %.1f million documents like these (%.1f KB each)" % (
+        count / ours * 86400 / 1e6, os.path.getsize(jsonl) / count / 1e3))
+    copies, runs = os.environ.get("SPARK_COPIES", "5"), os.environ.get("SPARK_RUNS", "3")
+    say("\nthe Spark job of doc/scale.md in local[2] against LangChain's splitter in a Python UDF"
+        " (the corpus's Markdown x%s, %s runs each after one untimed, medians)" % (copies, runs))
+    lines = subprocess.run([sys.executable, "bench/spark_jobs.py", ISLE, CORPUS, copies, runs, "local[2]"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout.decode()
+    timed = {}
+    for line in lines.splitlines():
+        name, seconds, documents, chunks = line.split()
+        timed[name] = float(seconds)
+        say("  %-40s %9.2f s  %7.0f documents/s  %d chunks" % (
+            "Spark + " + name, float(seconds), int(documents) / float(seconds), int(chunks)))
+    say("  time LangChain / isle: %.2f" % (timed["langchain"] / timed["isle"]))
+
+
 def parsed_again(said):
     """(pieces, parsed again) from what --stats says, or None unsplit."""
     import re
@@ -848,6 +904,13 @@ def main():
         splitters()
         finish()
         return
+    if sys.argv[1:] == ["records"]:
+        # make bench-records: only the rows of doc/scale.md.
+        say("isle benchmark, records: %d runs each (one process a document: 3), alternating, medians;"
+            " %s, %d cores" % (RUNS, platform.machine(), os.cpu_count()))
+        records()
+        finish()
+        return
     if sys.argv[1:] == ["html"]:
         # make bench-html: only the real specification against the floor and hxtoc.
         say("isle benchmark, HTML: %d runs each, alternating, medians; %s, %d cores" % (
@@ -935,6 +998,7 @@ def main():
     check_corpus()
     book_corpus()
     splitters()
+    records()
     lsp_large()
     lsp_headings()
     lsp_workspace()

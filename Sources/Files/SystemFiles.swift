@@ -107,7 +107,7 @@ public struct SystemFiles: FileAccess {
   }
 
   /// Why a document too large is not read, and how to read it anyway.
-  static func tooLarge(_ size: Int?, limit: Int) -> String {
+  public static func tooLarge(_ size: Int?, limit: Int) -> String {
     let what = size.map { "is \($0) bytes," } ?? "goes on"
     return "\(what) past the limit of \(limit) bytes (raise it with --max-size)"
   }

@@ -56,8 +56,9 @@ public enum BrokenLinkReport {
   }
 
   /// One JSON object on one line: `path`, `line`, `column`, `target`,
-  /// `file`, `fragment`, `reason` and `suggestion`.
-  public static func json(_ broken: BrokenLink) -> String {
+  /// `file`, `fragment`, `reason` and `suggestion`; with `meta` (JSON
+  /// text: its record's own members, `--records`), `meta` last.
+  public static func json(_ broken: BrokenLink, meta: String? = nil) -> String {
     var object = JSONWriter()
     object.open()
     object.add("path", broken.path)
@@ -73,6 +74,7 @@ public enum BrokenLinkReport {
       object.add("resolves", strings: split.resolves)
       object.add("fails", strings: split.fails.map(\.site))
     }
+    if let meta { object.add("meta", json: meta) }
     object.close()
     return object.text
   }

@@ -16,12 +16,15 @@ public enum DocumentJSON {
 
   /// The same, appended to `output`, handed over a stretch at a time: a
   /// document with thousands of sections never stands twice over.
+  /// With `meta` (JSON text: a record's own members, `--records`), a
+  /// `meta` member last.
   public static func write(
-    _ document: Document, place: Place? = nil, bar: String? = nil, to output: inout String
+    _ document: Document, place: Place? = nil, bar: String? = nil, meta: String? = nil,
+    to output: inout String
   ) {
     output.reserveCapacity(output.utf8.count + document.sections.count * 256)
     var json = JSONWriter(capacity: 1 << 16)
-    write(document, place: place, bar: bar, to: &json) { json in
+    write(document, place: place, bar: bar, meta: meta, to: &json) { json in
       json.handOver(over: 1 << 16, to: &output)
     }
     output += json.take()
@@ -36,8 +39,8 @@ public enum DocumentJSON {
 
   /// The document's object, `handOver` called after each section.
   private static func write(
-    _ document: Document, place: Place?, bar: String?, to json: inout JSONWriter,
-    handOver: (inout JSONWriter) -> Void
+    _ document: Document, place: Place?, bar: String?, meta: String? = nil,
+    to json: inout JSONWriter, handOver: (inout JSONWriter) -> Void
   ) {
     json.open()
     json.add("path", document.path)
@@ -81,6 +84,7 @@ public enum DocumentJSON {
       json.add("sectionSecondsLeft", left.sectionSeconds)
     }
     if let bar { json.add("bar", bar) }
+    if let meta { json.add("meta", json: meta) }
     json.close()
   }
 

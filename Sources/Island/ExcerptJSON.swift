@@ -15,12 +15,17 @@ public enum ExcerptJSON {
     /// The front matter left out before this record, when it is the first
     /// of the document's text.
     public var frontMatter: Range<Int>?
+    /// A record's own members (`--records`), as JSON text: `meta`, last.
+    public var meta: String?
 
     /// A record's context from its parts.
-    public init(path: String?, lines: ClosedRange<Int>, frontMatter: Range<Int>?) {
+    public init(
+      path: String?, lines: ClosedRange<Int>, frontMatter: Range<Int>?, meta: String? = nil
+    ) {
       self.path = path
       self.lines = lines
       self.frontMatter = frontMatter
+      self.meta = meta
     }
   }
 
@@ -48,6 +53,7 @@ public enum ExcerptJSON {
     object.add(
       "frontMatter", pair: context.frontMatter.map { ($0.lowerBound, $0.upperBound) })
     text.withUnsafeBufferPointer { object.add("text", utf8: $0) }
+    if let meta = context.meta { object.add("meta", json: meta) }
     object.close()
     object.finish(into: &output)
   }

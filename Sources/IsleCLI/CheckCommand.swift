@@ -9,6 +9,7 @@ import Links
 import Options
 import Outline
 import Parallel
+import Records
 import Slugs
 import Walk
 
@@ -41,6 +42,7 @@ struct CheckCommand: RunnableCommand {
   let cli: CLI
 
   func run() throws -> ExitStatus {
+    if settings.records { return try records() }
     guard let book else { return try links() }
     let output = CheckOutput(format: settings.format, cli: cli)
     if !settings.format.isForCI {
@@ -84,6 +86,32 @@ struct CheckCommand: RunnableCommand {
     return broken.isEmpty && more.isEmpty ? .success : .nothingFound
   }
 
+  /// `--records`: the records of standard input checked as files (their
+  /// links resolved among them, and on the disk only under `--root`),
+  /// every one of them read before the first is checked; `--shard`
+  /// keeps the records checked, all of them still targets.
+  private func records() throws -> ExitStatus {
+    var reader = LineReader(descriptor: 0)
+    let (records, problems) = try RecordLoop.collect(&reader, jobs: settings.jobs)
+    let files = RecordFiles(records, disk: root.map { _ in cli.files }, root: root ?? ".")
+    var checking = settings
+    checking.sources = records.filter { settings.shard?.keeps($0.path) ?? true }.map {
+      .file($0.path)
+    }
+    checking.walk = SourceWalker.Walked(sources: checking.sources)
+    let command = CheckCommand(
+      settings: checking, root: ".", repository: repository, fix: false, exclude: exclude,
+      sites: sites,
+      cli: CLI(
+        environment: cli.environment, stdout: cli.stdout, stderr: cli.stderr, files: files,
+        terminal: cli.terminal, inputIsTerminal: cli.inputIsTerminal, writer: cli.writer))
+    let (broken, _, cases) = command.brokenLinks()
+    let kept = problems.filter { RecordLoop.keeps(.failure($0), shard: settings.shard) }
+    for problem in kept { cli.report(problem.message) }
+    return try CheckOutput(format: settings.format, cli: cli).write(
+      broken, of: records, failed: cases, problems: kept)
+  }
+
   /// With `--changed REF`, the files git says differ from it, absolute;
   /// nil without. git missing, no repository, no such commit: an error.
   private func changedFiles() throws -> ChangedFiles? {
@@ -121,7 +149,7 @@ struct CheckCommand: RunnableCommand {
   /// it keeps); whether a document could not be read (each such error
   /// reported); and the documents checked, as JUnit's cases. `quiet` for
   /// the check before `--fix` rewrites: the figures are the last check's.
-  private func brokenLinks(quiet: Bool = false, touched: ChangedFiles? = nil) -> (
+  func brokenLinks(quiet: Bool = false, touched: ChangedFiles? = nil) -> (
     broken: [BrokenLink], failed: Bool, cases: [JUnitReport.Case]
   ) {
     var failed = false

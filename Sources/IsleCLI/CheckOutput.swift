@@ -3,6 +3,7 @@ import Cells
 import Files
 import Island
 import Links
+import Records
 
 /// What `isle check` prints, in the format asked: a line (or a JSON
 /// object) per broken link, or, for CI, one SARIF log, one JUnit report,
@@ -34,6 +35,39 @@ struct CheckOutput {
     default:
       try cli.stdout.write(broken.map { BrokenLinkReport.line($0) + "\n" }.joined())
     }
+  }
+
+  /// `--records`: each broken link a JSON record with its document's
+  /// `meta`, and each record that gave no document (`problems`) or could
+  /// not be read (the `failed` cases) an error record, all in input order
+  /// (a document's links by line and column). The status: 2 when any
+  /// record failed, else 1 when a link is broken, else 0.
+  func write(
+    _ broken: [BrokenLink], of records: [DocumentRecord], failed: [JUnitReport.Case],
+    problems: [RecordProblem]
+  ) throws -> ExitStatus {
+    var byPath: [String: DocumentRecord] = [:]
+    for record in records where byPath[record.path] == nil { byPath[record.path] = record }
+    var lines: [(order: [Int], json: String)] = []
+    for problem in problems {
+      lines.append(([problem.line, 0, 0], String(decoding: problem.json, as: UTF8.self)))
+    }
+    for test in failed {
+      guard let error = test.error, let record = byPath[test.path] else { continue }
+      let problem = RecordProblem(record, reason: CLI.reason(line: error, path: record.path))
+      lines.append(([record.line, 0, 0], String(decoding: problem.json, as: UTF8.self)))
+    }
+    for link in broken {
+      let record = byPath[link.path]
+      let json = BrokenLinkReport.json(link, meta: record?.meta) + "\n"
+      lines.append(([record?.line ?? 0, link.line, link.column], json))
+    }
+    let sorted = lines.enumerated().sorted {
+      ($0.element.order + [$0.offset]).lexicographicallyPrecedes($1.element.order + [$1.offset])
+    }
+    try cli.stdout.write(sorted.map(\.element.json).joined())
+    if !problems.isEmpty || failed.contains(where: { $0.error != nil }) { return .failure }
+    return broken.isEmpty ? .success : .nothingFound
   }
 
   /// Each broken link a finding, its column counted in UTF-16 code units

@@ -192,23 +192,24 @@ enum Command: String, CaseIterable, Sendable {
           Self.bookOption,
         ] + [Self.helpOption]
     case .where:
-      return Self.outlineOptions + Self.positionOptions
+      return Self.outlineOptions + Self.listOptions + Self.positionOptions
         + Self.displayOptions("text (the bar), spoken or json") + [
           Self.bookOption,
           OptionSpec(.file, value: "CHAPTER", help: "the book's chapter the position is in"),
         ] + [Self.helpOption]
     case .jump:
-      return Self.outlineOptions + Self.readerOptions + [Self.viewportOption, Self.printOption]
+      return Self.outlineOptions + Self.listOptions + Self.readerOptions
+        + [Self.viewportOption, Self.printOption]
         + Self.displayOptions(nil) + [Self.helpOption]
     case .show:
       return Self.outlineOptions + Self.manyOptions + Self.showOptions + [Self.helpOption]
     case .pick:
-      return Self.outlineOptions + Self.readerOptions + [Self.printOption] + [
+      return Self.outlineOptions + Self.listOptions + Self.readerOptions + [Self.printOption] + [
         OptionSpec(.closed, help: "start on the closed bar"),
         OptionSpec(.reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)"),
       ] + Self.displayOptions(nil) + [Self.helpOption]
     case .read:
-      return Self.outlineOptions + Self.readerOptions + [
+      return Self.outlineOptions + Self.listOptions + Self.readerOptions + [
         OptionSpec(.section, value: "X", help: "open at section X (as jump names it)"),
         OptionSpec(.plain, help: "show the source as it is, as less does"),
         OptionSpec(.noRemember, help: "neither return to nor keep the place left"),
@@ -279,11 +280,28 @@ enum Command: String, CaseIterable, Sendable {
       help: "HTML: keep to this element (default auto)"),
   ]
 
-  /// Many documents at once.
-  static let manyOptions = [
-    OptionSpec(.jobs, value: "N", help: "read N documents at once (default: the cores)"),
-    OptionSpec(.hidden, help: "walk hidden files and directories too"),
-    OptionSpec(.noIgnore, help: "walk what .gitignore, .ignore and git excludes skip"),
+  /// Many documents at once: named in a list, a share of them, records.
+  static let manyOptions =
+    [
+      OptionSpec(.jobs, value: "N", help: "read N documents at once (default: the cores)"),
+      OptionSpec(.hidden, help: "walk hidden files and directories too"),
+      OptionSpec(.noIgnore, help: "walk what .gitignore, .ignore and git excludes skip"),
+    ] + listOptions + [
+      OptionSpec(.shard, value: "K/N", help: "only the K-th of N shares, by a hash of the path"),
+      OptionSpec(
+        .records,
+        conflicts: [
+          .given(.filesFrom), .given(.fix), .given(.changed), .given(.book), .given(.write),
+          .given(.check), .given(.diff),
+          .value(.format, "text", "tsv", "markdown", "html", "sarif", "junit", "github", "gitlab"),
+        ], help: "documents as JSON Lines on stdin, records out"),
+    ]
+
+  /// The paths of a list, for every command that reads files.
+  static let listOptions = [
+    OptionSpec(.filesFrom, value: "FILE", help: "the paths FILE lists, one a line (- for stdin)"),
+    OptionSpec(
+      .null, short: "0", requires: [.given(.filesFrom)], help: "the list's paths end in NUL"),
   ]
 
   /// Whether each document's path is printed.

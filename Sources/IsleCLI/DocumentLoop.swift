@@ -2,6 +2,7 @@ import Cells
 import Files
 import Outline
 import Parallel
+import Records
 import Walk
 
 extension CLI {
@@ -88,5 +89,69 @@ extension CLI {
     for failure in walk.failures { report("isle: error: \(failure)") }
     for warning in walk.warnings { report("isle: warning: \(warning)") }
     return walk.failures.map { _ in .failure }
+  }
+}
+
+extension CLI {
+  /// `--records`: each line of standard input a document (`DocumentRecord`),
+  /// outlined and given to `answer` on every core, a batch at a time, and
+  /// each answer to `consume` in input order. A line that is no record, a
+  /// record past `--max-size` and a document that fails are given to
+  /// `failed` in their turn, and the rest goes on. The lines `--shard`
+  /// leaves to other shares are passed over. A record's path names it,
+  /// and no folder is looked at for it (`--slug auto` is GitHub's ids).
+  func forEachRecord<Output: Sendable>(
+    _ settings: Settings, failed: @escaping @Sendable (RecordProblem) -> Output,
+    _ answer: @escaping @Sendable (DocumentLoader.Loaded, DocumentRecord) throws -> Output,
+    consume: (Output) throws -> Void
+  ) throws {
+    var reading = settings.loader(files)
+    reading.detector = nil
+    let loader = reading
+    let limit = settings.maxSize
+    var reader = LineReader(descriptor: 0)
+    try RecordLoop.run(&reader, jobs: settings.jobs, shard: settings.shard) { read in
+      switch read {
+      case .failure(let problem): return failed(problem)
+      case .success(let record):
+        guard record.text.count <= limit else {
+          let reason = SystemFiles.tooLarge(record.text.count, limit: limit)
+          return failed(RecordProblem(record, reason: reason))
+        }
+        do {
+          let bytes = LoadedBytes(copying: record.text)
+          return try answer(loader.load(bytes, path: record.path), record)
+        } catch {
+          return failed(RecordProblem(record, reason: Self.reason(error, path: record.path)))
+        }
+      }
+    } consume: {
+      try consume($0)
+    }
+  }
+
+  /// Why a record's document failed, without the prefix and the path the
+  /// line on standard error has (the record names both).
+  static func reason(_ error: any Error, path: String) -> String {
+    reason(line: Failure(error).line ?? "\(error)", path: path)
+  }
+
+  /// The same, from the line for standard error.
+  static func reason(line: String, path: String) -> String {
+    var line = Substring(line)
+    for prefix in ["isle: error: ", SafeText.forTerminal(path) + ": ", path + ": "]
+    where line.hasPrefix(prefix) {
+      line = line.dropFirst(prefix.count)
+    }
+    return String(line)
+  }
+}
+
+extension ExitStatus {
+  /// What many documents' statuses make: 2 if any failed, else 0 if any
+  /// found something, else 1 (nothing at all included).
+  static func combined(_ statuses: [ExitStatus]) -> ExitStatus {
+    if statuses.contains(.failure) { return .failure }
+    return statuses.contains(.success) ? .success : .nothingFound
   }
 }

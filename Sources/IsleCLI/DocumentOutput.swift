@@ -1,3 +1,5 @@
+import Records
+
 /// What one document gives: its output, what it found, and an error line.
 struct DocumentOutput: Sendable {
   var output = ""
@@ -8,4 +10,14 @@ struct DocumentOutput: Sendable {
   var note: String? = nil
   /// How the document was parsed (`--stats`), said on standard error.
   var stats: String? = nil
+}
+
+extension DocumentOutput {
+  /// A record that gave no document (`--records`): its error record, and
+  /// its line for standard error.
+  init(problem: RecordProblem) {
+    self.init(
+      output: String(decoding: problem.json, as: UTF8.self), status: .failure,
+      error: problem.message)
+  }
 }

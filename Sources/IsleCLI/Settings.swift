@@ -2,6 +2,7 @@ import Files
 import Island
 import Options
 import Outline
+import Records
 import Terminal
 import Walk
 
@@ -37,6 +38,10 @@ struct Settings: Sendable {
   var maxSize: Int
   /// `--stats`: say how each document was parsed.
   var stats = false
+  /// `--shard K/N`: only the documents (or records) of this share.
+  var shard: Shard? = nil
+  /// `--records`: the documents are JSON Lines on standard input.
+  var records = false
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -46,7 +51,18 @@ struct Settings: Sendable {
     files: FileAccess
   ) throws -> Settings {
     let name = command.rawValue
-    if operands.isEmpty && inputIsTerminal {
+    let records = raw.has(.records)
+    if records, let first = operands.first {
+      throw UsageError(
+        "--records reads the documents from standard input, and '\(first)' is a file: "
+          + "give files or records, not both", command: name)
+    }
+    let listed = try Self.listed(raw, files: files, command: name)
+    let operands = operands + (listed ?? [])
+    if ![.toc, .show, .check].contains(command) && operands.count > 1 {
+      try CLI.expectOneDocument(operands, command: command)
+    }
+    if operands.isEmpty && listed == nil && inputIsTerminal {
       // The examples are whole commands that work as they stand.
       let needs: String
       switch command {
@@ -63,17 +79,29 @@ struct Settings: Sendable {
     }
     let format =
       try OptionValues.choice(raw, .format, as: OutputFormat.self, allowed: formats, command: name)
-      ?? .text
+      ?? (records ? .json : .text)
     let walker = SourceWalker(
       includeHidden: raw.has(.hidden), ignoring: !raw.has(.noIgnore), environment: environment,
       fileSystem: files)
-    let walked =
-      operands.isEmpty
-      ? SourceWalker.Walked(sources: [.standardInput])
-      : command == .toc || command == .check || command == .show
-        ? walker.expand(operands)
-        // where and jump read one document: a directory is an error.
-        : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })
+    let shard = try raw.value(.shard).map { text in
+      guard let shard = Shard(text) else {
+        throw raw.invalid(
+          .shard, text, expected: "K/N, the K-th of N shares (1/4 to 4/4)", command: name)
+      }
+      return shard
+    }
+    var walked =
+      records || (operands.isEmpty && listed != nil)
+      ? SourceWalker.Walked(sources: [])
+      : operands.isEmpty
+        ? SourceWalker.Walked(sources: [.standardInput])
+        : command == .toc || command == .check || command == .show
+          ? walker.expand(operands)
+          // where and jump read one document: a directory is an error.
+          : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })
+    // Whether paths are named does not hang on the share.
+    let several = walked.sources.count > 1
+    if let shard { walked = walked.kept(by: shard) }
     return Settings(
       outline: try OptionValues.outlineOptions(raw, command: name),
       slug: try OptionValues.slug(raw, command: name),
@@ -84,11 +112,20 @@ struct Settings: Sendable {
       walk: walked,
       jobs: try OptionValues.integer(raw, .jobs, in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == .withPath || $0.name == .noPath }
-        .map { $0.name == .withPath } ?? (walked.sources.count > 1),
+        .map { $0.name == .withPath } ?? several,
       contents: try TocRequest.decide(raw, command: name),
       indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
-      maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats))
+      maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats), shard: shard,
+      records: records)
+  }
+
+  /// The paths `--files-from` lists (standard input for `-`), NUL-ended
+  /// with `-0`; nil without the option.
+  static func listed(_ raw: RawArguments, files: FileAccess, command: String) throws -> [String]? {
+    guard let list = raw.value(.filesFrom) else { return nil }
+    let bytes = try files.bytes(list == "-" ? .standardInput : .file(list), limit: .max)
+    return PathList.paths(in: bytes, nulSeparated: raw.has(.null))
   }
 
   /// How these settings load a document.
@@ -125,5 +162,20 @@ extension TocRequest {
     request.includeTitle = raw.has(.includeTitle)
     request.afterMarkers = raw.has(.afterMarkers)
     return request
+  }
+}
+
+extension SourceWalker.Walked {
+  /// Only the documents `shard` keeps, each by its path as named (`-`
+  /// for standard input); what the walk ran into stays.
+  func kept(by shard: Shard) -> SourceWalker.Walked {
+    var kept = self
+    kept.sources = []
+    kept.found = []
+    for (index, source) in sources.enumerated() where shard.keeps(source.path ?? "-") {
+      if found.contains(index) { kept.found.insert(kept.sources.count) }
+      kept.sources.append(source)
+    }
+    return kept
   }
 }

@@ -8,6 +8,7 @@ import Page
 import Parallel
 import Progress
 import Reader
+import Records
 import Walk
 
 /// `isle show`: sections' own text, for scripts and agents. What to print
@@ -74,19 +75,7 @@ struct ShowCommand: RunnableCommand {
     var misses: [String?] = []
     var answered = 0
     let found = settings.walk.found
-    try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
-      do {
-        return try Self.answer(
-          loader.load(sources[index]), source: sources[index], request: request,
-          settings: settings)
-      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
-        // A binary file met in a folder is passed over, as grep passes it.
-        return Answer(skipped: true)
-      } catch {
-        let failure = Failure(error)
-        return Answer(status: failure.status, error: failure.line)
-      }
-    } consume: { _, answer in
+    func consume(_ answer: Answer) throws {
       guard !answer.skipped else { return }
       if let error = answer.error { cli.report(error) }
       if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
@@ -95,6 +84,31 @@ struct ShowCommand: RunnableCommand {
       answered += 1
       misses = answer.misses
       for (index, miss) in misses.enumerated() where miss == nil { matched[index] = true }
+    }
+    if settings.records {
+      try cli.forEachRecord(settings, failed: Answer.init(problem:)) { loaded, record in
+        try Self.answer(
+          loaded, source: .file(record.path), request: request, settings: settings,
+          meta: record.meta)
+      } consume: {
+        try consume($0)
+      }
+    } else {
+      try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
+        do {
+          return try Self.answer(
+            loader.load(sources[index]), source: sources[index], request: request,
+            settings: settings)
+        } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+          // A binary file met in a folder is passed over, as grep passes it.
+          return Answer(skipped: true)
+        } catch {
+          let failure = Failure(error)
+          return Answer(status: failure.status, error: failure.line)
+        }
+      } consume: {
+        try consume($1)
+      }
     }
     for (index, selector) in request.selectors.enumerated() where !matched[index] && answered > 0 {
       let miss =
@@ -112,7 +126,8 @@ struct ShowCommand: RunnableCommand {
   /// What `loaded` prints for `request`: the sections its selectors name
   /// (or all of them), and what each selector that matched nothing missed.
   static func answer(
-    _ loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings
+    _ loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings,
+    meta: String? = nil
   ) throws -> Answer {
     let tree = Self.tree(of: loaded, settings: settings)
     var blocks: MarkdownBlocks? = nil
@@ -127,7 +142,8 @@ struct ShowCommand: RunnableCommand {
       }
     }
     return try answer(
-      loaded, tree: tree, blocks: blocks, source: source, request: request, settings: settings)
+      loaded, tree: tree, blocks: blocks, source: source, request: request, settings: settings,
+      meta: meta)
   }
 
   /// The headings of `loaded`, its text starting after any front matter.
@@ -144,7 +160,7 @@ struct ShowCommand: RunnableCommand {
   /// cuts sections or leaves headings out) made.
   static func answer(
     _ loaded: DocumentLoader.Loaded, tree: HeadingTree, blocks: MarkdownBlocks?,
-    source: InputSource, request: Request, settings: Settings
+    source: InputSource, request: Request, settings: Settings, meta: String? = nil
   ) throws -> Answer {
     let document = loaded.document
     let name = source.displayName
@@ -175,7 +191,7 @@ struct ShowCommand: RunnableCommand {
     }
     answer.output = try render(
       excerpts, as: format, tree: tree, loaded: loaded, source: source, request: request,
-      settings: settings)
+      settings: settings, meta: meta)
     return answer
   }
 
@@ -283,8 +299,9 @@ extension ShowCommand {
     let settings = try cli.decideSettings(
       common, operands: files, command: .show, formats: [.text], terminal: cli.terminal)
     var request = ShowCommand.Request(selectors: selectors, all: all)
-    request.format = try OptionValues.choice(
-      raw, .format, as: ShowCommand.Format.self, command: "show")
+    request.format =
+      try OptionValues.choice(raw, .format, as: ShowCommand.Format.self, command: "show")
+      ?? (settings.records ? .jsonl : nil)
     request.subsections = !raw.has(.noSubsections)
     request.body = raw.has(.body)
     request.maxWords = try OptionValues.integer(

@@ -4,6 +4,7 @@ import Outline
 import Page
 import Progress
 import Reader
+import Records
 import Walk
 
 /// What `isle show` prints of a document's excerpts: their bytes as
@@ -12,7 +13,7 @@ extension ShowCommand {
   /// `excerpts` of `loaded` in `format`.
   static func render(
     _ excerpts: [Excerpt], as format: Format, tree: HeadingTree, loaded: DocumentLoader.Loaded,
-    source: InputSource, request: Request, settings: Settings
+    source: InputSource, request: Request, settings: Settings, meta: String? = nil
   ) throws -> [UInt8] {
     let buffer = loaded.bytes.buffer
     var output: [UInt8] = []
@@ -44,7 +45,8 @@ extension ShowCommand {
         let start = excerpt.bytes.lowerBound
         let context = ExcerptJSON.Context(
           path: source.path, lines: tree.lines(of: excerpt.bytes),
-          frontMatter: tree.textStart > 0 && start == tree.textStart ? 0..<start : nil)
+          frontMatter: tree.textStart > 0 && start == tree.textStart ? 0..<start : nil,
+          meta: meta)
         // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD.
         let text = Array(
           (page.map { laidOut($0, excerpt.bytes, screen: nil) }
@@ -82,5 +84,13 @@ extension ShowCommand {
     while let last = rows.last, last.allSatisfy(\.isWhitespace) { rows.removeLast() }
     let first = rows.firstIndex { !$0.allSatisfy(\.isWhitespace) } ?? rows.count
     return rows[first...].map { $0 + "\n" }.joined()
+  }
+}
+
+extension ShowCommand.Answer {
+  /// A record that gave no document (`--records`): its error record, and
+  /// its line for standard error.
+  init(problem: RecordProblem) {
+    self.init(output: problem.json, status: .failure, error: problem.message)
   }
 }

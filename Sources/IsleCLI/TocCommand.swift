@@ -5,6 +5,7 @@ import Island
 import Options
 import Outline
 import Progress
+import Records
 
 /// `isle toc`: the contents of each document.
 struct TocCommand: RunnableCommand {
@@ -13,6 +14,7 @@ struct TocCommand: RunnableCommand {
 
   func run() throws -> ExitStatus {
     let settings = self.settings
+    if settings.records { return try records() }
     if settings.format == .tsv {
       try cli.stdout.write(TSV.header(withPath: settings.showsPaths) + "\n")
     }
@@ -25,6 +27,27 @@ struct TocCommand: RunnableCommand {
       }
       return output
     }
+  }
+
+  /// `--records`: a JSON object a record, its `meta` with it, in input
+  /// order; a line that is no record an error record in its turn.
+  private func records() throws -> ExitStatus {
+    let settings = self.settings
+    var statuses: [ExitStatus] = []
+    try cli.forEachRecord(settings, failed: DocumentOutput.init(problem:)) { loaded, record in
+      let document = loaded.document
+      let place = try settings.position.place(in: document, name: record.path)
+      var output = ""
+      DocumentJSON.write(document, place: place, meta: record.meta, to: &output)
+      output += "\n"
+      return DocumentOutput(
+        output: output, status: document.sections.isEmpty ? .nothingFound : .success)
+    } consume: { answer in
+      if let error = answer.error { cli.report(error) }
+      try cli.stdout.write(answer.output)
+      statuses.append(answer.status)
+    }
+    return .combined(statuses)
   }
 
   /// What `--stats` says of a document: its size and whether it was read

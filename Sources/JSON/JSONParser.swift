@@ -42,6 +42,62 @@ public struct JSONParser {
     return value
   }
 
+  /// One member of an object as written: its key, its value, and the
+  /// bytes the value was written in.
+  public struct Member: Sendable {
+    public var key: String
+    public var value: JSONValue
+    public var text: Range<Int>
+  }
+
+  /// Reads `bytes`, which must hold one object and nothing else but white
+  /// space, into its members in the order written (a key given twice is
+  /// there twice), each with the bytes of its value, so that a caller can
+  /// carry a value on as it came: a large number, keys in their order.
+  public static func members(_ bytes: [UInt8]) throws(JSONParseError) -> [Member] {
+    var reader = JSONParser(bytes: bytes)
+    reader.skipSpace()
+    guard reader.index < bytes.count, bytes[reader.index] == 0x7B else {
+      throw reader.failure("not an object")
+    }
+    reader.index += 1
+    reader.depth = 1
+    var members: [Member] = []
+    reader.skipSpace()
+    if reader.index < bytes.count, bytes[reader.index] == 0x7D {
+      reader.index += 1
+    } else {
+      while true {
+        reader.skipSpace()
+        guard reader.index < bytes.count, bytes[reader.index] == 0x22 else {
+          throw reader.failure("a key must be a string")
+        }
+        let key = try reader.string()
+        reader.skipSpace()
+        guard reader.index < bytes.count, bytes[reader.index] == 0x3A else {
+          throw reader.failure("':' expected")
+        }
+        reader.index += 1
+        reader.skipSpace()
+        let start = reader.index
+        let value = try reader.value()
+        members.append(Member(key: key, value: value, text: start..<reader.index))
+        reader.skipSpace()
+        guard reader.index < bytes.count else { throw reader.failure("an object left open") }
+        if bytes[reader.index] == 0x2C {
+          reader.index += 1
+          continue
+        }
+        guard bytes[reader.index] == 0x7D else { throw reader.failure("',' or '}' expected") }
+        reader.index += 1
+        break
+      }
+    }
+    reader.skipSpace()
+    guard reader.index == bytes.count else { throw reader.failure("text after the value") }
+    return members
+  }
+
   private init(bytes: [UInt8]) {
     self.bytes = bytes
   }

@@ -80,7 +80,10 @@ package struct RawArguments: Equatable {
     while index < words.count {
       let word = words[index]
       index += 1
-      if onlyOperands || !looksLikeOption(word) {
+      // `-0` is an option where one answers to it (`--null`), else a number.
+      let digitOption =
+        word.count == 2 && word.hasPrefix("-") && specs.contains { $0.short == word.last }
+      if onlyOperands || !(looksLikeOption(word) || digitOption) {
         result.operands.append(word)
         continue
       }

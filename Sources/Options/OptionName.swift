@@ -21,6 +21,10 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
   case noIgnore = "no-ignore"
   case withPath = "with-path"
   case noPath = "no-path"
+  case filesFrom = "files-from"
+  case null
+  case shard
+  case records
   // Where the reader is.
   case line
   case offset
