@@ -189,7 +189,7 @@ enum Command: String, CaseIterable, Sendable {
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
           OptionSpec(.stats, help: "say on stderr whether each document was split"),
-          Self.bookOption,
+          Self.tokenizerOption, Self.bookOption,
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.positionOptions
@@ -252,6 +252,9 @@ enum Command: String, CaseIterable, Sendable {
   }
 
   static let helpOption = OptionSpec(.help, short: "h", help: "show this help")
+  static let tokenizerOption = OptionSpec(
+    .tokenizer, value: "FILE",
+    help: "count tokens with this tiktoken rank file (else an estimate)")
   static let bookOption = OptionSpec(
     .book, help: "read the folder as a book, 2-x before 10-x")
 
@@ -364,7 +367,24 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec(.body, help: "leave out the section's own heading"),
     OptionSpec(
       .maxWords, value: "N", requires: [.value(.format, "json", "jsonl")],
+      conflicts: [.given(.maxTokens)],
       help: "cut longer sections into parts at block boundaries"),
+    tokenizerOption,
+    OptionSpec(
+      .maxTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
+      help: "no record's embed longer than N tokens: cut at blocks, lines, rows, sentences"),
+    OptionSpec(
+      .minTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
+      help: "join a section of fewer tokens to its next sibling"),
+    OptionSpec(
+      .overlap, value: "N", requires: [.given(.maxTokens)],
+      help: "carry a cut section's last N tokens into its next part's embed"),
+    OptionSpec(
+      .context, requires: [.value(.format, "json", "jsonl")],
+      help: "put the headings above a record in its embed (counted)"),
+    OptionSpec(
+      .changedSince, value: "OLD.jsonl", requires: [.value(.format, "json", "jsonl")],
+      help: "only records new or changed since OLD.jsonl, then those removed"),
     OptionSpec(
       .format, value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
       help: "markdown, html (as written), text (laid out) or json"),
