@@ -29,7 +29,7 @@ public struct Chunker {
     let (first, rest) = options.context ? (context, partContext) : ([], [])
     var parts: [Part] = []
     text.withUnsafeBufferPointer { buffer in
-      guard let max = options.maxTokens else {
+      guard let max = options.maxTokens, !text.isEmpty else {
         let embed = first + text
         parts = [Part(range: 0..<text.count, embed: embed, tokens: counter.count(embed))]
         return
@@ -76,7 +76,8 @@ public struct Chunker {
     }
     let overlap = Swift.min(options.overlap, (max - contextTokens) / 4)
     var splitter = UnitSplitter(
-      text: text, budget: Swift.max(1, max - contextTokens - overlap - 4), counter: counter)
+      text: text, budget: Swift.max(1, max - contextTokens - overlap - 4), limit: max,
+      counter: counter)
     var starts = blockStarts.filter { $0 > 0 && $0 < text.count }
     starts.insert(0, at: 0)
     splitter.split(0..<text.count, blockStarts: starts)

@@ -8,6 +8,8 @@ struct UnitSplitter {
   let text: UnsafeBufferPointer<UInt8>
   /// Tokens a unit may have.
   let budget: Int
+  /// Tokens an embed may have.
+  let limit: Int
   var counter: TokenCounter
   var units: [ChunkUnit] = []
   var blocks: [WrappedBlock] = []
@@ -35,26 +37,40 @@ struct UnitSplitter {
   private mutating func splitBlock(_ range: Range<Int>) {
     switch BlockShape.of(text, range) {
     case .code(let open, let close, let contentStart, let closeStart):
-      let wrapped = wrap(open: Array(text[open]), close: close, inner: contentStart, closeStart: closeStart)
-      add(open.lowerBound..<contentStart, block: wrapped)
-      for line in TextLines.lines(text, contentStart..<closeStart) {
-        add(line..<TextLines.lineEnd(text, from: line, end: closeStart), block: wrapped)
-      }
-      if closeStart < range.upperBound { add(closeStart..<range.upperBound, block: wrapped) }
-    case .table(let header):
+      code(open: open, close: close, contentStart: contentStart, closeStart: closeStart, end: range.upperBound)
+    case .table(let header) where count(header) + 1 <= limit / 3:
       let wrapped = wrap(
         open: Array(text[header]), close: [], inner: header.upperBound, closeStart: range.upperBound)
       add(header, block: wrapped)
       for line in TextLines.lines(text, header.upperBound..<range.upperBound) {
         add(line..<TextLines.lineEnd(text, from: line, end: range.upperBound), block: wrapped)
       }
-    case .lines:
+    case .lines, .table:
+      // Indented code, or a table whose header and delimiter rows would
+      // take more than a third of the limit each time: rows alone.
       for line in TextLines.lines(text, range) {
         add(line..<TextLines.lineEnd(text, from: line, end: range.upperBound), block: nil)
       }
     case .prose:
       prose(range, level: 0)
     }
+  }
+
+  /// A fenced code block cut between its lines.
+  private mutating func code(
+    open: Range<Int>, close: [UInt8], contentStart: Int, closeStart: Int, end: Int
+  ) {
+    let wrapped = wrap(open: Array(text[open]), close: close, inner: contentStart, closeStart: closeStart)
+    add(open.lowerBound..<contentStart, block: wrapped)
+    for line in TextLines.lines(text, contentStart..<closeStart) {
+      add(line..<TextLines.lineEnd(text, from: line, end: closeStart), block: wrapped)
+    }
+    guard closeStart < end else { return }
+    // The closing fence's line, then what follows it in the block (link
+    // definitions, blank lines), which is no code.
+    let closeEnd = TextLines.lineEnd(text, from: closeStart, end: end)
+    add(closeStart..<closeEnd, block: wrapped)
+    if closeEnd < end { prose(closeEnd..<end, level: 0) }
   }
 
   private mutating func wrap(open: [UInt8], close: [UInt8], inner: Int, closeStart: Int) -> Int {
@@ -82,6 +98,22 @@ struct UnitSplitter {
   /// Prose too long for a unit: its paragraphs, else sentences, else
   /// words, else tokens.
   private mutating func prose(_ range: Range<Int>, level: Int) {
+    if level == 0, let fence = NestedFence.first(in: text, range) {
+      // A code block inside a list item or a quote: cut as code, the
+      // prose around it as prose.
+      if fence.open.lowerBound > range.lowerBound { prose(range.lowerBound..<fence.open.lowerBound, level: 0) }
+      let end = fence.end
+      let tokens = count(fence.open.lowerBound..<end)
+      if tokens <= budget {
+        units.append(ChunkUnit(range: fence.open.lowerBound..<end, tokens: tokens, block: nil))
+      } else {
+        code(
+          open: fence.open, close: fence.close, contentStart: fence.open.upperBound,
+          closeStart: fence.closeStart, end: end)
+      }
+      if end < range.upperBound { prose(end..<range.upperBound, level: 0) }
+      return
+    }
     let starts: [Int]
     switch level {
     case 0: starts = TextLines.paragraphs(text, range)
