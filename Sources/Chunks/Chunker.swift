@@ -40,8 +40,11 @@ public struct Chunker {
     let share = Double(record.reading.wordCount) / Double(Swift.max(text.count, 1))
     for (index, part) in parts.enumerated() {
       var excerpt = record
-      excerpt.part = index + 1
-      excerpt.parts = parts.count
+      // A record cut by --max-words keeps its part.
+      if options.maxTokens != nil {
+        excerpt.part = index + 1
+        excerpt.parts = parts.count
+      }
       if parts.count > 1 {
         if sameBytes {
           excerpt.bytes = (record.bytes.lowerBound + part.range.lowerBound)..<(record.bytes.lowerBound + part.range.upperBound)
@@ -54,7 +57,7 @@ public struct Chunker {
       chunks.append(
         Chunk(
           excerpt: excerpt, text: part.range, embed: part.embed, tokens: part.tokens,
-          key: ChunkKey.part(key, index + 1), hash: ContentHash.of(part.embed)))
+          key: ChunkKey.part(key, excerpt.part), hash: ContentHash.of(part.embed)))
     }
     return chunks
   }

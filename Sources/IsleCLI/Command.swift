@@ -254,7 +254,7 @@ enum Command: String, CaseIterable, Sendable {
   static let helpOption = OptionSpec(.help, short: "h", help: "show this help")
   static let tokenizerOption = OptionSpec(
     .tokenizer, value: "FILE",
-    help: "count tokens with this tiktoken rank file (else an estimate)")
+    help: "count tokens with this tiktoken rank file")
   static let bookOption = OptionSpec(
     .book, help: "read the folder as a book, 2-x before 10-x")
 
@@ -372,19 +372,19 @@ enum Command: String, CaseIterable, Sendable {
     tokenizerOption,
     OptionSpec(
       .maxTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
-      help: "no record's embed longer than N tokens: cut at blocks, lines, rows, sentences"),
+      help: "no embed over N tokens: cut blocks, code, rows"),
     OptionSpec(
       .minTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
-      help: "join a section of fewer tokens to its next sibling"),
+      help: "join a smaller section to its next sibling"),
     OptionSpec(
       .overlap, value: "N", requires: [.given(.maxTokens)],
-      help: "carry a cut section's last N tokens into its next part's embed"),
+      help: "a part's last N tokens begin the next's embed"),
     OptionSpec(
       .context, requires: [.value(.format, "json", "jsonl")],
-      help: "put the headings above a record in its embed (counted)"),
+      help: "the headings above a record in its embed"),
     OptionSpec(
-      .changedSince, value: "OLD.jsonl", requires: [.value(.format, "json", "jsonl")],
-      help: "only records new or changed since OLD.jsonl, then those removed"),
+      .changedSince, value: "OLD", requires: [.value(.format, "json", "jsonl")],
+      help: "only records new or changed since OLD, and gone"),
     OptionSpec(
       .format, value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
       help: "markdown, html (as written), text (laid out) or json"),
