@@ -42,10 +42,13 @@ test: test-deps
 # 30 MB line, ../shared/corpus joined, the W3C pages) on the release
 # binary: every JSON output read by Python's json and jq and held to the
 # others and to the servers' answers (Tests/outputs/outputs.py; make test
-# runs it up to 1 MiB).
+# runs it up to 1 MiB); and every record's tokens and --max-tokens cuts
+# on the corpus held to tiktoken (Tests/tokens/oracle.py; make test runs
+# it on the fixtures and three corpus documents).
 test-large: build
 	@scripts/install-deps test
 	timeout --kill-after=10 2400 python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus
+	$(LIMIT) python3 Tests/tokens/oracle.py $(BIN) offline ../shared/corpus
 
 run: build
 	@echo '$$ isle toc $(DEMO)'

@@ -87,6 +87,10 @@ let package = Package(
     // shared out so the rows add up, and the timeline the time left is read
     // from. Pure Swift; Progress reads the time left with it.
     .target(name: "ReadingTime", swiftSettings: optimized),
+    // Tokens as an embedder counts them: a tiktoken rank file's byte pairs
+    // merged after its encoding's pre-split (written out by hand over
+    // utf8proc's categories, no regular expressions), or an estimate.
+    .target(name: "Tokens", dependencies: ["CUtf8proc"], swiftSettings: optimized),
     // What the parsers find in a document, before an outline is made of it:
     // headings, stretches of reading, contents markers, links and anchors.
     // utf8proc folds link labels' case as cmark does.
@@ -121,8 +125,12 @@ let package = Package(
       swiftSettings: optimized),
     // Links found by Outline's walk, resolved against headings and files.
     .target(name: "Links", dependencies: ["Outline", "Found", "Cells"], swiftSettings: optimized),
+    // Records for retrieval: a section's embed and tokens, cut to a token
+    // limit at blocks, lines, rows, sentences, words and tokens, with the
+    // key and hash that keep it from one run to the next.
+    .target(name: "Chunks", dependencies: ["Progress", "ReadingTime", "Tokens"], swiftSettings: optimized),
     .target(
-      name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells"],
+      name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
     .target(name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells"]),
@@ -194,7 +202,7 @@ let package = Package(
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
         "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
-        "Terminal", "Reader", "Options", "ReadingTime", "Records",
+        "Terminal", "Reader", "Options", "ReadingTime", "Records", "Tokens", "Chunks",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.

@@ -20,11 +20,12 @@ public enum DocumentJSON {
   /// `meta` member last.
   public static func write(
     _ document: Document, place: Place? = nil, bar: String? = nil, meta: String? = nil,
+    tokens: SectionTokens? = nil,
     to output: inout String
   ) {
     output.reserveCapacity(output.utf8.count + document.sections.count * 256)
     var json = JSONWriter(capacity: 1 << 16)
-    write(document, place: place, bar: bar, meta: meta, to: &json) { json in
+    write(document, place: place, bar: bar, meta: meta, tokens: tokens, to: &json) { json in
       json.handOver(over: 1 << 16, to: &output)
     }
     output += json.take()
@@ -34,12 +35,13 @@ public enum DocumentJSON {
   public static func write(
     _ document: Document, place: Place? = nil, bar: String? = nil, to json: inout JSONWriter
   ) {
-    write(document, place: place, bar: bar, to: &json) { _ in }
+    write(document, place: place, bar: bar, tokens: nil, to: &json) { _ in }
   }
 
   /// The document's object, `handOver` called after each section.
   private static func write(
     _ document: Document, place: Place?, bar: String?, meta: String? = nil,
+    tokens: SectionTokens?,
     to json: inout JSONWriter, handOver: (inout JSONWriter) -> Void
   ) {
     json.open()
@@ -54,18 +56,20 @@ public enum DocumentJSON {
     json.add("words", document.reading.wordCount)
     json.add("seconds", document.seconds)
     json.add("minutes", document.minutes)
+    if let tokens { json.add("tokenizer", tokens.tokenizer) }
     json.key("preamble")
     if let preamble = document.preamble {
-      write(preamble: preamble, to: &json)
+      write(preamble: preamble, tokens: tokens.map { $0.preamble }, to: &json)
     } else {
       json.null()
     }
     json.key("sections")
     json.openArray()
     let wording = Wording()
-    for section in document.sections {
+    for (index, section) in document.sections.enumerated() {
       json.element()
-      write(section, wording: wording, to: &json)
+      let count = tokens.map { index < $0.sections.count ? $0.sections[index] : nil }
+      write(section, wording: wording, tokens: count, to: &json)
       handOver(&json)
     }
     json.closeArray()
@@ -90,7 +94,7 @@ public enum DocumentJSON {
 
   /// The text before the first section: where it lies and its reading,
   /// as a section's (its `title` the document's own, else null).
-  static func write(preamble part: Section, to json: inout JSONWriter) {
+  static func write(preamble part: Section, tokens: Int?? = nil, to json: inout JSONWriter) {
     json.open()
     json.add("title", part.title.isEmpty ? nil : part.title)
     json.add("line", part.line)
@@ -101,6 +105,7 @@ public enum DocumentJSON {
     json.add("seconds", part.seconds)
     json.add("minutes", part.minutes)
     json.add("detail", Wording().detail(part))
+    if let tokens { json.add("tokens", tokens) }
     json.close()
   }
 
@@ -118,7 +123,9 @@ public enum DocumentJSON {
     output += json.text
   }
 
-  private static func write(_ section: Section, wording: Wording, to object: inout JSONWriter) {
+  private static func write(
+    _ section: Section, wording: Wording, tokens: Int?? = nil, to object: inout JSONWriter
+  ) {
     object.open()
     object.add("number", section.number)
     object.add("level", section.level)
@@ -132,6 +139,7 @@ public enum DocumentJSON {
     object.add("seconds", section.seconds)
     object.add("minutes", section.minutes)
     object.add("detail", wording.detail(section))
+    if let tokens { object.add("tokens", tokens) }
     object.close()
   }
 }

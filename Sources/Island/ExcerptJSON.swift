@@ -1,3 +1,4 @@
+import Chunks
 import JSON
 import Outline
 import Progress
@@ -29,12 +30,14 @@ public enum ExcerptJSON {
     }
   }
 
-  /// `excerpt` of `tree` as one JSON object and a line feed, appended to
-  /// `output`; `text` is what it prints, UTF-8.
+  /// `chunk` of `tree` as one JSON object and a line feed, appended to
+  /// `output`; `text` is what it prints, UTF-8, and `tokenizer` what
+  /// counted its tokens.
   public static func write(
-    _ excerpt: Excerpt, in tree: HeadingTree, context: Context,
-    text: Span<UInt8>, to output: inout [UInt8]
+    _ chunk: Chunk, in tree: HeadingTree, context: Context,
+    text: Span<UInt8>, tokenizer: String, to output: inout [UInt8]
   ) {
+    let excerpt = chunk.excerpt
     var object = JSONWriter(after: &output)
     let heading = excerpt.heading.map { tree.headings[$0] }
     object.open()
@@ -52,7 +55,12 @@ public enum ExcerptJSON {
     object.add("parts", excerpt.parts)
     object.add(
       "frontMatter", pair: context.frontMatter.map { ($0.lowerBound, $0.upperBound) })
+    object.add("tokens", chunk.tokens)
+    object.add("tokenizer", tokenizer)
+    object.add("key", chunk.key)
+    object.add("hash", chunk.hash)
     text.withUnsafeBufferPointer { object.add("text", utf8: $0) }
+    chunk.embed.withUnsafeBufferPointer { object.add("embed", utf8: $0) }
     if let meta = context.meta { object.add("meta", json: meta) }
     object.close()
     object.finish(into: &output)

@@ -189,7 +189,7 @@ enum Command: String, CaseIterable, Sendable {
       return Self.outlineOptions + Self.manyOptions + Self.pathOptions + Self.positionOptions
         + Self.displayOptions("text, json, tsv or markdown") + Self.writeOptions + [
           OptionSpec(.stats, help: "say on stderr whether each document was split"),
-          Self.bookOption,
+          Self.tokenizerOption, Self.bookOption,
         ] + [Self.helpOption]
     case .where:
       return Self.outlineOptions + Self.listOptions + Self.positionOptions
@@ -253,6 +253,9 @@ enum Command: String, CaseIterable, Sendable {
   }
 
   static let helpOption = OptionSpec(.help, short: "h", help: "show this help")
+  static let tokenizerOption = OptionSpec(
+    .tokenizer, value: "FILE",
+    help: "count tokens with this tiktoken rank file")
   static let bookOption = OptionSpec(
     .book, help: "read the folder as a book, 2-x before 10-x")
 
@@ -382,7 +385,24 @@ enum Command: String, CaseIterable, Sendable {
     OptionSpec(.body, help: "leave out the section's own heading"),
     OptionSpec(
       .maxWords, value: "N", requires: [.value(.format, "json", "jsonl")],
+      conflicts: [.given(.maxTokens)],
       help: "cut longer sections into parts at block boundaries"),
+    tokenizerOption,
+    OptionSpec(
+      .maxTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
+      help: "no embed over N tokens: cut blocks, code, rows"),
+    OptionSpec(
+      .minTokens, value: "N", requires: [.value(.format, "json", "jsonl")],
+      help: "join a smaller section to its next sibling"),
+    OptionSpec(
+      .overlap, value: "N", requires: [.given(.maxTokens)],
+      help: "a part's last N tokens begin the next's embed"),
+    OptionSpec(
+      .context, requires: [.value(.format, "json", "jsonl")],
+      help: "the headings above a record in its embed"),
+    OptionSpec(
+      .changedSince, value: "OLD", requires: [.value(.format, "json", "jsonl")],
+      help: "only records new or changed since OLD, and gone"),
     OptionSpec(
       .format, value: "FORMAT", choices: ShowCommand.Format.allCases.map(\.rawValue),
       help: "markdown, html (as written), text (laid out) or json"),

@@ -4,6 +4,7 @@ import Options
 import Outline
 import Records
 import Terminal
+import Tokens
 import Walk
 
 #if canImport(Glibc)
@@ -42,6 +43,9 @@ struct Settings: Sendable {
   var shard: Shard? = nil
   /// `--records`: the documents are JSON Lines on standard input.
   var records = false
+  /// `--tokenizer` (or the config file's `tokenizer`, from its folder):
+  /// the file tokens are counted with; nil for an estimate.
+  var tokenizerPath: String? = nil
 
   /// Decides the settings of `command` from the words given and the
   /// environment. `operands` are the files (a target already taken off).
@@ -117,7 +121,7 @@ struct Settings: Sendable {
       indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
       maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats), shard: shard,
-      records: records)
+      records: records, tokenizerPath: tokenizerPath(raw, environment: environment))
   }
 
   /// The paths `--files-from` lists (standard input for `-`), NUL-ended
@@ -126,6 +130,31 @@ struct Settings: Sendable {
     guard let list = raw.value(.filesFrom) else { return nil }
     let bytes = try files.bytes(list == "-" ? .standardInput : .file(list), limit: .max)
     return PathList.paths(in: bytes, nulSeparated: raw.has(.null))
+  }
+
+  /// The tokenizer's file as given: a relative path in the config file is
+  /// from the config file's folder, `~/` from the home folder.
+  static func tokenizerPath(_ raw: RawArguments, environment: [String: String]) -> String? {
+    guard let given = raw.last(.tokenizer), let path = given.value else { return nil }
+    if path.hasPrefix("~/"), let home = environment["HOME"] { return home + path.dropFirst() }
+    guard let origin = given.origin, !path.hasPrefix("/") else { return path }
+    // The origin is `file:line`; the folder is what stands before the last `/`.
+    let file = origin[..<(origin.lastIndex(of: ":") ?? origin.endIndex)]
+    guard let slash = file.lastIndex(of: "/") else { return path }
+    return file[...slash] + path
+  }
+
+  /// The tokenizer tokens are counted with: the file's, else the estimate.
+  /// A file that is no tokenizer is an error naming it.
+  func tokenizer(_ files: FileAccess) throws -> Tokenizer {
+    guard let path = tokenizerPath else { return .estimate }
+    let bytes = try files.bytes(.file(path), limit: 1 << 30)
+    let name = String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...])
+    do {
+      return try Tokenizer(name: name, bytes: bytes)
+    } catch {
+      throw DocumentFailure(path + ": " + error.reason, status: .failure)
+    }
   }
 
   /// How these settings load a document.

@@ -1,4 +1,5 @@
 import Cells
+import Chunks
 import Files
 import HTMLOutline
 import Island
@@ -9,6 +10,7 @@ import Parallel
 import Progress
 import Reader
 import Records
+import Tokens
 import Walk
 
 /// `isle show`: sections' own text, for scripts and agents. What to print
@@ -41,6 +43,13 @@ struct ShowCommand: RunnableCommand {
     var maxWords: Int? = nil
     /// The width `text` is laid out for.
     var width = 80
+    /// What counts tokens, and how records are made chunks for retrieval.
+    var tokenizer = Tokenizer.estimate
+    var chunking = ChunkOptions()
+    /// `--changed-since`: the hash of each key the old records had.
+    var previous: [String: String]? = nil
+    /// Its keys in the order the old file has them.
+    var previousOrder: [String] = []
   }
 
   /// What one document gives.
@@ -53,6 +62,8 @@ struct ShowCommand: RunnableCommand {
     var misses: [String?] = []
     /// A binary file met in a folder, passed over.
     var skipped = false
+    /// The keys of the records it made, printed or not.
+    var keys: [String] = []
   }
 
   let request: Request
@@ -74,12 +85,14 @@ struct ShowCommand: RunnableCommand {
     var matched = [Bool](repeating: false, count: request.selectors.count)
     var misses: [String?] = []
     var answered = 0
+    var seen = Set<String>()
     let found = settings.walk.found
     func consume(_ answer: Answer) throws {
       guard !answer.skipped else { return }
       if let error = answer.error { cli.report(error) }
       if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
       statuses.append(answer.status)
+      seen.formUnion(answer.keys)
       guard answer.error == nil else { return }
       answered += 1
       misses = answer.misses
@@ -110,6 +123,9 @@ struct ShowCommand: RunnableCommand {
         try consume($1)
       }
     }
+    if let previous = request.previous {
+      try cli.stdout.write(bytes: Self.removed(previous, kept: seen, order: request.previousOrder))
+    }
     for (index, selector) in request.selectors.enumerated() where !matched[index] && answered > 0 {
       let miss =
         answered == 1
@@ -131,7 +147,10 @@ struct ShowCommand: RunnableCommand {
   ) throws -> Answer {
     let tree = Self.tree(of: loaded, settings: settings)
     var blocks: MarkdownBlocks? = nil
-    if loaded.document.format == .markdown, request.maxWords != nil || request.body {
+    if loaded.document.format == .markdown,
+      request.maxWords != nil || request.body || request.chunking.maxTokens != nil
+        || request.chunking.context
+    {
       do {
         blocks = try MarkdownBlocks.parse(
           loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth,
@@ -190,8 +209,8 @@ struct ShowCommand: RunnableCommand {
       }
     }
     answer.output = try render(
-      excerpts, as: format, tree: tree, loaded: loaded, source: source, request: request,
-      settings: settings, meta: meta)
+      excerpts, as: format, tree: tree, blocks: blocks, loaded: loaded, source: source,
+      request: request, settings: settings, meta: meta, keys: &answer.keys)
     return answer
   }
 
@@ -306,6 +325,19 @@ extension ShowCommand {
     request.body = raw.has(.body)
     request.maxWords = try OptionValues.integer(
       raw, .maxWords, in: 1...1_000_000_000, command: "show")
+    request.chunking.maxTokens = try OptionValues.integer(
+      raw, .maxTokens, in: 8...1_000_000_000, command: "show")
+    request.chunking.minTokens = try OptionValues.integer(
+      raw, .minTokens, in: 1...1_000_000_000, command: "show")
+    request.chunking.overlap =
+      try OptionValues.integer(raw, .overlap, in: 0...1_000_000_000, command: "show") ?? 0
+    request.chunking.context = raw.has(.context)
+    if [.json, .jsonl].contains(request.format) {
+      request.tokenizer = try settings.tokenizer(cli.files)
+    }
+    if let old = raw.value(.changedSince) {
+      (request.previous, request.previousOrder) = try Self.previousRecords(old, files: cli.files)
+    }
     // A readable measure on a terminal, as the pager's; 80 in a pipe.
     request.width =
       try OptionValues.integer(raw, .width, in: 1...100_000, command: "show")

@@ -1,4 +1,6 @@
+import Chunks
 import Files
+import JSON
 import Island
 import Outline
 import Page
@@ -12,8 +14,9 @@ import Walk
 extension ShowCommand {
   /// `excerpts` of `loaded` in `format`.
   static func render(
-    _ excerpts: [Excerpt], as format: Format, tree: HeadingTree, loaded: DocumentLoader.Loaded,
-    source: InputSource, request: Request, settings: Settings, meta: String? = nil
+    _ excerpts: [Excerpt], as format: Format, tree: HeadingTree, blocks: MarkdownBlocks?,
+    loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings,
+    meta: String? = nil, keys: inout [String]
   ) throws -> [UInt8] {
     let buffer = loaded.bytes.buffer
     var output: [UInt8] = []
@@ -40,19 +43,51 @@ extension ShowCommand {
       let page =
         loaded.document.format == .html
         ? try self.page(of: loaded, source: source, request: request, settings: settings) : nil
-      output.reserveCapacity(excerpts.reduce(0) { $0 + $1.bytes.count + 256 })
-      for excerpt in excerpts {
-        let start = excerpt.bytes.lowerBound
-        let context = ExcerptJSON.Context(
-          path: source.path, lines: tree.lines(of: excerpt.bytes),
-          frontMatter: tree.textStart > 0 && start == tree.textStart ? 0..<start : nil,
-          meta: meta)
-        // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD.
-        let text = Array(
+      output.reserveCapacity(excerpts.reduce(0) { $0 + $1.bytes.count * 2 + 400 })
+      // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD.
+      func text(_ excerpt: Excerpt) -> [UInt8] {
+        Array(
           (page.map { laidOut($0, excerpt.bytes, screen: nil) }
             ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[excerpt.bytes]), as: UTF8.self))
             .utf8)
-        ExcerptJSON.write(excerpt, in: tree, context: context, text: text.span, to: &output)
+      }
+      func line(_ heading: Int) -> [UInt8] {
+        let found = tree.headings[heading]
+        guard page == nil, let end = blocks?.headingEnd(at: found.offset), end > found.offset else {
+          return Array((found.title + "\n").utf8)
+        }
+        var bytes = Array(
+          String(decoding: UnsafeBufferPointer(rebasing: buffer[found.offset..<end]), as: UTF8.self).utf8)
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        return bytes
+      }
+      var chunker = Chunker(options: request.chunking, tokenizer: request.tokenizer)
+      for excerpt in chunker.joined(excerpts, tree: tree, text: text) {
+        let bytes = text(excerpt)
+        let sameBytes = page == nil && bytes.count == excerpt.bytes.count
+        let starts =
+          sameBytes && request.chunking.maxTokens != nil
+          ? (blocks?.starts ?? []).compactMap { start in
+            excerpt.bytes.contains(start) ? start - excerpt.bytes.lowerBound : nil
+          } : []
+        let context = HeadingContext.of(heading: excerpt.heading, in: tree, line: line)
+        let key = ChunkKey.of(path: source.path, heading: excerpt.heading, in: tree)
+        for chunk in chunker.chunks(
+          of: excerpt, text: bytes, sameBytes: sameBytes, blockStarts: starts,
+          context: context.first, partContext: context.rest, key: key)
+        {
+          keys.append(chunk.key)
+          if let old = request.previous, old[chunk.key] == chunk.hash { continue }
+          let start = chunk.excerpt.bytes.lowerBound
+          let where_ = ExcerptJSON.Context(
+            path: source.path, lines: tree.lines(of: chunk.excerpt.bytes),
+            frontMatter: tree.textStart > 0 && start == tree.textStart && chunk.text.lowerBound == 0
+              ? 0..<start : nil, meta: meta)
+          let part = Array(bytes[chunk.text])
+          ExcerptJSON.write(
+            chunk, in: tree, context: where_, text: part.span, tokenizer: request.tokenizer.name,
+            to: &output)
+        }
       }
     }
     return output
@@ -92,5 +127,44 @@ extension ShowCommand.Answer {
   /// its line for standard error.
   init(problem: RecordProblem) {
     self.init(output: problem.json, status: .failure, error: problem.message)
+  }
+}
+
+extension ShowCommand {
+  /// The records of a file `--format jsonl` printed before
+  /// (`--changed-since`): each key's hash, and the keys in order. A line
+  /// that is no record with a key and a hash (or a removal) is an error
+  /// naming the file and the line.
+  static func previousRecords(_ path: String, files: FileAccess) throws -> (
+    [String: String], [String]
+  ) {
+    let bytes = try files.bytes(.file(path), limit: 1 << 34)
+    var hashes: [String: String] = [:]
+    var order: [String] = []
+    for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+    where !line.isEmpty {
+      let value = try? JSONParser.parse(Array(line))
+      if value?["removed"]?.string != nil { continue }
+      guard let key = value?["key"]?.string, let hash = value?["hash"]?.string else {
+        throw DocumentFailure(
+          "\(path): line \(index + 1) is not a record of isle show --format jsonl "
+            + "(no \"key\" and \"hash\")", status: .failure)
+      }
+      if hashes.updateValue(hash, forKey: key) == nil { order.append(key) }
+    }
+    return (hashes, order)
+  }
+
+  /// A `{"removed": KEY}` line for each key of the old records not `kept`.
+  static func removed(_ previous: [String: String], kept: Set<String>, order: [String]) -> [UInt8] {
+    var output: [UInt8] = []
+    for key in order where !kept.contains(key) {
+      var object = JSONWriter(after: &output)
+      object.open()
+      object.add("removed", key)
+      object.close()
+      object.finish(into: &output)
+    }
+    return output
   }
 }

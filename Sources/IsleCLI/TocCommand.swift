@@ -6,6 +6,7 @@ import Options
 import Outline
 import Progress
 import Records
+import Tokens
 
 /// `isle toc`: the contents of each document.
 struct TocCommand: RunnableCommand {
@@ -19,8 +20,10 @@ struct TocCommand: RunnableCommand {
       try cli.stdout.write(TSV.header(withPath: settings.showsPaths) + "\n")
     }
     let separator = settings.format == .text ? "\n" : ""
+    let tokenizer = settings.format == .json ? try settings.tokenizer(cli.files) : nil
     return try cli.forEachLoaded(settings, separator: separator) { loaded, source, _ in
-      var output = try Self.output(loaded.document, source, settings: settings)
+      let tokens = tokenizer.map { Self.tokens(of: loaded, tokenizer: $0, settings: settings) }
+      var output = try Self.output(loaded.document, source, settings: settings, tokens: tokens)
       if settings.stats {
         output.stats = Self.stats(
           loaded.document, loaded.outlined.statistics, source, split: settings.outline.split)
@@ -73,9 +76,28 @@ struct TocCommand: RunnableCommand {
     return "\(name): \(document.size) bytes, \(how)"
   }
 
-  private static func output(_ document: Document, _ source: InputSource, settings: Settings)
-    throws -> DocumentOutput
-  {
+  /// The tokens of the text `show N` prints for each section of `loaded`
+  /// (its subsections with it) and for the text before the first; none
+  /// for an HTML page, whose text `show` lays out.
+  static func tokens(
+    of loaded: DocumentLoader.Loaded, tokenizer: Tokenizer, settings: Settings
+  ) -> SectionTokens {
+    var tokens = SectionTokens(tokenizer: tokenizer.name)
+    guard loaded.document.format == .markdown else { return tokens }
+    let tree = ShowCommand.tree(of: loaded, settings: settings)
+    let buffer = loaded.bytes.buffer
+    var counter = tokenizer.counter()
+    func count(_ range: Range<Int>) -> Int {
+      counter.count(Array(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self).utf8))
+    }
+    tokens.preamble = tree.preamble().map(count)
+    tokens.sections = tree.shown.map { count(tree.excerpt($0)?.bytes ?? 0..<0) }
+    return tokens
+  }
+
+  private static func output(
+    _ document: Document, _ source: InputSource, settings: Settings, tokens: SectionTokens?
+  ) throws -> DocumentOutput {
     let place = try settings.position.place(in: document, name: source.displayName)
     let several = settings.showsPaths
     let found: ExitStatus = document.sections.isEmpty ? .nothingFound : .success
@@ -83,7 +105,7 @@ struct TocCommand: RunnableCommand {
     switch settings.format {
     case .json, .spoken:
       var output = ""
-      DocumentJSON.write(document, place: place, to: &output)
+      DocumentJSON.write(document, place: place, tokens: tokens, to: &output)
       output += "\n"
       return DocumentOutput(output: output, status: found, note: note)
     case .tsv:

