@@ -109,7 +109,9 @@ public struct AtomicFile: Sendable {
     let descriptor = PathBytes.withSystemPath(resolvedPath) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     }
-    guard descriptor >= 0 else { throw Failure(reason: SystemFiles.reason(errno)) }
+    guard descriptor >= 0 else {
+      throw Failure(reason: SystemFiles.reason(errno), outcome: "nothing is written")
+    }
     defer { close(descriptor) }
     do throws(Failure) {
       try Self.write(bytes, to: descriptor)
