@@ -161,7 +161,7 @@ let package = Package(
     // A book's llms.txt and llms-full.txt: which section each chapter goes
     // under, the URL its site serves it at, its note, the parts within a
     // number of tokens, and the audit of one written before.
-    .target(name: "LlmsText", dependencies: ["Book", "Outline"]),
+    .target(name: "LlmsText", dependencies: ["Book", "Outline"], swiftSettings: optimized),
     // Documents rewritten in place: the contents list between its markers,
     // fragments fixed, and the diff that shows either.
     .target(name: "Editing", dependencies: ["Outline", "Island", "Links"]),

@@ -7,6 +7,7 @@ import JSON
 import LlmsText
 import Options
 import Outline
+import Parallel
 
 /// `isle llms BOOK`: the book's llms.txt (or llms-full.txt, whole or in
 /// parts) from its order, written, printed or checked as `toc --check`
@@ -87,11 +88,20 @@ struct LlmsCommand: RunnableCommand {
   func made(_ documents: [Document?]) throws -> [(path: String?, text: String)] {
     let titles = zip(book.chapters, documents).map { BookCommand.title($0, $1) }
     let plan = LlmsPlan(book, titles: titles) { documents[$0] != nil }
-    let texts = Dictionary(uniqueKeysWithValues: plan.entries.map { ($0, chapterText($0)) })
+    // Each chapter read, expanded and its first paragraph found, side by
+    // side.
+    let entries = plan.entries
     let first = book.chapters.indices.first { documents[$0] != nil }
+    let read = OrderedParallelMap.collect(count: entries.count, jobs: settings.jobs) { at in
+      let text = chapterText(entries[at])
+      let wanted = !full || entries[at] == first
+      return (text, wanted ? ChapterText.firstParagraph(Array(text.utf8)) : nil)
+    }
+    let texts = Dictionary(uniqueKeysWithValues: zip(entries, read.map(\.0)))
+    let paragraphs = Dictionary(uniqueKeysWithValues: zip(entries, read.map(\.1)))
     let paragraph = first.flatMap { index in
-      ChapterText.firstParagraph(Array((texts[index] ?? chapterText(index)).utf8))
-        .map { ChapterText.summary(of: $0) }
+      (texts[index] == nil ? ChapterText.firstParagraph(Array(chapterText(index).utf8))
+        : paragraphs[index] ?? nil).map { ChapterText.summary(of: $0) }
     }
     let title = book.title ?? first.map { titles[$0] } ?? BookPath.name(of: book.folder)
     let summary = paragraph
@@ -103,7 +113,7 @@ struct LlmsCommand: RunnableCommand {
           section.title,
           section.entries.map { index in
             let text = texts[index] ?? ""
-            let paragraph = ChapterText.firstParagraph(Array(text.utf8))
+            let paragraph = paragraphs[index] ?? nil
             return LlmsIndex.Page(
               title: titles[index], url: url(index),
               sentence: paragraph.map { ChapterText.firstSentence(of: $0) },
