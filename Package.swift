@@ -167,6 +167,10 @@ let package = Package(
     // them), and what a document's folders say: its repository's root, its
     // site's slug flavour.
     .target(name: "Walk", dependencies: ["Files", "Outline", "Links", "Parallel"]),
+    // A book's llms.txt and llms-full.txt: which section each chapter goes
+    // under, the URL its site serves it at, its note, the parts within a
+    // number of tokens, and the audit of one written before.
+    .target(name: "LlmsText", dependencies: ["Book", "Outline"], swiftSettings: optimized),
     // Documents rewritten in place: the contents list between its markers,
     // fragments fixed, and the diff that shows either.
     .target(name: "Editing", dependencies: ["Outline", "Island", "Links"]),
@@ -202,7 +206,7 @@ let package = Package(
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
         "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
         "Editing",
-        "Terminal", "Reader", "Options", "ReadingTime", "Records", "Tokens", "Chunks",
+        "Terminal", "Reader", "Options", "ReadingTime", "Records", "Tokens", "Chunks", "LlmsText",
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.
@@ -226,6 +230,7 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
+    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),

@@ -16,6 +16,12 @@ public struct Book: Sendable {
   public var folder: String
   /// The entries, in the book's order.
   public var chapters: [Chapter]
+  /// The title its configuration gives (`book.toml`'s `title`,
+  /// `mkdocs.yml`'s `site_name`), nil when none does.
+  public var title: String? = nil
+  /// True when the site serves a page `x.md` at `x/` (MkDocs'
+  /// `use_directory_urls`, true unless set false); mdBook serves `x.html`.
+  public var directoryURLs = true
 
   /// Creates a book from its parts.
   public init(form: Form, source: String, folder: String, chapters: [Chapter]) {
@@ -52,12 +58,14 @@ public struct Book: Sendable {
     }
     let names = Set(entries.filter { !$0.isFolder }.map(\.name))
     if names.contains("book.toml") {
-      let toml = files.bytes(of: BookPath.join(path, "book.toml")) ?? []
-      let src = BookToml.source(String(decoding: toml, as: UTF8.self)) ?? "src"
+      let toml = String(decoding: files.bytes(of: BookPath.join(path, "book.toml")) ?? [], as: UTF8.self)
+      let src = BookToml.source(toml) ?? "src"
       guard let inside = BookPath.inside(src) else {
         throw BookError(BookPath.join(path, "book.toml"), "src '\(src)' leaves the book's folder")
       }
-      return try summary(BookPath.join(BookPath.join(path, inside), "SUMMARY.md"), in: files)
+      var book = try summary(BookPath.join(BookPath.join(path, inside), "SUMMARY.md"), in: files)
+      book.title = BookToml.value("title", in: toml)
+      return book
     }
     if names.contains("SUMMARY.md") { return try summary(BookPath.join(path, "SUMMARY.md"), in: files) }
     if names.contains("mkdocs.yml") {
@@ -81,14 +89,19 @@ public struct Book: Sendable {
     }
     let folder = BookPath.join(BookPath.folder(of: path), inside)
     let chapters = nav ?? FolderOrder.chapters(of: folder, in: files, natural: false)
-    return Book(form: .mkDocs, source: path, folder: folder, chapters: chapters)
+    var book = Book(form: .mkDocs, source: path, folder: folder, chapters: chapters)
+    (book.title, book.directoryURLs) = MkDocsNav.site(bytes)
+    return book
   }
 }
 
-/// The one key of `book.toml` isle needs: `[book]`'s `src`.
+/// The keys of `book.toml` isle needs: `[book]`'s `src` and `title`.
 enum BookToml {
   /// The `src` of the `[book]` table, when given.
-  static func source(_ text: String) -> String? {
+  static func source(_ text: String) -> String? { value("src", in: text) }
+
+  /// The string `key` of the `[book]` table, when given.
+  static func value(_ key: String, in text: String) -> String? {
     var table = ""
     for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
       let line = trim(raw)
@@ -96,8 +109,8 @@ enum BookToml {
         table = String(line.dropFirst().prefix(while: { $0 != "]" }))
         continue
       }
-      guard table == "book", line.hasPrefix("src") else { continue }
-      let value = trim(line.dropFirst(3))
+      guard table == "book", line.hasPrefix(key) else { continue }
+      let value = trim(line.dropFirst(key.count))
       guard value.first == "=" else { continue }
       let quoted = trim(value.dropFirst())
       guard let quote = quoted.first, quote == "\"" || quote == "'" else { continue }

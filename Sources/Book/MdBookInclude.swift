@@ -20,6 +20,10 @@ public struct MdBookInclude: Sendable, Equatable {
   /// Where the link starts in the chapter: its line and column, 1-based.
   public var line: Int
   public var column: Int
+  /// Its bytes in the chapter, from `{{` to `}}`.
+  public var range: Range<Int> = 0..<0
+  /// True for `{{#rustdoc_include}}`.
+  public var rustdoc = false
 
   /// The includes of a chapter's text, in order.
   public static func scan(_ text: [UInt8]) -> [MdBookInclude] {
@@ -38,7 +42,8 @@ public struct MdBookInclude: Sendable, Equatable {
       {
         found.append(
           MdBookInclude(
-            path: include.path, part: include.part, line: line, column: index - lineStart + 1))
+            path: include.path, part: include.part, line: line, column: index - lineStart + 1,
+            range: index..<include.end, rustdoc: include.rustdoc))
       }
       index += 1
     }
@@ -47,7 +52,9 @@ public struct MdBookInclude: Sendable, Equatable {
 
   /// The include whose `{{` ends just before `start`: `#`, a name, spaces,
   /// its argument up to `}}` (no `}` inside), as mdBook's pattern reads it.
-  private static func link(in text: [UInt8], at start: Int) -> (path: String, part: Part)? {
+  private static func link(in text: [UInt8], at start: Int) -> (
+    path: String, part: Part, end: Int, rustdoc: Bool
+  )? {
     var at = start
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
     while at < text.count, isSpace(text[at]) { at += 1 }
@@ -66,7 +73,10 @@ public struct MdBookInclude: Sendable, Equatable {
       .first
     else { return nil }
     let pieces = first.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    return (String(pieces[0]), pieces.count > 1 ? part(String(pieces[1])) : .whole)
+    return (
+      String(pieces[0]), pieces.count > 1 ? part(String(pieces[1])) : .whole, close + 2,
+      name == "rustdoc_include"
+    )
   }
 
   private static func isNameByte(_ byte: UInt8) -> Bool {

@@ -27,6 +27,21 @@ public enum MkDocsNav {
     return (docsDir, chapters)
   }
 
+  /// The site's name (`site_name`) and whether its pages are served at
+  /// folder URLs (`use_directory_urls`, true unless YAML says false, as
+  /// PyYAML reads `false`, `no` or `off`). A file that does not parse has
+  /// neither: `parse` says why.
+  public static func site(_ bytes: [UInt8]) -> (name: String?, directoryURLs: Bool) {
+    guard let root = try? YAMLNode.parse(bytes, file: "") else { return (nil, true) }
+    var name: String? = nil
+    if case .scalar(let value, _) = root["site_name"] { name = value }
+    var directoryURLs = true
+    if case .scalar(let value, _) = root["use_directory_urls"] {
+      directoryURLs = !["false", "no", "off"].contains(value.lowercased())
+    }
+    return (name, directoryURLs)
+  }
+
   private static func entries(
     _ items: [YAMLNode], depth: Int, into chapters: inout [Chapter], file: String
   ) throws(BookError) {

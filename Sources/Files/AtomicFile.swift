@@ -98,6 +98,38 @@ public struct AtomicFile: Sendable {
     }
   }
 
+  /// Writes `bytes` to `path` (as `resolvedPath`): a file there is
+  /// replaced whole, as `replace` does; else a new one is made (with the
+  /// permissions the umask leaves), written and flushed, and removed
+  /// again if the write fails.
+  public func write(_ resolvedPath: String, with bytes: [UInt8]) throws(Failure) {
+    var info = stat()
+    let exists = PathBytes.withSystemPath(resolvedPath) { stat($0, &info) } == 0
+    if exists { return try replace(resolvedPath, with: bytes) }
+    let descriptor = PathBytes.withSystemPath(resolvedPath) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
+    guard descriptor >= 0 else {
+      throw Failure(reason: SystemFiles.reason(errno), outcome: "nothing is written")
+    }
+    defer { close(descriptor) }
+    do throws(Failure) {
+      try Self.write(bytes, to: descriptor)
+      guard fsync(descriptor) == 0 else {
+        throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
+      }
+    } catch {
+      _ = PathBytes.withSystemPath(resolvedPath) { unlink($0) }
+      throw Failure(reason: error.reason, outcome: "nothing is written")
+    }
+  }
+
+  /// Removes the file at `path` (as `resolvedPath`); false when it could
+  /// not be.
+  public func remove(_ resolvedPath: String) -> Bool {
+    PathBytes.withSystemPath(resolvedPath) { unlink($0) } == 0
+  }
+
   /// Writes `bytes` to a new file beside `name` in `directory`, with the
   /// permissions and owner `info` gives, flushed to disk: its path. The
   /// writer holds a lock on it meanwhile (see `StaleTemporaries`).

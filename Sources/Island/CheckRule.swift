@@ -6,6 +6,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
   case someSites = "some-sites"
   case noChapterFile = "no-chapter-file"
   case unlistedChapter = "unlisted-chapter"
+  case staleLlmsTxt = "stale-llms-txt"
 
   /// The rule's id, as the JSON's `reason` writes it.
   public var id: String { rawValue }
@@ -18,6 +19,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case .someSites: return "FragmentOnSomeSitesOnly"
     case .noChapterFile: return "ChapterWithNoFile"
     case .unlistedChapter: return "DocumentNotInBook"
+    case .staleLlmsTxt: return "LlmsTxtNotTheBook"
     }
   }
 
@@ -29,6 +31,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case .someSites: return "A fragment that resolves on some of the sites, not on all"
     case .noChapterFile: return "A book's contents name a chapter file that is not there"
     case .unlistedChapter: return "A document in a book's folder that its contents do not name"
+    case .staleLlmsTxt: return "An llms.txt beside a book whose links are not the book's chapters"
     }
   }
 
@@ -53,6 +56,10 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case .unlistedChapter:
       return "A document in the book's folder that no entry of its table of contents "
         + "names: the site will not show it in its navigation. Add an entry for it."
+    case .staleLlmsTxt:
+      return "The llms.txt in the book's folder links a page that is no chapter of the book "
+        + "any longer, or leaves a chapter out. Write it again from the book: isle llms BOOK "
+        + "--output FILE (isle llms --check says when it is stale)."
     }
   }
 }

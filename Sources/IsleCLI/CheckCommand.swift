@@ -33,6 +33,8 @@ struct CheckCommand: RunnableCommand {
   /// missing, and what its folder holds that it does not name, reported
   /// before its chapters' links.
   var book: (book: Book, audit: BookAudit)? = nil
+  /// What the llms.txt beside the book says that the book no longer does.
+  var llms: [CheckFinding] = []
   /// `--changed REF`: only the documents git says differ from it, and the
   /// links into them.
   var changed: String? = nil
@@ -47,17 +49,19 @@ struct CheckCommand: RunnableCommand {
     let output = CheckOutput(format: settings.format, cli: cli)
     if !settings.format.isForCI {
       try BookCommand.report(book.audit, of: book.book, json: settings.format == .json, cli: cli)
+      try LlmsCommand.report(llms, json: settings.format == .json, cli: cli)
     }
-    let found = output.findings(of: book.audit, in: book.book)
+    let found = output.findings(of: book.audit, in: book.book) + llms
+    let clean = book.audit.isEmpty && llms.isEmpty
     // A book without a chapter to read has no links to check.
     let missing = Set(book.audit.missing.compactMap(\.path))
     if book.book.chapters.allSatisfy({ $0.path.map(missing.contains) ?? true }) {
       try output.write([], more: found, cases: [], succeeded: true)
-      return book.audit.isEmpty ? .success : .nothingFound
+      return clean ? .success : .nothingFound
     }
     let status = try links(more: found)
     // The book's own findings count as broken links do.
-    return !book.audit.isEmpty && status == .success ? .nothingFound : status
+    return !clean && status == .success ? .nothingFound : status
   }
 
   /// Checks the documents' links; `more` are the book's findings, which
@@ -321,6 +325,7 @@ extension CheckCommand {
   init(_ raw: RawArguments, cli: CLI) throws {
     var operands = raw.operands
     var audited: (book: Book, audit: BookAudit)? = nil
+    var llms: [CheckFinding] = []
     if operands.count == 1,
       let book = try BookCommand.book(operands[0], forced: raw.has(.book), files: cli.files)
     {
@@ -330,6 +335,7 @@ extension CheckCommand {
         BookPath.join(book.folder, $0)
       }
       audited = (book, audit)
+      llms = LlmsCommand.findings(of: book, missing: audit.missing, files: cli.files)
     }
     let settings = try cli.decideSettings(
       raw, operands: operands, command: .check,
@@ -345,7 +351,7 @@ extension CheckCommand {
     }
     self.init(
       settings: settings, root: raw.value(.root), repository: repository, fix: raw.has(.fix),
-      exclude: raw.values(.exclude), book: audited, changed: raw.value(.changed),
+      exclude: raw.values(.exclude), book: audited, llms: llms, changed: raw.value(.changed),
       sites: try Self.sites(raw), cli: cli)
   }
 

@@ -10,6 +10,7 @@ enum Command: String, CaseIterable, Sendable {
   case pick
   case read
   case check
+  case llms
   case lsp
   case mcp
   case help
@@ -25,6 +26,7 @@ enum Command: String, CaseIterable, Sendable {
     case .pick: return "the interactive island: open, move, filter, pick"
     case .read: return "read a document in a pager, with the island on the bottom row"
     case .check: return "every link to a heading or a file resolves"
+    case .llms: return "a book's llms.txt (or llms-full.txt) for language models"
     case .lsp: return "a language server for editors, on stdin and stdout"
     case .mcp: return "a Model Context Protocol server for agents, on stdin and stdout"
     case .help: return "help on a command"
@@ -42,6 +44,7 @@ enum Command: String, CaseIterable, Sendable {
     case .pick: return "isle pick [--closed] [--line N | --offset B] [options] [file]"
     case .read: return "isle read [--plain] [--line N | --section X] [options] [file|book]"
     case .check: return "isle check [options] [file|dir ...]"
+    case .llms: return "isle llms [--full [--max-tokens N]] [--base-url URL] [options] book"
     case .lsp: return "isle lsp [--slug FLAVOR]"
     case .mcp: return "isle mcp"
     case .help: return "isle help [command]"
@@ -59,6 +62,7 @@ enum Command: String, CaseIterable, Sendable {
     case .pick: return Description.pick
     case .read: return Description.read
     case .check: return Description.check
+    case .llms: return Description.llms
     case .lsp: return Description.lsp
     case .mcp: return Description.mcp
     case .help: return Description.help
@@ -153,6 +157,18 @@ enum Command: String, CaseIterable, Sendable {
       heading's old id is suggested as its new one from git's history.
       For CI: --format sarif, junit, github or gitlab; --changed REF.
       """
+    static let llms = """
+      Writes a book's llms.txt (llmstxt.org) from its order (SUMMARY.md,
+      mkdocs.yml or a folder): its title, its first paragraph as the
+      summary, a section for each part, each chapter a link with its first
+      sentence, minutes and tokens (estimated); suffix chapters, appendices
+      and what is under a draft go under Optional. Links are the pages as
+      the site serves them: x.html for mdBook, x/ for MkDocs, under
+      --base-url when given. --full writes llms-full.txt, every chapter in
+      order; --max-tokens N cuts it into llms-full-1.txt, llms-full-2.txt...
+      beside --output, each at most N tokens. --check exits 1 when the file
+      (--output, else the one in the book's folder) differs.
+      """
     static let lsp = """
       Speaks the Language Server Protocol 3.17 on standard input and
       output, for editors: the outline (symbols, folding, every heading
@@ -242,6 +258,18 @@ enum Command: String, CaseIterable, Sendable {
           help: "leave out links whose path GLOB matches (repeatable)"),
         OptionSpec(.stats, help: "say on stderr how many links broke or were excluded"),
         Self.bookOption, Self.helpOption,
+      ]
+    case .llms:
+      return Self.outlineOptions.filter { [.wpm, .maxSize].contains($0.name) } + [
+        OptionSpec(.full, help: "write llms-full.txt: every chapter's text in order"),
+        OptionSpec(
+          .maxTokens, value: "N", requires: [.given(.full)],
+          help: "cut llms-full.txt into files of at most N tokens"),
+        OptionSpec(.baseURL, value: "URL", help: "links under URL, as the site serves the pages"),
+        OptionSpec(.output, value: "FILE", help: "write FILE (default: standard output)"),
+        OptionSpec(.check, help: "change nothing; exit 1 when the file differs"),
+        OptionSpec(.diff, help: "check, and print the diff"),
+        Self.manyOptions[0], Self.helpOption,
       ]
     case .lsp:
       // Levels and speed are those of isle/where; the symbols show every level.

@@ -115,6 +115,7 @@ extension Command {
     case .pick: return try PickCommand(raw, cli: cli)
     case .read: return try ReadCommand(raw, cli: cli)
     case .check: return try CheckCommand(raw, cli: cli)
+    case .llms: return try LlmsCommand(raw, cli: cli)
     case .lsp: return try LspCommand(raw, configProblems: configProblems, cli: cli)
     case .mcp: return try McpCommand(raw, cli: cli)
     case .help: return HelpCommand(name: raw.operands.first, cli: cli)

@@ -147,7 +147,7 @@ enum Completions {
         }
         lines.append(line + " -d \(fishQuoted(option.help))")
       }
-      if [.toc, .where, .jump, .show, .check].contains(command) {
+      if [.toc, .where, .jump, .show, .check, .llms].contains(command) {
         lines.append("complete -c isle \(condition) -F")
       }
     }

@@ -1,3 +1,5 @@
+import Options
+
 /// An error isle throws knowing how it ends: the one line it reports and
 /// the exit status it calls for. Each keeps what it is about (an option, a
 /// file and its `errno`, a document) for whoever catches it; `Failure`
@@ -15,4 +17,10 @@ public protocol IsleError: Error {
 
 extension IsleError {
   public var line: String? { message.map { "isle: error: " + $0 } }
+}
+
+// A usage error as a command ends with it: its line names the option and
+// the value and where help is, exit 2.
+extension UsageError: IsleError {
+  public var status: ExitStatus { .failure }
 }

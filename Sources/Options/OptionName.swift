@@ -85,6 +85,10 @@ package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible
   case exclude
   case changed
   case sites
+  // llms.txt.
+  case full
+  case baseURL = "base-url"
+  case output
   case help
 
   /// The long name, as typed after `--`.
