@@ -22,10 +22,15 @@ import Testing
 
   /// Every command's and MCP tool's peak memory on the hostile shapes
   /// (a one-line paragraph and heading of autolinks, 70,000 table rows,
-  /// 100,000 headings) within the bound doc/hostile-input.md gives: 128
-  /// times the document beside the process's own 64 MiB
+  /// 100,000 headings) within the bounds doc/hostile-input.md gives: 128
+  /// times the document for a command, 256 for an MCP tool, beside the
+  /// process's own 64 MiB
   /// (Tests/outputs/peaks.py; make bench-memory at 4 to 35 MB).
-  @Test func peakMemoryIsWithinTheDocumentedBound() throws {
+  @Test(
+    .disabled(
+      if: Harness.timeoutScale > 1,
+      "under a sanitizer the peak is the sanitizer's shadow memory, not isle's"))
+  func peakMemoryIsWithinTheDocumentedBound() throws {
     let script = Harness.root.appendingPathComponent("Tests/outputs/peaks.py").path
     let outcome = try Spawn.run(
       "/usr/bin/env", ["python3", script, Harness.binary.path], timeout: 120 * Harness.timeoutScale)

@@ -18,7 +18,10 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ISLE = os.path.abspath(sys.argv[1])
+# The commands' bound, and the MCP tools': they read their command's JSON
+# back whole before they cut a page (doc/speed.md).
 BOUND = 128
+SERVER_BOUND = 256
 BASE = 64 << 20
 UNIT = "word and another www.example.com "
 
@@ -84,9 +87,10 @@ def main():
                 print(f"{name} ({size} bytes): {label} {used >> 20} MiB, {used / size:.0f}x", flush=True)
                 if status not in (0, 1):
                     failures.append(f"{name}: isle {label} exited {status}")
-                if used > BASE + BOUND * size:
+                bound = SERVER_BOUND if arguments[0] == "mcp" else BOUND
+                if used > BASE + bound * size:
                     failures.append(f"{name}: isle {label} peaked at {used >> 20} MiB, "
-                                    f"past {BOUND}x the {size} bytes and {BASE >> 20} MiB")
+                                    f"past {bound}x the {size} bytes and {BASE >> 20} MiB")
     for failure in failures:
         print(failure)
     sys.exit(1 if failures else 0)
