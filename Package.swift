@@ -169,6 +169,7 @@ let package = Package(
       name: "Reader",
       dependencies: [
         "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
+        "Links", "Found",
       ]),
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names

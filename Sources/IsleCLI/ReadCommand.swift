@@ -90,6 +90,17 @@ struct ReadCommand: RunnableCommand {
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
     session.state.editable = source.path != nil
     session.state.book = book
+    session.state.path = source.path
+    session.state.root = self.book?.folder
+    session.state.browser = cli.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 }
+    session.documentOpener = { path in
+      Result {
+        let bytes = try loader.bytes(.file(path))
+        let page = try self.page(of: bytes, source: .file(path), width: 80)
+        return (page, try loader.outline(bytes, from: .file(path)))
+      }
+      .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
+    }
     session.opener = { index in
       guard let chapter = book?.chapters[index] else {
         return .failure(ReadSession.OutlineFailure(message: "no chapter \(index + 1)"))

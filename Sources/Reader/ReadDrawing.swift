@@ -19,18 +19,28 @@ extension ReadSession {
   func island() -> String {
     guard let document = state.document else { return state.failure.map { "isle: " + $0 } ?? "…" }
     let columns = state.columns
-    if let book = state.book {
+    let room = columns < 3 ? max(columns, 1) : columns - 2
+    let hint = backHint(room: room)
+    let width = max(room - Cells.width(of: hint), 1)
+    if let book = state.book, !state.visiting {
       let chapter = book.chapters[book.current]
       return BookBar(
         place: state.place(in: document), chapter: book.current, of: book.documents,
         title: chapter.title
-      ).text(
-        copy: look.copy, glyphs: look.theme.glyphs,
-        width: columns < 3 ? max(columns, 1) : columns - 2)
+      ).text(copy: look.copy, glyphs: look.theme.glyphs, width: width) + hint
     }
-    return Bar(
+    return (Bar(
       at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
-      theme: look.theme, width: columns < 3 ? max(columns, 1) : columns - 2)?.text() ?? ""
+      theme: look.theme, width: width)?.text() ?? "") + hint
+  }
+
+  /// Where back leads, after the island: `  ← Title` (`<-` in ASCII), at
+  /// most a third of the row; empty when there is no way back.
+  func backHint(room: Int) -> String {
+    guard let title = state.backTitle, room >= 30 else { return "" }
+    let arrow = look.theme.glyphs == .ascii ? "  <- " : "  ← "
+    let safe = SafeText.forTerminal(title)
+    return arrow + Cells.truncate(safe, toWidth: max(room / 3 - Cells.width(of: arrow), 4))
   }
 
   /// The contents as they open over the page: the bar says how much is
@@ -82,7 +92,9 @@ extension ReadSession {
   func draw() {
     switch state.mode {
     case .contents(let contents):
-      if let book = state.book { return draw(panel: bookContents(book, contents)) }
+      if let book = state.book, !state.visiting {
+        return draw(panel: bookContents(book, contents))
+      }
       guard let document = state.document else { return draw(panel: []) }
       draw(panel: Array(contentsView(document).frame(contents).dropLast()))
     default:
@@ -113,8 +125,10 @@ extension ReadSession {
         continue
       }
       if let current = spot, current != previous, let line = page.line(at: current) {
-        let seen = sideways.look(
-          at: line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        let lit =
+          (highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+          + state.linkHighlights(at: current)
+        let seen = sideways.look(at: line, lit: lit)
         output += left + screen.render(seen.line, lit: seen.lit)
         previous = current
         let next = page.moved(current, by: 1)
@@ -165,7 +179,7 @@ extension ReadSession {
     let line = state.document.map { String(state.topLine(in: $0)) } ?? "-"
     let lines = state.document.map { String(state.linesInView(in: $0)) } ?? "-"
     var text = "\(line) \(lines) \(state.topByte)"
-    if let book = state.book { text += " " + book.chapters[book.current].path }
+    if state.book != nil, let path = state.path { text += " " + path }
     text += "\n"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }

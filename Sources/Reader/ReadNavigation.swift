@@ -13,6 +13,7 @@ extension ReaderState {
 
   /// A key while reading.
   mutating func read(_ event: PickerEvent) -> ReaderOutcome {
+    if let outcome = browsing(event) { return outcome }
     if let waiting = pending {
       pending = nil
       message = nil
@@ -93,13 +94,16 @@ extension ReaderState {
   }
 
   /// Makes a move, and when it moves the page, remembers where it started
-  /// for `''`.
-  mutating func jump(_ move: (inout ReaderState) -> Void) {
+  /// for `''`, and `pushing`, for back (`B`) too: a link, the contents, a
+  /// search, a mark.
+  mutating func jump(pushing: Bool = false, _ move: (inout ReaderState) -> Void) {
     let from = topByte
+    let left = here
     move(&self)
     if topByte != from {
       jumpedFrom = from
       jumpedFromChapter = nil
+      if pushing { push(left) }
     }
   }
 
@@ -116,7 +120,7 @@ extension ReaderState {
         message = "no jump to go back from yet"
         return
       }
-      jump { $0.go(toByte: back) }
+      jump(pushing: true) { $0.go(toByte: back) }
       return
     }
     guard letter.isASCII && letter.isLetter else {
@@ -130,7 +134,7 @@ extension ReaderState {
       marks[letter] = topByte
       message = "marked '\(letter)'"
     } else if let byte = marks[letter] {
-      jump { $0.go(toByte: byte) }
+      jump(pushing: true) { $0.go(toByte: byte) }
     } else {
       message = "no mark '\(letter)': m\(letter) sets it"
     }
@@ -288,7 +292,7 @@ extension ReaderState {
   /// the top, and `''` comes back. `stop` is asked now and then, and a
   /// true ends the search.
   public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) {
-    jump { $0.find(forward: forward, isNew: isNew, stop: stop) }
+    jump(pushing: true) { $0.find(forward: forward, isNew: isNew, stop: stop) }
   }
 
   private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) {
@@ -331,7 +335,7 @@ extension ReaderState {
 
   /// Opens the contents on the section at the top.
   mutating func openContents() {
-    if let book {
+    if let book, !visiting {
       let sections = book.rows.enumerated().map { Self.pickable($1.row, number: $0 + 1) }
       mode = .contents(
         PickerState(

@@ -70,6 +70,11 @@ public struct ReadSession: TerminalProgram {
   public var opener: (Int) -> Result<Page, OutlineFailure> = { _ in
     .failure(OutlineFailure(message: "no book"))
   }
+  /// A document a link names, laid out and outlined; why not, when it
+  /// cannot be read.
+  public var documentOpener: (String) -> Result<(Page, Document), OutlineFailure> = { _ in
+    .failure(OutlineFailure(message: "no document"))
+  }
 
   /// A session on `terminal` showing `page` from `startByte`; `measure` is
   /// `--width`. `document` is the outline when it is known already.
@@ -134,6 +139,18 @@ public struct ReadSession: TerminalProgram {
       switch opener(index) {
       case .success(let page): state.open(chapter: index, page: page, byte: byte)
       case .failure(let failure): state.message = failure.message
+      }
+      return nil
+    case .document(let path, let fragment):
+      switch documentOpener(path) {
+      case .success(let (page, document)):
+        state.visit(page: page, document: document, path: path, fragment: fragment)
+      case .failure(let failure): state.message = failure.message
+      }
+      return nil
+    case .browse(let target):
+      if let browser = state.browser, !ReadBrowser.open(target, with: browser) {
+        state.message = "could not run '\(browser)' (BROWSER)"
       }
       return nil
     case .search(let forward, let isNew):
