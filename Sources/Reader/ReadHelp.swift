@@ -17,6 +17,8 @@ public enum ReadHelp {
     ("/  ?", "search forward, backward (n N: again; Ctrl-C stops)"),
     ("m a   ' a", "mark the top line as a (any letter); go back to it"),
     ("' '", "back to where the last jump began"),
+    ("l  L", "highlight the next, previous link; Return follows it"),
+    ("B  F", "back (Backspace too), forward: links, chapters, searches"),
     ("v", "the document in $VISUAL or $EDITOR, at the top line"),
     ("Tab  t", "the contents: type to filter, Return jumps"),
     ("=", "where you are, in lines and bytes"),
@@ -34,7 +36,7 @@ public enum ReadHelp {
     return ["isle read: the keys (any key goes back to the page)", ""] + rows + [
       "",
       "  The mouse wheel scrolls; a click on the island opens the contents,",
-      "  a click on a link to a section goes there.",
+      "  a click on a link follows it.",
     ]
   }()
 }

@@ -290,13 +290,17 @@ extension ReaderState {
   /// Looks for the query from the top line on (a new search backward, as
   /// less's `?`, from the last line on the screen); the line found goes to
   /// the top, and `''` comes back. `stop` is asked now and then, and a
-  /// true ends the search.
-  public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) {
-    jump(pushing: true) { $0.find(forward: forward, isNew: isNew, stop: stop) }
+  /// true ends the search. True when the query is not found this way
+  /// (and the search was not stopped): a book goes on into its chapters.
+  @discardableResult
+  public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) -> Bool {
+    var missing = false
+    jump(pushing: true) { missing = $0.find(forward: forward, isNew: isNew, stop: stop) }
+    return missing
   }
 
-  private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) {
-    guard let query, !query.isEmpty else { return }
+  private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) -> Bool {
+    guard let query, !query.isEmpty else { return false }
     var stopped = false
     var start = top
     if isNew && !forward {
@@ -315,7 +319,9 @@ extension ReaderState {
       message = "search stopped: " + query
     } else {
       message = "not found: " + query
+      return true
     }
+    return false
   }
 
   /// Scrolls sideways, when the line at `spot` scrolls so, until the

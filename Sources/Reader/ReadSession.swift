@@ -173,13 +173,19 @@ public struct ReadSession: TerminalProgram {
   mutating func search(forward: Bool, isNew: Bool) {
     let terminal = self.terminal
     var typed: [UInt8] = []
-    state.search(forward: forward, isNew: isNew) {
-      if TerminalRescue.stopping != 0 { return true }
+    var stopped = false
+    let stop = {
+      if stopped || TerminalRescue.stopping != 0 { return true }
       guard terminal.hasInput else { return false }
       let bytes = terminal.input(waiting: 0)
-      if bytes.contains(0x03) { return true }
+      stopped = bytes.contains(0x03)
       typed += bytes
-      return false
+      return stopped
+    }
+    if state.search(forward: forward, isNew: isNew, stop: stop), state.book != nil,
+      !state.visiting
+    {
+      searchBook(forward: forward, stop: stop)
     }
     keys.typedAhead += typed
   }
