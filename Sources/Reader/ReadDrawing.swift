@@ -20,27 +20,28 @@ extension ReadSession {
     guard let document = state.document else { return state.failure.map { "isle: " + $0 } ?? "…" }
     let columns = state.columns
     let room = columns < 3 ? max(columns, 1) : columns - 2
-    let hint = backHint(room: room)
-    let width = max(room - Cells.width(of: hint), 1)
+    var text: String
     if let book = state.book, !state.visiting {
       let chapter = book.chapters[book.current]
-      return BookBar(
+      text = BookBar(
         place: state.place(in: document), chapter: book.current, of: book.documents,
         title: chapter.title
-      ).text(copy: look.copy, glyphs: look.theme.glyphs, width: width) + hint
+      ).text(copy: look.copy, glyphs: look.theme.glyphs, width: room)
+    } else {
+      text =
+        Bar(
+          at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
+          theme: look.theme, width: room)?.text() ?? ""
     }
-    return (Bar(
-      at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
-      theme: look.theme, width: width)?.text() ?? "") + hint
+    return text + backHint(room: room - Cells.width(of: text))
   }
 
-  /// Where back leads, after the island: `  ← Title` (`<-` in ASCII), at
-  /// most a third of the row; empty when there is no way back.
+  /// Where back leads, after the island in the room it leaves: `  ← Title`
+  /// (`<-` in ASCII); empty when there is no way back, or no room.
   func backHint(room: Int) -> String {
-    guard let title = state.backTitle, room >= 30 else { return "" }
     let arrow = look.theme.glyphs == .ascii ? "  <- " : "  ← "
-    let safe = SafeText.forTerminal(title)
-    return arrow + Cells.truncate(safe, toWidth: max(room / 3 - Cells.width(of: arrow), 4))
+    guard let title = state.backTitle, room >= Cells.width(of: arrow) + 4 else { return "" }
+    return arrow + Cells.truncate(SafeText.forTerminal(title), toWidth: room - Cells.width(of: arrow))
   }
 
   /// The contents as they open over the page: the bar says how much is

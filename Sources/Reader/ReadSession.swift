@@ -179,7 +179,7 @@ public struct ReadSession: TerminalProgram {
       guard terminal.hasInput else { return false }
       let bytes = terminal.input(waiting: 0)
       stopped = bytes.contains(0x03)
-      typed += bytes
+      if !stopped { typed += bytes }
       return stopped
     }
     if state.search(forward: forward, isNew: isNew, stop: stop), state.book != nil,

@@ -33,9 +33,9 @@ import Testing
   /// places, the island saying where back leads; `F` goes forward again.
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
   func aChainOfFiveLinksAndBackByTheSameSteps() throws {
-    let pane = try Pane(tmux: Self.tmux!, columns: 100, rows: 20)
+    let pane = try Pane(tmux: Self.tmux!, columns: 150, rows: 20)
     var screen = try Self.start(pane, "fixtures/linked-book")
-    var islands = [ReadTerminalTests.bottomRow(screen)]
+    var islands = [ReadTerminalTests.hintedRow(screen)]
     #expect(islands[0].contains("Before You Start  chapter 1 of 4"), "\(screen)")
     let expected = [
       ("Soil › Clay  chapter 2", "Clay"), ("Water › Deep watering  chapter 3", "Deep watering"),
@@ -47,7 +47,7 @@ import Testing
       #expect(try Self.lit(pane), "step \(step + 1): the link in reverse video")
       try pane.keys("Enter")
       screen = try pane.next(after: screen)
-      let island = ReadTerminalTests.bottomRow(screen)
+      let island = ReadTerminalTests.hintedRow(screen)
       #expect(island.contains(landing), "step \(step + 1): \(island)")
       #expect(
         screen.split(separator: "\n").first?.contains(heading) == true,
@@ -59,14 +59,14 @@ import Testing
     for step in (0..<5).reversed() {
       try pane.literal("B")
       screen = try pane.next(after: screen)
-      #expect(ReadTerminalTests.bottomRow(screen) == islands[step], "back to step \(step)")
+      #expect(ReadTerminalTests.hintedRow(screen) == islands[step], "back to step \(step)")
     }
     try pane.literal("B")
     screen = try pane.next(after: screen)
     #expect(ReadTerminalTests.bottomRow(screen).contains("nothing to go back to"))
     try pane.literal("F")
     screen = try pane.next(after: screen)
-    #expect(ReadTerminalTests.bottomRow(screen) == islands[1], "forward again")
+    #expect(ReadTerminalTests.hintedRow(screen) == islands[1], "forward again")
     try pane.literal("q")
     screen = try pane.wait(PickTerminalTests.exited)
     #expect(screen.contains("[0]"), "\(screen)")
@@ -85,12 +85,12 @@ import Testing
     try pane.literal("\u{1B}[<0;\(cell);\(row + 1)M")
     try pane.literal("\u{1B}[<0;\(cell);\(row + 1)m")
     screen = try pane.next(after: screen)
-    let island = ReadTerminalTests.bottomRow(screen)
+    let island = ReadTerminalTests.hintedRow(screen)
     #expect(island.contains("Clay  3 of 4") && !island.contains("chapter"), "\(island)")
     #expect(island.hasSuffix("← Before You Start"), "\(island)")
     try pane.keys("BSpace")
     screen = try pane.next(after: screen)
-    let back = ReadTerminalTests.bottomRow(screen)
+    let back = ReadTerminalTests.hintedRow(screen)
     #expect(back.contains("Before You Start") && !back.contains("←"), "\(back)")
     try pane.literal("q")
     _ = try pane.wait(PickTerminalTests.exited)
