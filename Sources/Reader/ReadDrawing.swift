@@ -51,6 +51,10 @@ extension ReadSession {
     var view = PickerView(
       document: document, copy: look.copy, theme: look.theme, columns: state.columns)
     view.reading = state.place(in: document)
+    if let path = state.path, let done = state.read[path] {
+      let keys = SectionKey.all(in: document)
+      view.readSections = Set(keys.indices.filter { done.contains(keys[$0]) })
+    }
     return view
   }
 
@@ -70,13 +74,14 @@ extension ReadSession {
           title: ""
         ).fraction
     }
-    var lines = BookContents(
-      rows: shown,
-      frame: ContentsFrame(
-        currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
-        readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
-        theme: look.theme, width: max(state.columns - 2, 1))
-    ).lines()
+    var frame = ContentsFrame(
+      currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
+      readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
+      theme: look.theme, width: max(state.columns - 2, 1))
+    let read = book.readRows(state.read)
+    frame.read = Set(
+      contents.filtered[visible].enumerated().compactMap { read.contains($1) ? $0 : nil })
+    var lines = BookContents(rows: shown, frame: frame).lines()
     if lines.isEmpty {
       lines = [
         Bar(

@@ -39,8 +39,8 @@ extension ReaderState {
     ahead = []
   }
 
-  /// The keys of links and the way back, before the others: nil when the
-  /// key is not one of them.
+  /// The keys of links, the way back and the first unread section, before
+  /// the others: nil when the key is not one of them.
   mutating func browsing(_ event: PickerEvent) -> ReaderOutcome? {
     let offer = offered
     offered = nil
@@ -59,6 +59,7 @@ extension ReaderState {
     case .escape where chosen != nil: chosen = nil
     case .character("B"), .backspace: goBack()
     case .character("F"): goForward()
+    case .character("U"): return firstUnread()
     default: return nil
     }
     return .going

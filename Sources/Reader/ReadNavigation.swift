@@ -191,6 +191,7 @@ extension ReaderState {
   /// Moves the page `rows` lines (up when negative); it stops with the
   /// last line on the bottom row (or where a jump put the top, if lower).
   mutating func scroll(_ rows: Int) {
+    scrolled = true
     let moved = page.moved(top, by: rows)
     top = rows > 0 ? min(moved, max(lowest(), top)) : moved
   }

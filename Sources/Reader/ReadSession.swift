@@ -75,6 +75,8 @@ public struct ReadSession: TerminalProgram {
   public var documentOpener: (String) -> Result<(Page, Document), OutlineFailure> = { _ in
     .failure(OutlineFailure(message: "no document"))
   }
+  /// The sections read kept for a document's file, for one a link opens.
+  public var readMarks: (String) -> Set<String> = { _ in [] }
 
   /// A session on `terminal` showing `page` from `startByte`; `measure` is
   /// `--width`. `document` is the outline when it is known already.
@@ -99,6 +101,7 @@ public struct ReadSession: TerminalProgram {
   public mutating func run(begin: () -> Void) -> Ending {
     terminal.write(Escape.alternateScreen + Escape.hideCursor + Escape.mouseOn)
     TerminalRescue.setFarewell(TerminalRescue.plainScreen + Escape.mainScreen)
+    state.noteRead()
     draw()
     begin()
     return TerminalLoop.run(&self)
@@ -122,7 +125,9 @@ public struct ReadSession: TerminalProgram {
   public mutating func idle() {
     guard state.document == nil && state.failure == nil, let result = outlined() else { return }
     switch result {
-    case .success(let outline): state.document = outline
+    case .success(let outline):
+      state.document = outline
+      state.noteRead()
     case .failure(let failure): state.failure = failure.message
     }
     draw()
@@ -144,6 +149,7 @@ public struct ReadSession: TerminalProgram {
     case .document(let path, let fragment):
       switch documentOpener(path) {
       case .success(let (page, document)):
+        if state.read[path] == nil { state.read[path] = readMarks(path) }
         state.visit(page: page, document: document, path: path, fragment: fragment)
       case .failure(let failure): state.message = failure.message
       }
@@ -191,7 +197,10 @@ public struct ReadSession: TerminalProgram {
   }
 
   /// The inputs of a turn are taken: the frame they made.
-  public mutating func settle() { draw() }
+  public mutating func settle() {
+    state.noteRead()
+    draw()
+  }
 
   /// A terminal gone, or a signal: the session ends so.
   public func ending(_ end: TerminalEnd) -> Ending {

@@ -83,6 +83,10 @@ public struct ReaderState {
   var ahead: [Visit] = []
   /// `$BROWSER`, when set: a link to the web is offered to it.
   public var browser: String? = nil
+  /// The keys (`SectionKey`) of the sections read, by document file.
+  public var read: [String: Set<String>] = [:]
+  /// True when the page was scrolled since the sections read were noted.
+  var scrolled = false
 
   /// The measure when `--width` is not given: a readable line, centred in
   /// a wider window.
