@@ -131,7 +131,7 @@ struct BookWhereCommand: RunnableCommand {
       seconds > 0
       ? Double(secondsRead) / Double(seconds)
       : sections > 0 ? Double(read) / Double(sections) : 0
-    let minutesLeft = Int((Double(seconds - secondsRead) / 60).rounded(.up))
+    let minutesLeft = Int((Double(seconds - secondsRead) / 60).rounded())
     switch settings.format {
     case .json, .tsv, .markdown:
       var object = JSONWriter()

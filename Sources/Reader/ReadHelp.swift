@@ -12,7 +12,7 @@ public enum ReadHelp {
     ("←  →", "code and tables wider than the window, sideways"),
     ("]  [", "next, previous section"),
     ("}  {", "next, previous at the same level or higher"),
-    ("/  ?", "search forward, backward (n N: again, on through a book)"),
+    ("/  ?", "search forward, backward (n N: again, through a book)"),
     ("m a   ' a", "mark the top line as a (any letter); go back to it"),
     ("' '", "back to where the last jump began"),
     ("l  L", "the next, previous link; Return follows it"),
