@@ -14,7 +14,7 @@ import Testing
     try pane.type(
       "clear; \(environment) isle read --no-remember --reduce-motion --color never \(operand); echo \"[$?]\""
     )
-    return try pane.wait { ReadTerminalTests.bottomRow($0).contains("min") }
+    return try pane.wait { ReadTerminalTests.bottomRow($0).contains(" of ") }
   }
 
   /// True once the pane shows a link in reverse video (or after 5 s).
