@@ -13,7 +13,9 @@ extension DocumentAnchors {
     of fragment: String, written: String? = nil, in document: Document
   ) -> Int? {
     var places: [(id: String, offset: Int)] = []
-    for section in document.sections { if let id = section.id { places.append((id, section.offset)) } }
+    for section in document.sections {
+      if let id = section.id { places.append((id, section.offset)) }
+    }
     for heading in document.folded {
       if let id = heading.id { places.append((id, document.lines.offset(ofLine: heading.line))) }
     }

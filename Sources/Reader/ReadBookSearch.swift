@@ -40,7 +40,10 @@ extension ReadSession {
       state.reveal(query, at: found)
       var said = "'\(query)' in chapter \(index + 1), \(book.chapters[index].title)"
       if reached != index {
-        said = (forward ? "past the book's end, from the first chapter: " : "past the book's start, from the last chapter: ") + said
+        said =
+          (forward
+            ? "past the book's end, from the first chapter: "
+            : "past the book's start, from the last chapter: ") + said
       }
       state.message = said
       return

@@ -41,7 +41,8 @@ extension ReadSession {
   func backHint(room: Int) -> String {
     let arrow = look.theme.glyphs == .ascii ? "  <- " : "  ← "
     guard let title = state.backTitle, room >= Cells.width(of: arrow) + 4 else { return "" }
-    return arrow + Cells.truncate(SafeText.forTerminal(title), toWidth: room - Cells.width(of: arrow))
+    return arrow
+      + Cells.truncate(SafeText.forTerminal(title), toWidth: room - Cells.width(of: arrow))
   }
 
   /// The contents as they open over the page: the bar says how much is

@@ -147,6 +147,10 @@ extension ReaderState {
       message = "standard input cannot be opened in an editor"
       return .going
     }
+    guard !visiting else {
+      message = "a document a link opened: B goes back, or isle read it to edit it"
+      return .going
+    }
     guard let document else {
       message = "the lines are still being counted…"
       return .going

@@ -103,7 +103,8 @@ import Testing
       let run =
         "\(state) isle read --reduce-motion --color never '\(folder.path)/book'; echo \"[$?]\""
       let book = folder.appendingPathComponent("book").path
-      let before = Harness.run(["where", book], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+      let before = Harness.run(
+        ["where", book], environment: ["XDG_STATE_HOME": folder.path + "/state"])
       #expect(before.stdout == "0 of 15 sections read, 0% of the book, 6 min left\n", "\(before)")
       try pane.type("clear; " + run)
       var screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter 1 of 4") }
@@ -113,7 +114,8 @@ import Testing
       }
       try pane.literal("q")
       _ = try pane.wait(PickTerminalTests.exited)
-      let after = Harness.run(["where", book], environment: ["XDG_STATE_HOME": folder.path + "/state"])
+      let after = Harness.run(
+        ["where", book], environment: ["XDG_STATE_HOME": folder.path + "/state"])
       #expect(after.stdout.hasPrefix("5 of 15 sections read, "), "\(after)")
       try pane.type("clear; " + run)
       screen = try pane.wait { ReadTerminalTests.bottomRow($0).contains("chapter 2 of 4") }

@@ -88,6 +88,10 @@ import Testing
     let island = ReadTerminalTests.hintedRow(screen)
     #expect(island.contains("Clay  3 of 4") && !island.contains("chapter"), "\(island)")
     #expect(island.hasSuffix("← Before You Start"), "\(island)")
+    // `v` edits the document the reader opened, not one a link did.
+    try pane.literal("v")
+    screen = try pane.next(after: screen)
+    #expect(ReadTerminalTests.bottomRow(screen).hasPrefix("a document a link opened"))
     try pane.keys("BSpace")
     screen = try pane.next(after: screen)
     let back = ReadTerminalTests.hintedRow(screen)
@@ -101,7 +105,8 @@ import Testing
   /// offers it and Return again opens it there.
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
   func theWebIsOfferedToTheBrowser() throws {
-    try Harness.withTree(["browser.sh": "#!/bin/sh\necho \"$1\" >> \"$(dirname \"$0\")/opened\"\n"]) {
+    try Harness.withTree(["browser.sh": "#!/bin/sh\necho \"$1\" >> \"$(dirname \"$0\")/opened\"\n"])
+    {
       root in
       let script = root.appendingPathComponent("browser.sh").path
       chmod(script, 0o755)

@@ -14,14 +14,17 @@ import Testing
   }
 
   @Test func theKeyIsTheChainOfIdsAndSurvivesAnEditAbove() throws {
-    let text = "# Guide\n\nIntro.\n\n## Install\n\nFirst.\n\n### From source\n\nBuild it. Then run.\n"
+    let text =
+      "# Guide\n\nIntro.\n\n## Install\n\nFirst.\n\n### From source\n\nBuild it. Then run.\n"
     let document = try Self.outline(text)
-    #expect(SectionKey.all(in: document) == ["guide", "guide/install", "guide/install/from-source"])
+    #expect(
+      SectionKey.all(in: document) == ["guide", "guide/install", "guide/install/from-source"])
     #expect(SectionKey.of(2, in: document) == "guide/install/from-source")
     let byte = Array(text.utf8).count - "Then run.\n".utf8.count
     let place = SectionKey.place(ofByte: byte, in: document)
     #expect(place.key == "guide/install/from-source")
-    let edited = text.replacing("Intro.\n", with: "Intro.\n" + String(repeating: "More.\n", count: 10))
+    let edited = text.replacing(
+      "Intro.\n", with: "Intro.\n" + String(repeating: "More.\n", count: 10))
     let again = try Self.outline(edited)
     let found = try #require(SectionKey.byte(of: place.key, within: place.within, in: again))
     #expect(String(decoding: Array(edited.utf8)[found...], as: UTF8.self) == "Then run.\n")
@@ -41,7 +44,9 @@ import Testing
       let path = root.appendingPathComponent("a.md").path
       let a = try #require(ReadPlaces.Identity(path: path))
       places.save(12, in: (key: "a/b", within: 2), for: a)
-      #expect(places.kept(for: a) == ReadPlaces.Kept(offset: 12, sameVersion: true, key: "a/b", within: 2))
+      #expect(
+        places.kept(for: a) == ReadPlaces.Kept(offset: 12, sameVersion: true, key: "a/b", within: 2)
+      )
       try Data("# A\n\nNew.\n\n## B\n\ntext\n".utf8).write(to: URL(fileURLWithPath: path))
       let changed = try #require(ReadPlaces.Identity(path: path))
       let kept = try #require(places.kept(for: changed))
