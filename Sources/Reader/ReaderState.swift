@@ -132,6 +132,7 @@ public struct ReaderState {
     page.resize(to: Self.measure(columns: columns, given: givenMeasure))
     lowestTop = nil
     top = page.spot(atByte: byte)
+    chosen = nil
     shift = min(shift, overflow())
     if case .contents(var state) = mode {
       _ = state.handle(.resize(columns: columns, rows: rows))
