@@ -182,6 +182,7 @@ let package = Package(
       name: "Reader",
       dependencies: [
         "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
+        "Links", "Found",
       ]),
     // Documents as records (`--records`: JSON Lines in, a batch at a time,
     // answered on every core, in order; `check`'s records as a file tree),

@@ -64,7 +64,8 @@ public struct BookContents: Sendable {
       if row.kind == .missing { title = frame.copy.missing(title) }
       if row.kind == .separator { title = String(repeating: "-", count: 3) }
       let gap = numberWidth > 0 ? "  " : ""
-      return (" " + marker + " " + number + gap + indent + Bidi.isolated(title), row.time)
+      let read = frame.read.contains(index) ? glyphs.read : " "
+      return (" " + marker + read + number + gap + indent + Bidi.isolated(title), row.time)
     }
     let texts = rows.indices.map(text)
     let barLead = " " + glyphs.ring(for: frame.readFraction) + " "
@@ -94,6 +95,7 @@ public struct BookContents: Sendable {
 
   private func look(_ index: Int) -> Line.Look {
     if index == frame.currentIndex && frame.theme.paint.enabled { return .puck }
+    if frame.read.contains(index) { return .faint }
     switch rows[index].kind {
     case .part: return .accent
     case .draft, .separator, .heading, .missing: return .faint

@@ -73,7 +73,8 @@ public struct Contents: Sendable {
       let padding = String(repeating: " ", count: numberWidth - number.count)
       let indentation =
         indent ? String(repeating: " ", count: 2 * (sections[index].level - topLevel)) : ""
-      return " " + marker + " " + padding + number + "  " + indentation
+      let read = frame.read.contains(index) ? glyphs.read : " "
+      return " " + marker + read + padding + number + "  " + indentation
     }
     // The preamble's row has no number: it is no section to jump to.
     let preamble = preambleRow.map { part in
@@ -117,7 +118,7 @@ public struct Contents: Sendable {
         // The puck spans the whole row.
         row.append(String(repeating: " ", count: max(rowWidth - row.width, 0)))
         row = row.recolored(.puck)
-      } else if faint.contains(index) {
+      } else if faint.contains(index) || frame.read.contains(index) {
         row = row.recolored(.faint)
       }
       lines.append(row.render(frame.theme.paint))

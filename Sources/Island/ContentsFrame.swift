@@ -15,6 +15,8 @@ public struct ContentsFrame: Sendable {
   public var theme: Theme
   /// The widest the island may grow, in cells.
   public var width: Int
+  /// The rows read (`isle read`'s marks), drawn faint with the read mark.
+  public var read: Set<Int> = []
 
   /// Creates the frame from its parts.
   public init(

@@ -13,6 +13,8 @@ public struct Glyphs: Sendable, Equatable {
   public var puck: String
   /// What stands for text that was cut.
   public var ellipsis: String
+  /// The mark of a section read, in the contents `isle read` opens.
+  public var read: String = "✓"
 
   /// The Unicode glyphs.
   public static let unicode = Glyphs(
@@ -22,7 +24,7 @@ public struct Glyphs: Sendable, Equatable {
   /// ASCII alone, for terminals and logs that show nothing else.
   public static let ascii = Glyphs(
     ring: ["[    ]", "[#   ]", "[##  ]", "[### ]", "[####]"], top: "^", chevronUp: "+",
-    chevronDown: "-", puck: ">", ellipsis: "...")
+    chevronDown: "-", puck: ">", ellipsis: "...", read: "*")
 
   /// The ring for `fraction` (0…1): a quarter shows only once it has been
   /// read in full, and the full ring only at the end.

@@ -23,6 +23,8 @@ public struct PickerView: Sendable {
   /// the island says them. Nil in `pick`, where the bar says where the
   /// puck's section would put the reader.
   public var reading: Place? = nil
+  /// The sections read (indices into the document's), drawn so.
+  public var readSections: Set<Int> = []
 
   /// A view of `document` for a terminal `columns` wide.
   public init(document: Document, copy: Wording, theme: Theme, columns: Int) {
@@ -84,7 +86,7 @@ public struct PickerView: Sendable {
     if !state.query.isEmpty { contentsCopy.contentsTitle = "/" + state.query }
     let selected = state.selected
     let arrival = reading ?? selected.map(place)
-    let contents = Contents(
+    var contents = Contents(
       sections: rows.map { document.sections[$0] },
       currentIndex: selected == nil ? nil : state.puck,
       readFraction: arrival?.fraction ?? 0,
@@ -92,6 +94,7 @@ public struct PickerView: Sendable {
         copy.readAmount($0.fraction, left: copy.timeLeft(from: $0, in: document))
       } ?? "0 of \(document.sections.count)",
       copy: contentsCopy, theme: theme, width: width)
+    contents.frame.read = Set(rows.indices.filter { readSections.contains(rows[$0]) })
     var faint = fadingIn
     if visible.lowerBound > 0 { faint.insert(visible.lowerBound) }
     if visible.upperBound < rows.count, !visible.isEmpty { faint.insert(visible.upperBound - 1) }

@@ -5,6 +5,7 @@ import JSON
 import Options
 import Outline
 import Progress
+import Reader
 
 /// `isle where BOOK`: the island for a place in a book: the chapter and
 /// section, `chapter k of n`, the book's fraction read and the time left
@@ -27,6 +28,7 @@ struct BookWhereCommand: RunnableCommand {
   func run() throws -> ExitStatus {
     let reader = BookCommand(book: book, settings: settings, cli: cli)
     let (documents, _) = reader.documents()
+    if file == nil && settings.position.isEmpty { return try readSoFar(documents) }
     let spot = try locate(documents)
     let readable = book.chapters.indices.filter { documents[$0] != nil }
     let bar = BookBar(
@@ -105,6 +107,48 @@ struct BookWhereCommand: RunnableCommand {
       target -= seconds
     }
     throw DocumentFailure("\(book.source): no chapters", status: .failure)
+  }
+
+  /// `where BOOK` with no place: how much of the book is read, by the
+  /// sections `isle read` marked read (kept under the state folder), the
+  /// fraction weighed by reading time, as the island's.
+  func readSoFar(_ documents: [Document?]) throws -> ExitStatus {
+    let marks = ReadOptions.stateFolder(cli.environment).map { ReadMarks(file: $0 + "/read") }
+    var (sections, read, seconds, secondsRead) = (0, 0, 0, 0)
+    for (chapter, document) in zip(book.chapters, documents) {
+      guard let document, let path = chapter.path else { continue }
+      let done = marks?.keys(for: BookPath.join(book.folder, path)) ?? []
+      for (key, section) in zip(SectionKey.all(in: document), document.sections) {
+        sections += 1
+        seconds += section.seconds
+        if done.contains(key) {
+          read += 1
+          secondsRead += section.seconds
+        }
+      }
+    }
+    let fraction =
+      seconds > 0
+      ? Double(secondsRead) / Double(seconds)
+      : sections > 0 ? Double(read) / Double(sections) : 0
+    let minutesLeft = Int((Double(seconds - secondsRead) / 60).rounded())
+    switch settings.format {
+    case .json, .tsv, .markdown:
+      var object = JSONWriter()
+      object.open()
+      object.add("book", book.source)
+      object.add("sections", sections)
+      object.add("sectionsRead", read)
+      object.add("fraction", fraction)
+      object.add("minutesLeft", minutesLeft)
+      object.close()
+      try cli.stdout.write(object.text + "\n")
+    default:
+      let percent = Int((fraction * 100).rounded(.down))
+      try cli.stdout.write(
+        "\(read) of \(sections) sections read, \(percent)% of the book, \(minutesLeft) min left\n")
+    }
+    return .success
   }
 
   /// `path` with `.` and `..` resolved, to compare two spellings of it.

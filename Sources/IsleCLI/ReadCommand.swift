@@ -38,6 +38,9 @@ struct ReadCommand: RunnableCommand {
     var carried = ReadSession.Carried()
     let identity = options.remember ? source.path.flatMap(ReadPlaces.Identity.init(path:)) : nil
     let places = options.placesFile.map(ReadPlaces.init(file:))
+    let marks = options.remember ? options.marksFile.map(ReadMarks.init(file:)) : nil
+    var read: [String: Set<String>] = [:]
+    if let path = source.path, let marks { read[path] = marks.keys(for: path) }
     var asked = !settings.position.isEmpty
     while true {
       let bytes = try loader.bytes(source)
@@ -50,20 +53,23 @@ struct ReadCommand: RunnableCommand {
         let outline = try loader.outline(bytes, from: source)
         document = outline
         startByte = try settings.position.place(in: outline, name: source.displayName)?.offset ?? 0
-      } else if let identity, let places, let offset = places.offset(for: identity) {
-        startByte = min(offset, bytes.buffer.count)
+      } else if let identity, let places, let kept = places.kept(for: identity) {
+        // Changed since: the same section, found in its outline as it is now.
+        if kept.needsOutline { document = try loader.outline(bytes, from: source) }
+        startByte = min(kept.byte(in: document) ?? 0, bytes.buffer.count)
       }
       asked = false
-      let (ending, session) = try read(
+      let (ending, session) = try self.read(
         page, bytes: bytes, source: source, document: document, startByte: startByte,
-        carried: carried)
+        carried: carried, read: read)
+      read = session.state.read
       if case .edit(let line) = ending {
         carried = session.carried
         carried.edited = ReadEditor(environment: cli.environment).edit(
           path: source.path ?? "", line: line, topByte: session.state.topByte)
         if TerminalRescue.stopping == 0 { continue }
       }
-      if let identity, let places { places.save(session.state.topByte, for: identity) }
+      if identity != nil { keep(session.state, places: places, marks: marks) }
       return try ended(ending, name: source.displayName)
     }
   }
@@ -72,7 +78,8 @@ struct ReadCommand: RunnableCommand {
   /// editor; the terminal is put back either way.
   func read(
     _ page: Page, bytes: LoadedBytes, source: InputSource, document: Document?, startByte: Int,
-    carried: ReadSession.Carried, book: ReaderBook? = nil, warning: String? = nil
+    carried: ReadSession.Carried, read: [String: Set<String>], book: ReaderBook? = nil,
+    warning: String? = nil
   ) throws -> (ReadSession.Ending, ReadSession) {
     let terminal: RawTerminal
     do {
@@ -90,6 +97,20 @@ struct ReadCommand: RunnableCommand {
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
     session.state.editable = source.path != nil
     session.state.book = book
+    session.state.path = source.path
+    session.state.root = self.book?.folder
+    session.state.browser = cli.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 }
+    session.state.read = read
+    let marks = options.remember ? options.marksFile.map(ReadMarks.init(file:)) : nil
+    session.readMarks = { marks?.keys(for: $0) ?? [] }
+    session.documentOpener = { path in
+      Result {
+        let bytes = try loader.bytes(.file(path))
+        let page = try self.page(of: bytes, source: .file(path), width: 80)
+        return (page, try loader.outline(bytes, from: .file(path)))
+      }
+      .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
+    }
     session.opener = { index in
       guard let chapter = book?.chapters[index] else {
         return .failure(ReadSession.OutlineFailure(message: "no chapter \(index + 1)"))
@@ -260,8 +281,12 @@ extension ReadCommand {
       return failures.isEmpty ? .success : .failure
     }
     let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
-    func kept(_ path: String) -> Int? {
-      ReadPlaces.Identity(path: path).flatMap { places?.offset(for: $0) }
+    let marks = options.remember ? options.marksFile.map(ReadMarks.init(file:)) : nil
+    var read: [String: Set<String>] = [:]
+    for chapter in opened.chapters { read[chapter.path] = marks?.keys(for: chapter.path) }
+    func kept(_ chapter: ReaderBook.Chapter) -> Int? {
+      let kept = ReadPlaces.Identity(path: chapter.path).flatMap { places?.kept(for: $0) }
+      return kept?.byte(in: chapter.document)
     }
     var startByte = 0
     // The chapter left, found by its file wherever it is in the book now.
@@ -271,7 +296,7 @@ extension ReadCommand {
       })
     {
       opened.current = index
-      startByte = kept(opened.chapters[index].path) ?? 0
+      startByte = kept(opened.chapters[index]) ?? 0
     }
     var carried = ReadSession.Carried()
     var warning = failures.first.map {
@@ -296,11 +321,12 @@ extension ReadCommand {
         }
       }
       let page = try page(of: bytes, source: source, width: 80)
-      let (ending, session) = try read(
+      let (ending, session) = try self.read(
         page, bytes: bytes, source: source, document: opened.chapters[opened.current].document,
-        startByte: min(startByte, bytes.buffer.count), carried: carried, book: opened,
+        startByte: min(startByte, bytes.buffer.count), carried: carried, read: read, book: opened,
         warning: warning)
       warning = nil
+      read = session.state.read
       opened = session.state.book ?? opened
       let path = opened.chapters[opened.current].path
       if case .edit(let line) = ending {
@@ -311,12 +337,27 @@ extension ReadCommand {
       }
       if let places {
         places.save(chapter: path, ofBook: book.source)
-        if let chapter = ReadPlaces.Identity(path: path) {
-          places.save(session.state.topByte, for: chapter)
-        }
+        keep(session.state, places: places, marks: marks)
       }
       let status = try ended(ending, name: book.source)
       return status == .success && !failures.isEmpty ? .failure : status
+    }
+  }
+}
+
+extension ReadCommand {
+  /// Keeps where the reader left the document on the page (by its byte,
+  /// and by its section for a version changed by then) and the sections
+  /// read in every document the session showed, with those kept before.
+  func keep(_ state: ReaderState, places: ReadPlaces?, marks: ReadMarks?) {
+    if let places, let path = state.path, let identity = ReadPlaces.Identity(path: path) {
+      let place = state.document.map { SectionKey.place(ofByte: state.topByte, in: $0) }
+      places.save(state.topByte, in: place, for: identity)
+    }
+    guard let marks else { return }
+    for (path, keys) in state.read where !keys.isEmpty {
+      let kept = marks.keys(for: path)
+      if !keys.isSubset(of: kept) { marks.save(kept.union(keys), for: path) }
     }
   }
 }

@@ -16,6 +16,8 @@ struct ReadOptions: Sendable {
   var reduceMotion = false
   /// The file places are kept in, when there is a home for it.
   var placesFile: String? = nil
+  /// The file the sections read are kept in, beside it.
+  var marksFile: String? = nil
   /// `ISLE_READ_TRACE`: a file each frame appends its top line, rows and
   /// top byte to, for scripts and tests that check the island.
   var trace: String? = nil
@@ -29,12 +31,17 @@ struct ReadOptions: Sendable {
     options.remember = !raw.has(.noRemember)
     options.frontMatter = !raw.has(.noFrontMatter)
     options.reduceMotion = cli.reducesMotion(raw)
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      options.placesFile = state + "/isle/places"
-    } else if let home = environment["HOME"], !home.isEmpty {
-      options.placesFile = home + "/.local/state/isle/places"
-    }
+    options.placesFile = stateFolder(environment).map { $0 + "/places" }
+    options.marksFile = stateFolder(environment).map { $0 + "/read" }
     if let trace = environment["ISLE_READ_TRACE"], !trace.isEmpty { options.trace = trace }
     return options
+  }
+
+  /// Where the pager keeps what it remembers: `$XDG_STATE_HOME/isle`,
+  /// else `~/.local/state/isle`; nil without a home.
+  static func stateFolder(_ environment: [String: String]) -> String? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/isle" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/isle" }
+    return nil
   }
 }

@@ -11,7 +11,7 @@ extension ReaderState {
   /// (at its top) or back into the previous one (at its last section),
   /// when the book has one; false when it has none, or there is no book.
   mutating func cross(_ step: Step) -> Bool {
-    guard let book else { return false }
+    guard let book, !visiting else { return false }
     let forward = step == .next || step == .nextAtLevel
     let target = book.current + (forward ? 1 : -1)
     guard book.chapters.indices.contains(target) else {
@@ -39,7 +39,7 @@ extension ReaderState {
       return .going
     }
     if chapter == book?.current {
-      jump { $0.go(toByte: row.byte) }
+      jump(pushing: true) { $0.go(toByte: row.byte) }
       return .going
     }
     return .chapter(chapter, byte: row.byte)
@@ -50,20 +50,16 @@ extension ReaderState {
   /// and go with it; the search stays. Going to another chapter is a
   /// jump: `''` comes back to where it started, in the chapter left.
   public mutating func open(chapter index: Int, page: Page, byte: Int) {
-    guard var book, book.chapters.indices.contains(index) else { return }
-    let left = (chapter: book.current, byte: topByte)
-    book.current = index
-    self.book = book
-    self.page = page
-    document = book.chapters[index].document
-    failure = nil
-    page.resize(to: Self.measure(columns: columns, given: givenMeasure))
-    lowestTop = nil
-    shift = 0
-    marks = [:]
-    jumpedFrom = nil
-    jumpedFromChapter = left.chapter == index ? nil : left
-    top = page.spot(atByte: min(max(byte, 0), page.size))
+    guard let book, book.chapters.indices.contains(index) else { return }
+    let left = here
+    let chapter = book.chapters[index]
+    present(
+      Visit(
+        page: page, document: chapter.document, path: chapter.path, chapter: index,
+        visiting: false, byte: byte))
+    push(left)
+    jumpedFromChapter =
+      left.chapter == index ? nil : (chapter: left.chapter ?? book.current, byte: left.byte)
   }
 
   /// A row of the book's contents as the picker filters it: its title.

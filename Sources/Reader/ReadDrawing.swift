@@ -19,18 +19,30 @@ extension ReadSession {
   func island() -> String {
     guard let document = state.document else { return state.failure.map { "isle: " + $0 } ?? "…" }
     let columns = state.columns
-    if let book = state.book {
+    let room = columns < 3 ? max(columns, 1) : columns - 2
+    var text: String
+    if let book = state.book, !state.visiting {
       let chapter = book.chapters[book.current]
-      return BookBar(
+      text = BookBar(
         place: state.place(in: document), chapter: book.current, of: book.documents,
         title: chapter.title
-      ).text(
-        copy: look.copy, glyphs: look.theme.glyphs,
-        width: columns < 3 ? max(columns, 1) : columns - 2)
+      ).text(copy: look.copy, glyphs: look.theme.glyphs, width: room)
+    } else {
+      text =
+        Bar(
+          at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
+          theme: look.theme, width: room)?.text() ?? ""
     }
-    return Bar(
-      at: state.place(in: document), in: document, top: look.showsTop, copy: look.copy,
-      theme: look.theme, width: columns < 3 ? max(columns, 1) : columns - 2)?.text() ?? ""
+    return text + backHint(room: room - Cells.width(of: text))
+  }
+
+  /// Where back leads, after the island in the room it leaves: `  ← Title`
+  /// (`<-` in ASCII); empty when there is no way back, or no room.
+  func backHint(room: Int) -> String {
+    let arrow = look.theme.glyphs == .ascii ? "  <- " : "  ← "
+    guard let title = state.backTitle, room >= Cells.width(of: arrow) + 4 else { return "" }
+    return arrow
+      + Cells.truncate(SafeText.forTerminal(title), toWidth: room - Cells.width(of: arrow))
   }
 
   /// The contents as they open over the page: the bar says how much is
@@ -40,6 +52,10 @@ extension ReadSession {
     var view = PickerView(
       document: document, copy: look.copy, theme: look.theme, columns: state.columns)
     view.reading = state.place(in: document)
+    if let path = state.path, let done = state.read[path] {
+      let keys = SectionKey.all(in: document)
+      view.readSections = Set(keys.indices.filter { done.contains(keys[$0]) })
+    }
     return view
   }
 
@@ -59,13 +75,14 @@ extension ReadSession {
           title: ""
         ).fraction
     }
-    var lines = BookContents(
-      rows: shown,
-      frame: ContentsFrame(
-        currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
-        readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
-        theme: look.theme, width: max(state.columns - 2, 1))
-    ).lines()
+    var frame = ContentsFrame(
+      currentIndex: visible.contains(contents.puck) ? contents.puck - visible.lowerBound : nil,
+      readFraction: fraction, barDetail: copy.readAmount(fraction), copy: copy,
+      theme: look.theme, width: max(state.columns - 2, 1))
+    let read = book.readRows(state.read)
+    frame.read = Set(
+      contents.filtered[visible].enumerated().compactMap { read.contains($1) ? $0 : nil })
+    var lines = BookContents(rows: shown, frame: frame).lines()
     if lines.isEmpty {
       lines = [
         Bar(
@@ -82,7 +99,9 @@ extension ReadSession {
   func draw() {
     switch state.mode {
     case .contents(let contents):
-      if let book = state.book { return draw(panel: bookContents(book, contents)) }
+      if let book = state.book, !state.visiting {
+        return draw(panel: bookContents(book, contents))
+      }
       guard let document = state.document else { return draw(panel: []) }
       draw(panel: Array(contentsView(document).frame(contents).dropLast()))
     default:
@@ -113,8 +132,10 @@ extension ReadSession {
         continue
       }
       if let current = spot, current != previous, let line = page.line(at: current) {
-        let seen = sideways.look(
-          at: line, lit: highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+        let lit =
+          (highlighted.map { page.highlights(of: $0, at: current) } ?? [])
+          + state.linkHighlights(at: current)
+        let seen = sideways.look(at: line, lit: lit)
         output += left + screen.render(seen.line, lit: seen.lit)
         previous = current
         let next = page.moved(current, by: 1)
@@ -165,7 +186,7 @@ extension ReadSession {
     let line = state.document.map { String(state.topLine(in: $0)) } ?? "-"
     let lines = state.document.map { String(state.linesInView(in: $0)) } ?? "-"
     var text = "\(line) \(lines) \(state.topByte)"
-    if let book = state.book { text += " " + book.chapters[book.current].path }
+    if state.book != nil, let path = state.path { text += " " + path }
     text += "\n"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }

@@ -13,6 +13,7 @@ extension ReaderState {
 
   /// A key while reading.
   mutating func read(_ event: PickerEvent) -> ReaderOutcome {
+    if let outcome = browsing(event) { return outcome }
     if let waiting = pending {
       pending = nil
       message = nil
@@ -93,13 +94,16 @@ extension ReaderState {
   }
 
   /// Makes a move, and when it moves the page, remembers where it started
-  /// for `''`.
-  mutating func jump(_ move: (inout ReaderState) -> Void) {
+  /// for `''`, and `pushing`, for back (`B`) too: a link, the contents, a
+  /// search, a mark.
+  mutating func jump(pushing: Bool = false, _ move: (inout ReaderState) -> Void) {
     let from = topByte
+    let left = here
     move(&self)
     if topByte != from {
       jumpedFrom = from
       jumpedFromChapter = nil
+      if pushing { push(left) }
     }
   }
 
@@ -116,7 +120,7 @@ extension ReaderState {
         message = "no jump to go back from yet"
         return
       }
-      jump { $0.go(toByte: back) }
+      jump(pushing: true) { $0.go(toByte: back) }
       return
     }
     guard letter.isASCII && letter.isLetter else {
@@ -130,7 +134,7 @@ extension ReaderState {
       marks[letter] = topByte
       message = "marked '\(letter)'"
     } else if let byte = marks[letter] {
-      jump { $0.go(toByte: byte) }
+      jump(pushing: true) { $0.go(toByte: byte) }
     } else {
       message = "no mark '\(letter)': m\(letter) sets it"
     }
@@ -141,6 +145,10 @@ extension ReaderState {
   mutating func edit() -> ReaderOutcome {
     guard editable else {
       message = "standard input cannot be opened in an editor"
+      return .going
+    }
+    guard !visiting else {
+      message = "a document a link opened: B goes back, or isle read it to edit it"
       return .going
     }
     guard let document else {
@@ -187,6 +195,7 @@ extension ReaderState {
   /// Moves the page `rows` lines (up when negative); it stops with the
   /// last line on the bottom row (or where a jump put the top, if lower).
   mutating func scroll(_ rows: Int) {
+    scrolled = true
     let moved = page.moved(top, by: rows)
     top = rows > 0 ? min(moved, max(lowest(), top)) : moved
   }
@@ -286,13 +295,17 @@ extension ReaderState {
   /// Looks for the query from the top line on (a new search backward, as
   /// less's `?`, from the last line on the screen); the line found goes to
   /// the top, and `''` comes back. `stop` is asked now and then, and a
-  /// true ends the search.
-  public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) {
-    jump { $0.find(forward: forward, isNew: isNew, stop: stop) }
+  /// true ends the search. True when the query is not found this way
+  /// (and the search was not stopped): a book goes on into its chapters.
+  @discardableResult
+  public mutating func search(forward: Bool, isNew: Bool, stop: () -> Bool) -> Bool {
+    var missing = false
+    jump(pushing: true) { missing = $0.find(forward: forward, isNew: isNew, stop: stop) }
+    return missing
   }
 
-  private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) {
-    guard let query, !query.isEmpty else { return }
+  private mutating func find(forward: Bool, isNew: Bool, stop: () -> Bool) -> Bool {
+    guard let query, !query.isEmpty else { return false }
     var stopped = false
     var start = top
     if isNew && !forward {
@@ -311,7 +324,9 @@ extension ReaderState {
       message = "search stopped: " + query
     } else {
       message = "not found: " + query
+      return true
     }
+    return false
   }
 
   /// Scrolls sideways, when the line at `spot` scrolls so, until the
@@ -331,7 +346,7 @@ extension ReaderState {
 
   /// Opens the contents on the section at the top.
   mutating func openContents() {
-    if let book {
+    if let book, !visiting {
       let sections = book.rows.enumerated().map { Self.pickable($1.row, number: $0 + 1) }
       mode = .contents(
         PickerState(

@@ -1,13 +1,17 @@
 import Files
+import Outline
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// Where each document was left, as an e-reader keeps it: one line a
-/// document, `offset size modified path` (tab-separated), the byte offset of
-/// the top line with the document's size and modification time when it was
-/// left. A document that has changed since opens at its top.
+/// document, `offset size modified key within path` (tab-separated), the
+/// byte offset of the top line with the document's size and modification
+/// time when it was left, and the section it was in (`SectionKey`) with
+/// how far into it. The same version opens at the byte; a version changed
+/// since, in the same section at the same distance from its heading (at
+/// its top when the section is gone, or the place was kept without one).
 public struct ReadPlaces {
   /// The file the places are kept in.
   let file: String
@@ -40,21 +44,60 @@ public struct ReadPlaces {
     }
   }
 
-  /// The offset `identity` was left at, if this version of it was.
-  public func offset(for identity: Identity) -> Int? {
+  /// Where a document was left.
+  public struct Kept: Equatable {
+    /// The top line's byte, in the version left.
+    public var offset: Int
+    /// True when the document is that version still.
+    public var sameVersion: Bool
+    /// The section the top line was in, and how far into it.
+    public var key: String?
+    public var within: Int
+
+    /// True when the place is to be found in the outline of the document
+    /// as it is now.
+    public var needsOutline: Bool { !sameVersion && key != nil }
+
+    /// The byte to open at in the document as it is now (`document` its
+    /// outline, needed when `needsOutline`); nil for its top.
+    public func byte(in document: Document?) -> Int? {
+      if sameVersion { return offset }
+      guard let key, let document else { return nil }
+      return SectionKey.byte(of: key, within: within, in: document)
+    }
+  }
+
+  /// Where `identity`'s document was left, whatever its version now.
+  public func kept(for identity: Identity) -> Kept? {
     for line in lines().reversed() {
-      let fields = line.split(separator: "\t", maxSplits: 3).map(String.init)
-      guard fields.count == 4, fields[3] == identity.path else { continue }
-      guard fields[1] == String(identity.size), fields[2] == identity.modified else { return nil }
-      return Int(fields[0])
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 4 || fields.count == 6, fields.last == identity.path,
+        let offset = Int(fields[0])
+      else { continue }
+      let same = fields[1] == String(identity.size) && fields[2] == identity.modified
+      let keyed = fields.count == 6
+      return Kept(
+        offset: offset, sameVersion: same, key: keyed ? fields[3] : nil,
+        within: keyed ? Int(fields[4]) ?? 0 : 0)
     }
     return nil
   }
 
-  /// Keeps `offset` as where `identity` was left. Failing to is not an
-  /// error worth a reader's attention: the place is simply not kept.
-  public func save(_ offset: Int, for identity: Identity) {
-    keep("\(offset)\t\(identity.size)\t\(identity.modified)\t\(identity.path)", for: identity)
+  /// The offset `identity` was left at, if this version of it was.
+  public func offset(for identity: Identity) -> Int? {
+    kept(for: identity).flatMap { $0.sameVersion ? $0.offset : nil }
+  }
+
+  /// Keeps `offset` as where `identity` was left, in the section `place`
+  /// names. Failing to is not an error worth a reader's attention: the
+  /// place is simply not kept.
+  public func save(
+    _ offset: Int, in place: (key: String, within: Int)? = nil, for identity: Identity
+  ) {
+    let section = place.map { "\t" + $0.key + "\t" + String($0.within) } ?? ""
+    keep(
+      "\(offset)\t\(identity.size)\t\(identity.modified)\(section)\t\(identity.path)",
+      forPath: identity.path)
   }
 
   /// The chapter a book was left at: the real path of its file, kept
@@ -76,14 +119,16 @@ public struct ReadPlaces {
   /// Keeps `chapter` (its file) as where `book` was left.
   public func save(chapter: String, ofBook book: String) {
     guard let identity = Identity(path: book), let chapter = Identity(path: chapter) else { return }
-    keep("\(Self.chapterMark)\t\(chapter.path)\t-\t\(identity.path)", for: identity)
+    keep("\(Self.chapterMark)\t\(chapter.path)\t-\t\(identity.path)", forPath: identity.path)
   }
 
   /// The first field of a book's line, where a document's has an offset.
   static let chapterMark = "chapter"
 
-  private func keep(_ line: String, for identity: Identity) {
-    var kept = lines().filter { !$0.hasSuffix("\t" + identity.path) }
+  /// Keeps `line` as the one line for `path`, the oldest lines forgotten
+  /// past `kept`; the file is replaced whole.
+  func keep(_ line: String, forPath path: String) {
+    var kept = lines().filter { !$0.hasSuffix("\t" + path) }
     kept.append(line)
     let text = kept.suffix(Self.kept).joined(separator: "\n") + "\n"
     guard let slash = file.lastIndex(of: "/") else { return }
@@ -97,7 +142,7 @@ public struct ReadPlaces {
     if written == bytes.count { rename(temporary, file) } else { unlink(temporary) }
   }
 
-  private func lines() -> [String] {
+  func lines() -> [String] {
     let descriptor = open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return [] }
     defer { close(descriptor) }

@@ -70,6 +70,13 @@ public struct ReadSession: TerminalProgram {
   public var opener: (Int) -> Result<Page, OutlineFailure> = { _ in
     .failure(OutlineFailure(message: "no book"))
   }
+  /// A document a link names, laid out and outlined; why not, when it
+  /// cannot be read.
+  public var documentOpener: (String) -> Result<(Page, Document), OutlineFailure> = { _ in
+    .failure(OutlineFailure(message: "no document"))
+  }
+  /// The sections read kept for a document's file, for one a link opens.
+  public var readMarks: (String) -> Set<String> = { _ in [] }
 
   /// A session on `terminal` showing `page` from `startByte`; `measure` is
   /// `--width`. `document` is the outline when it is known already.
@@ -94,6 +101,7 @@ public struct ReadSession: TerminalProgram {
   public mutating func run(begin: () -> Void) -> Ending {
     terminal.write(Escape.alternateScreen + Escape.hideCursor + Escape.mouseOn)
     TerminalRescue.setFarewell(TerminalRescue.plainScreen + Escape.mainScreen)
+    state.noteRead()
     draw()
     begin()
     return TerminalLoop.run(&self)
@@ -117,7 +125,9 @@ public struct ReadSession: TerminalProgram {
   public mutating func idle() {
     guard state.document == nil && state.failure == nil, let result = outlined() else { return }
     switch result {
-    case .success(let outline): state.document = outline
+    case .success(let outline):
+      state.document = outline
+      state.noteRead()
     case .failure(let failure): state.failure = failure.message
     }
     draw()
@@ -134,6 +144,19 @@ public struct ReadSession: TerminalProgram {
       switch opener(index) {
       case .success(let page): state.open(chapter: index, page: page, byte: byte)
       case .failure(let failure): state.message = failure.message
+      }
+      return nil
+    case .document(let path, let fragment):
+      switch documentOpener(path) {
+      case .success(let (page, document)):
+        if state.read[path] == nil { state.read[path] = readMarks(path) }
+        state.visit(page: page, document: document, path: path, fragment: fragment)
+      case .failure(let failure): state.message = failure.message
+      }
+      return nil
+    case .browse(let target):
+      if let browser = state.browser, !ReadBrowser.open(target, with: browser) {
+        state.message = "could not run '\(browser)' (BROWSER)"
       }
       return nil
     case .search(let forward, let isNew):
@@ -156,19 +179,28 @@ public struct ReadSession: TerminalProgram {
   mutating func search(forward: Bool, isNew: Bool) {
     let terminal = self.terminal
     var typed: [UInt8] = []
-    state.search(forward: forward, isNew: isNew) {
-      if TerminalRescue.stopping != 0 { return true }
+    var stopped = false
+    let stop = {
+      if stopped || TerminalRescue.stopping != 0 { return true }
       guard terminal.hasInput else { return false }
       let bytes = terminal.input(waiting: 0)
-      if bytes.contains(0x03) { return true }
-      typed += bytes
-      return false
+      stopped = bytes.contains(0x03)
+      if !stopped { typed += bytes }
+      return stopped
+    }
+    if state.search(forward: forward, isNew: isNew, stop: stop), state.book != nil,
+      !state.visiting
+    {
+      searchBook(forward: forward, stop: stop)
     }
     keys.typedAhead += typed
   }
 
   /// The inputs of a turn are taken: the frame they made.
-  public mutating func settle() { draw() }
+  public mutating func settle() {
+    state.noteRead()
+    draw()
+  }
 
   /// A terminal gone, or a signal: the session ends so.
   public func ending(_ end: TerminalEnd) -> Ending {

@@ -57,6 +57,30 @@ public struct ReaderBook: Sendable {
   /// The outlines of the chapters, in order.
   public var documents: [Document] { chapters.map(\.document) }
 
+  /// The rows of the contents read, by `read` (the keys of the sections
+  /// read by chapter file): a heading's when its section is, a chapter's
+  /// when every section of it is.
+  func readRows(_ read: [String: Set<String>]) -> Set<Int> {
+    var keys: [Int: [String]] = [:]
+    var rowsRead = Set<Int>()
+    for (index, row) in rows.enumerated() {
+      guard let chapter = row.chapter, row.row.kind == .chapter || row.row.kind == .heading,
+        let done = read[chapters[chapter].path], !done.isEmpty
+      else { continue }
+      let document = chapters[chapter].document
+      if keys[chapter] == nil { keys[chapter] = SectionKey.all(in: document) }
+      let all = keys[chapter] ?? []
+      if row.row.kind == .chapter {
+        if !all.isEmpty && all.allSatisfy(done.contains) { rowsRead.insert(index) }
+      } else if let section = document.sections.firstIndex(where: { $0.offset == row.byte }),
+        done.contains(all[section])
+      {
+        rowsRead.insert(index)
+      }
+    }
+    return rowsRead
+  }
+
   /// The row of the contents for `byte` of the current chapter: its
   /// section's row, else the chapter's own.
   func row(atByte byte: Int) -> Int {

@@ -66,6 +66,27 @@ public struct ReaderState {
   public var book: ReaderBook? = nil
   /// The chapter and byte a step past the chapter's ends asked for.
   var chapterAsked: (chapter: Int, byte: Int)? = nil
+  /// The link the highlight is on (`l`, `L`, a click): Return follows it.
+  var chosen: ChosenLink? = nil
+  /// A link offered to the browser: Return on it again opens it there.
+  var offered: String? = nil
+  /// The file of the document on the page, its links relative to it; nil
+  /// for standard input.
+  public var path: String? = nil
+  /// Where links from the root (`/x.md`) start: the book's folder.
+  public var root: String? = nil
+  /// True while a document a link opened is on the page: not the one the
+  /// reader was opened on, nor a chapter of the book.
+  public internal(set) var visiting = false
+  /// Where back (`B`) and forward (`F`) go, the latest last.
+  var back: [Visit] = []
+  var ahead: [Visit] = []
+  /// `$BROWSER`, when set: a link to the web is offered to it.
+  public var browser: String? = nil
+  /// The keys (`SectionKey`) of the sections read, by document file.
+  public var read: [String: Set<String>] = [:]
+  /// True when the page was scrolled since the sections read were noted.
+  var scrolled = false
 
   /// The measure when `--width` is not given: a readable line, centred in
   /// a wider window.
@@ -111,6 +132,7 @@ public struct ReaderState {
     page.resize(to: Self.measure(columns: columns, given: givenMeasure))
     lowestTop = nil
     top = page.spot(atByte: byte)
+    chosen = nil
     shift = min(shift, overflow())
     if case .contents(var state) = mode {
       _ = state.handle(.resize(columns: columns, rows: rows))
@@ -168,19 +190,21 @@ public struct ReaderState {
     switch state.handle(event) {
     case .picked(let index):
       mode = .reading
-      if let book { return pick(book.rows[index]) }
-      if let document { jump { $0.go(toByte: document.sections[index].offset) } }
+      if let book, !visiting { return pick(book.rows[index]) }
+      if let document { jump(pushing: true) { $0.go(toByte: document.sections[index].offset) } }
     case .cancelled: mode = .reading
     case .interrupted: return .interrupted
     case .going:
       mode = state.isOpen ? .contents(state) : .reading
-      if state.isOpen, document != nil, book == nil { return .moved(from: before, to: state) }
+      if state.isOpen, document != nil, book == nil || visiting {
+        return .moved(from: before, to: state)
+      }
     }
     return .going
   }
 
   /// A mouse report: the wheel scrolls, a click on the island opens the
-  /// contents, a click on a link to a section goes there.
+  /// contents, a click on a link follows it as Return does.
   mutating func mouse(button: Int, column: Int, row: Int, pressed: Bool) -> ReaderOutcome {
     if case .contents(let state) = mode {
       let panelTop = rows - state.panelRows
@@ -204,27 +228,10 @@ public struct ReaderState {
     mode = .reading
     if row >= rows {
       openContents()
-    } else if let line = page.line(at: page.moved(top, by: row - 1)),
-      let link = Self.link(in: sideways.look(at: line, lit: []).line, atColumn: column - margin),
-      link.hasPrefix("#"),
-      let document
-    {
-      let id = String(link.dropFirst())
-      if let section = document.sections.first(where: { $0.id == id }) {
-        jump { $0.go(toByte: section.offset) }
-      }
+    } else if let clicked = chooseLink(atRow: row - 1, column: column - margin) {
+      return follow(clicked)
     }
     return .going
-  }
-
-  /// The link under 1-based `column` of `line`, if any.
-  static func link(in line: PageLine, atColumn column: Int) -> String? {
-    var used = 0
-    for run in line.runs {
-      used += run.text.reduce(0) { $0 + Cells.width(of: $1) }
-      if column <= used { return run.link }
-    }
-    return nil
   }
 }
 
@@ -246,4 +253,9 @@ public enum ReaderOutcome: Equatable {
   /// A book's chapter (an index into `ReaderBook.chapters`) is to be laid
   /// out and read from this byte (`ReaderState.open`).
   case chapter(Int, byte: Int)
+  /// A document beside this one (a link followed) is to be read from the
+  /// heading `fragment` names (`ReaderState.visit`).
+  case document(String, fragment: String?)
+  /// `$BROWSER` is to open this link.
+  case browse(String)
 }

@@ -30,7 +30,16 @@ import Testing
     ]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// The bottom row without where back leads (`  ← Title`), which
+  /// `isle where` does not say.
   static func bottomRow(_ screen: String) -> String {
+    let row = hintedRow(screen)
+    guard let hint = row.range(of: "  ← ", options: .backwards) else { return row }
+    return String(row[..<hint.lowerBound])
+  }
+
+  /// The bottom row as drawn.
+  static func hintedRow(_ screen: String) -> String {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     return (lines.last.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
   }

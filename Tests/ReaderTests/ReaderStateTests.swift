@@ -65,7 +65,7 @@ import Testing
       }
       let outcome = state.handle(Self.input(&random, state))
       switch outcome {
-      case .going, .moved: break
+      case .going, .moved, .document, .browse: break
       case .search(let forward, let isNew):
         state.search(forward: forward, isNew: isNew) { false }
       case .quit, .interrupted, .edit, .chapter:
