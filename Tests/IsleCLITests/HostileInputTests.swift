@@ -81,6 +81,19 @@ import Testing
       }, status: [2],
       error: "a table 20000 columns wide on line 2, past the limit of 1000 (raise it with --max-columns)"),
     Case(
+      name: "a narrow table with rows 20,000 cells wide", arguments: ["toc"],
+      input: stdin {
+        Data(("# T\n\n|a|b|\n|-|-|\n" + String(repeating: "|" + String(repeating: "x|", count: 20_000) + "\n", count: 100)).utf8)
+      }, status: [2],
+      error: "a table 20000 columns wide on line 5, past the limit of 1000 (raise it with --max-columns)"),
+    Case(
+      name: "a table 20,000 columns wide in a quote", arguments: ["toc"],
+      input: stdin {
+        let row = { (cell: String) in "> |" + String(repeating: cell + "|", count: 20_000) + "\n" }
+        return Data(("# T\n\n" + row("a") + row("-") + String(repeating: row("x"), count: 100)).utf8)
+      }, status: [2],
+      error: "a table 20000 columns wide on line 4, past the limit of 1000 (raise it with --max-columns)"),
+    Case(
       name: "a table 1,000 columns wide", arguments: ["show", "--all"],
       input: stdin {
         let row = { (cell: String) in "|" + String(repeating: cell + "|", count: 1_000) + "\n" }
