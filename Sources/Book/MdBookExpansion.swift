@@ -16,7 +16,7 @@ public enum MdBookExpansion {
     expand(text, chapter: chapter, in: book, files: files, depth: 0)
   }
 
-  private static func expand(
+  static func expand(
     _ text: [UInt8], chapter: String, in book: Book, files: some BookFolder, depth: Int
   ) -> [UInt8] {
     let includes = MdBookInclude.scan(text)

@@ -135,6 +135,7 @@ public enum DocumentJSON {
     object.add("offset", section.offset)
     object.add("endLine", section.endLine)
     object.add("endOffset", section.endOffset)
+    if let from = section.from { object.add("from", from) }
     object.add("words", section.words)
     object.add("seconds", section.seconds)
     object.add("minutes", section.minutes)

@@ -30,14 +30,18 @@ struct BookCommand: RunnableCommand {
   /// Each entry's document: nil for a part, a separator, a draft, or a
   /// file that could not be read (reported on standard error, unless
   /// `reporting` is false: the pager shows them on its screen first).
-  func documents(reporting: Bool = true) -> (documents: [Document?], failures: [String]) {
+  /// With `placed` false, an mdBook chapter's positions are those of its
+  /// expanded text, as the pager draws it.
+  func documents(reporting: Bool = true, placed: Bool = true)
+    -> (documents: [Document?], failures: [String])
+  {
     let loader = settings.loader(cli.files)
     let chapters = book.chapters
     let folder = book.folder
     let results = OrderedParallelMap.collect(count: chapters.count, jobs: settings.jobs) {
       index -> Result<Document?, any Error> in
       guard let path = chapters[index].path else { return .success(nil) }
-      return Result { try loader.document(.file(BookPath.join(folder, path))) }
+      return Result { try chapter(path, loader: loader, placed: placed) }
     }
     var failures: [String] = []
     let documents = results.map { result -> Document? in
@@ -51,6 +55,35 @@ struct BookCommand: RunnableCommand {
       }
     }
     return (documents, failures)
+  }
+
+  /// The document of the chapter at `path` (in the book's folder): in an
+  /// mdBook, outlined as mdBook builds it, its includes expanded and its
+  /// `{{#title}}` its title, its positions still the file's own.
+  func chapter(_ path: String, loader: DocumentLoader, placed: Bool = true) throws -> Document {
+    let source = InputSource.file(BookPath.join(book.folder, path))
+    guard book.form == .mdBook else { return try loader.document(source) }
+    let bytes = try loader.bytes(source)
+    let text = Array(bytes.buffer)
+    let expanded = MdBookExpanded(text, chapter: path, in: book, files: BookFiles(files: cli.files))
+    guard !expanded.splices.isEmpty else { return try loader.outline(bytes, from: source) }
+    var document = try loader.outline(LoadedBytes(copying: expanded.bytes), from: source)
+    if placed { document = document.placed(on: text, expanded.written) }
+    if let title = expanded.title { document.title = title }
+    return document
+  }
+
+  /// The bytes the pager draws of the chapter at `file` (its path as the
+  /// reader's book gives it), read as `bytes`: in an mdBook, expanded.
+  func drawn(_ file: String, _ bytes: LoadedBytes) -> LoadedBytes {
+    guard book.form == .mdBook,
+      let path = book.chapters.lazy.compactMap(\.path).first(where: {
+        BookPath.join(book.folder, $0) == file
+      })
+    else { return bytes }
+    let expanded = MdBookExpanded(
+      Array(bytes.buffer), chapter: path, in: book, files: BookFiles(files: cli.files))
+    return expanded.splices.isEmpty ? bytes : LoadedBytes(copying: expanded.bytes)
   }
 
   func run() throws -> ExitStatus {

@@ -193,8 +193,10 @@ struct ReadCommand: RunnableCommand {
   /// cells wide (80 unless given) is written there, from the place asked
   /// for (else the top), without the island or a margin. Code and tables
   /// wider than the page are written whole: there is no sideways here.
-  func printPage(of source: InputSource, loader: DocumentLoader) throws -> ExitStatus {
-    let bytes = try loader.bytes(source)
+  func printPage(of source: InputSource, loader: DocumentLoader, bytes: LoadedBytes? = nil)
+    throws -> ExitStatus
+  {
+    let bytes = try bytes ?? loader.bytes(source)
     let page = try page(of: bytes, source: source, width: options.measure ?? 80)
     var spot = page.first
     if !settings.position.isEmpty {
@@ -269,7 +271,8 @@ extension ReadCommand {
     let reader = BookCommand(book: book, settings: settings, cli: cli)
     // A chapter that cannot be read is said on the pager's bottom row as
     // it opens, on standard error once it is left, and exits 2, as `toc`.
-    let (documents, failures) = reader.documents(reporting: false)
+    // The pager draws an mdBook's chapters expanded, at their bytes.
+    let (documents, failures) = reader.documents(reporting: false, placed: false)
     var opened = reader.readerBook(documents)
     defer { failures.forEach(cli.report) }
     guard !opened.chapters.isEmpty else {
@@ -277,7 +280,10 @@ extension ReadCommand {
     }
     let loader = settings.loader(cli.files)
     if !cli.terminal.isTerminal {
-      for chapter in opened.chapters { _ = try printPage(of: .file(chapter.path), loader: loader) }
+      for chapter in opened.chapters {
+        let bytes = reader.drawn(chapter.path, try loader.bytes(.file(chapter.path)))
+        _ = try printPage(of: .file(chapter.path), loader: loader, bytes: bytes)
+      }
       return failures.isEmpty ? .success : .failure
     }
     let places = options.remember ? options.placesFile.map(ReadPlaces.init(file:)) : nil
@@ -305,12 +311,13 @@ extension ReadCommand {
     while true {
       let chapter = opened.chapters[opened.current]
       let source = InputSource.file(chapter.path)
-      let bytes = try loader.bytes(source)
+      let bytes = reader.drawn(chapter.path, try loader.bytes(source))
       if carried.edited != nil {
         startByte = carried.reopen(in: bytes.buffer)
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
-        var rebuilt = reader.readerBook(reader.documents(reporting: false).documents)
+        var rebuilt = reader.readerBook(
+          reader.documents(reporting: false, placed: false).documents)
         if rebuilt.chapters.indices.contains(current),
           rebuilt.chapters[current].path == chapter.path
         {

@@ -70,3 +70,36 @@ public struct Document: Sendable {
   /// The number of lines.
   public var lineCount: Int { lines.lineCount }
 }
+
+extension Document {
+  /// The document outlined from a text that others were put into, its
+  /// positions put back on `written` (the text before): `place` gives the
+  /// byte of `written` for a byte of the text outlined, and the file
+  /// brought in that byte came from, if any. A heading brought in stands
+  /// at the byte that brought it and says from where; reading stays whole.
+  public func placed(on written: [UInt8], _ place: (Int) -> (offset: Int, file: String?))
+    -> Document
+  {
+    var copy = self
+    let lines = LineIndex(written)
+    func line(_ offset: Int) -> Int {
+      offset >= lines.size ? lines.lineCount + 1 : lines.line(ofOffset: offset)
+    }
+    func placed(_ section: Section) -> Section {
+      var section = section
+      let start = place(section.offset)
+      section.offset = start.offset
+      section.line = line(start.offset)
+      section.from = start.file
+      section.endOffset = section.endOffset >= size ? lines.size : place(section.endOffset).offset
+      section.endLine = line(section.endOffset)
+      return section
+    }
+    copy.sections = sections.map(placed)
+    copy.preamble = preamble.map(placed)
+    copy.preamble?.from = nil
+    copy.timeline = timeline.placed { place($0).offset }
+    copy.lines = lines
+    return copy
+  }
+}

@@ -34,6 +34,9 @@ public struct Section: Sendable, Equatable {
   /// True when the heading asked to be left out of contents lists
   /// (`<!-- omit from toc -->`, `{: .no_toc}`, a `no-toc` class).
   public var omittedFromContents: Bool
+  /// The file a book's include brought the heading from (as the include
+  /// names it); nil for the document's own heading.
+  public var from: String? = nil
 
   /// Creates a section from its parts.
   public init(

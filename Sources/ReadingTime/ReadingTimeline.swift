@@ -46,4 +46,12 @@ public struct ReadingTimeline: Sendable, Equatable {
       words: high.words - low.words, cjkCharacters: high.cjkCharacters - low.cjkCharacters,
       images: high.images - low.images)
   }
+
+  /// The same stretches at the bytes `place` gives for theirs, which keeps
+  /// their order (stretches may come to share a byte).
+  public func placed(_ place: (Int) -> Int) -> ReadingTimeline {
+    var copy = self
+    copy.offsets = offsets.map(place)
+    return copy
+  }
 }
