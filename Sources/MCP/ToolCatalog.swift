@@ -7,10 +7,14 @@ import Slugs
 enum ToolCatalog {
   /// What the server tells the agent of itself at `initialize`.
   static let instructions =
-    "isle reads Markdown and HTML documents by their sections. Call 'outline' for a document's "
-    + "or folder's sections, then 'section' for the text of the ones you need (bounded by "
-    + "max_bytes), instead of reading whole files. 'find' finds sections by title in a folder, "
-    + "'where' names the section holding a line, 'check' reports broken links."
+    "isle reads Markdown and HTML documents by their sections. Call 'outline' first for a "
+    + "document's or folder's sections (each with its tokens and minutes), then 'section' for "
+    + "the text of only the ones you need, instead of reading whole files. Each answer is a page "
+    + "within 'max_tokens' (10000 unless asked) and 'max_bytes'; when 'next_cursor' is not null, "
+    + "call the same tool with the same arguments and 'cursor' set to it for the next page. "
+    + "'find' finds sections by title in a folder, 'where' names the section holding a line, "
+    + "'check' reports broken links. The documents are resources too (file:// URIs, and "
+    + "isle://section/{path}#{id} for one section), to read or subscribe to."
 
   /// The tools at `revision`: before 2025-06-18 without output schemas.
   static func list(revision: String) -> JSONValue {
@@ -63,7 +67,7 @@ enum ToolCatalog {
           "description": .string("Leave out this many sections first (a 'next_skip')"),
         ]),
         "slug": slug,
-      ], required: ["path"],
+      ].merging(pagingInput) { $1 }, required: ["path"],
       output: object(
         [
           "documents": array(
@@ -79,7 +83,7 @@ enum ToolCatalog {
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
           "skipped": skipped,
-        ],
+        ].merging(pagingOutput) { $1 },
         required: ["documents", "bytes", "max_bytes", "truncated", "omitted_sections", "next_skip"]
       )),
     Tool(
@@ -109,7 +113,7 @@ enum ToolCatalog {
           "description": .string("Go on from this byte of the document (a 'next_offset')"),
         ]),
         "slug": slug,
-      ], required: ["path", "selectors"],
+      ].merging(pagingInput) { $1 }, required: ["path", "selectors"],
       output: object(
         [
           "path": string("The document"),
@@ -125,7 +129,7 @@ enum ToolCatalog {
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
           "skipped": skipped,
-        ],
+        ].merging(pagingOutput) { $1 },
         required: [
           "path", "sections", "bytes", "max_bytes", "truncated", "omitted_bytes", "next_offset",
         ])),
@@ -184,7 +188,8 @@ enum ToolCatalog {
             "Globs of resolved link paths to leave out, as 'isle check --exclude' takes them "
               + "(../std/**, *.png)"),
         ]),
-      ], required: ["paths"],
+      ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
+      required: ["paths"],
       output: object(
         [
           "broken": .object([
@@ -192,7 +197,7 @@ enum ToolCatalog {
           ]),
           "count": integer("How many links are broken"),
           "skipped": skipped,
-        ], required: ["broken", "count"])),
+        ].merging(pagingOutput) { $1 }, required: ["broken", "count"])),
     Tool(
       name: "find", title: "Find sections",
       description:
@@ -206,7 +211,8 @@ enum ToolCatalog {
           "type": .string("integer"), "minimum": .int(1),
           "description": .string("The most sections returned (default 20, at most 200)"),
         ]),
-      ], required: ["query"],
+      ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
+      required: ["query"],
       output: object(
         [
           "matches": .object([
@@ -221,7 +227,34 @@ enum ToolCatalog {
           ]),
           "total": integer("How many sections matched"),
           "skipped": skipped,
-        ], required: ["matches", "total"])),
+        ].merging(pagingOutput) { $1 }, required: ["matches", "total"])),
+  ]
+
+  /// What every tool that returns text takes to page its answer.
+  static let pagingInput: [String: JSONValue] = [
+    "max_tokens": .object([
+      "type": .string("integer"), "minimum": .int(1),
+      "description": .string(
+        "The most tokens of text a page holds (default 10000), counted with the config file's "
+          + "tokenizer, else an estimate"),
+    ]),
+    "cursor": string("A 'next_cursor' this tool gave, with the same other arguments: the next page"),
+  ]
+
+  static let maxBytes = JSONValue.object([
+    "type": .string("integer"), "minimum": .int(1),
+    "description": .string("The most bytes of text a page holds (default 65536, at most 1 MiB)"),
+  ])
+
+  /// What every page says of its budget.
+  static let pagingOutput: [String: JSONValue] = [
+    "tokens": integer("The tokens of this page's text"),
+    "max_tokens": integer("The bound the page was kept within"),
+    "tokenizer": string("What counted the tokens: the tokenizer's file, or 'estimate'"),
+    "next_cursor": .object([
+      "type": .array([.string("string"), .string("null")]),
+      "description": .string("The 'cursor' that gets the next page; null on the last"),
+    ]),
   ]
 
   static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
