@@ -219,6 +219,21 @@ public final class MCPServer: @unchecked Sendable {
       }
       result = try tools.call(
         name, arguments, structured: ProtocolRevision.hasStructuredResults(revision))
+    case _ where method.hasPrefix("resources/"):
+      result = try resources(method, params)
+    default:
+      throw .methodNotFound(method)
+    }
+    if stateless { result["resultType"] = .string("complete") }
+    return .object(result)
+  }
+
+  /// The result of a `resources/` request.
+  private func resources(_ method: String, _ params: JSONValue) throws(ResponseError)
+    -> [String: JSONValue]
+  {
+    var result: [String: JSONValue]
+    switch method {
     case "resources/list":
       let documents = tools.documents()
       result = try tools.listResources(params, all: documents)
@@ -241,8 +256,7 @@ public final class MCPServer: @unchecked Sendable {
     default:
       throw .methodNotFound(method)
     }
-    if stateless { result["resultType"] = .string("complete") }
-    return .object(result)
+    return result
   }
 
   private var capabilities: JSONValue {

@@ -50,8 +50,9 @@ enum ToolCatalog {
       name: "outline", title: "Outline",
       description:
         "The sections of a Markdown or HTML document, or of every document in a folder: number, "
-        + "level, id, title, line and byte range, words and reading time. At most max_bytes of "
-        + "JSON come back, whole sections; 'next_skip' is then the 'skip' that gets the rest.",
+        + "level, id, title, line and byte range, words, reading time and tokens. A page holds at "
+        + "most max_tokens and max_bytes of JSON, whole sections; 'next_cursor' is then the "
+        + "'cursor' that gets the next page ('next_skip' the 'skip').",
       input: [
         "path": string("A file or folder, relative to the workspace"),
         "min_level": level("The shallowest heading level listed (default 1)"),
@@ -92,8 +93,8 @@ enum ToolCatalog {
         "The text of the sections selectors name, as 'isle show' takes them: a number (3), a range "
         + "(3..5), an id (#install), a title or a path of titles (Install/Linux), 0 for the text "
         + "before the first section. At most max_bytes of text come back, cut between blocks (never "
-        + "inside a fenced code block, a list item or a table); 'next_offset' is then the 'offset' "
-        + "that gets the rest. A first block past max_bytes is cut at a line end, said in 'note'.",
+        + "inside a fenced code block, a list item or a table), and within max_tokens; "
+        + "'next_cursor' is then the 'cursor' that gets the next page ('next_offset' the 'offset'). A first block past max_bytes is cut at a line end, said in 'note'.",
       input: [
         "path": string("A document, relative to the workspace"),
         "selectors": .object([
