@@ -2,6 +2,10 @@ import Cells
 import JSON
 import LanguageServer
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The tools that return text (`outline`, `section`, `check`, `find`),
 /// each answer a page within `max_tokens` (and `max_bytes`), cut between
 /// sections, blocks or records, with the `next_cursor` that gets the rest.
@@ -19,7 +23,7 @@ extension ToolBox {
     let asked = try given.integer("max_bytes", in: 1...Int.max)
     let skip = try given.integer("skip", in: 0...Int.max) ?? 0
     var pages = try TokenPages(
-      tool: "outline", given, paths: realPaths([path]), tokenizer: tokenizer)
+      tool: "outline", given, paths: readFiles([path]), named: path, tokenizer: tokenizer)
     let records = try records(
       ["toc", "--format", "json", "--min-level", String(low), "--max-level", String(high)]
         + slug(given) + ["--", path])
@@ -46,7 +50,7 @@ extension ToolBox {
     let asked = try given.integer("max_bytes", in: 1...Int.max)
     let offset = try given.integer("offset", in: 0...Int.max) ?? 0
     var pages = try TokenPages(
-      tool: "section", given, paths: realPaths([path]), tokenizer: tokenizer)
+      tool: "section", given, paths: readFiles([path]), named: path, tokenizer: tokenizer)
     let records = try records(
       ["show", "--format", "json"] + (subsections ? [] : ["--no-subsections"]) + slug(given)
         + selectors.flatMap { $0.hasPrefix("-") ? [] : [$0] } + ["--", path],
@@ -84,7 +88,8 @@ extension ToolBox {
     let exclude = given.has("exclude") ? try given.strings("exclude", empty: true) : []
     let bytes = try given.integer("max_bytes", in: 1...Int.max)
     let pages = try TokenPages(
-      tool: "check", given, paths: realPaths(paths), tokenizer: tokenizer)
+      tool: "check", given, paths: readFiles(paths), named: paths.joined(separator: ", "),
+      tokenizer: tokenizer)
     let broken = try records(
       ["check", "--format", "json"] + exclude.flatMap { ["--exclude", $0] } + ["--"] + paths,
       brokenIsAnswer: true)
@@ -99,7 +104,8 @@ extension ToolBox {
     let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
     let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
     let bytes = try given.integer("max_bytes", in: 1...Int.max)
-    let pages = try TokenPages(tool: "find", given, paths: realPaths([path]), tokenizer: tokenizer)
+    let pages = try TokenPages(
+      tool: "find", given, paths: readFiles([path]), named: path, tokenizer: tokenizer)
     var found: [(rank: TitleRank, path: String, line: Int, match: JSONValue)] = []
     for document in try records(
       ["toc", "--format", "json", "--min-level", "1", "--max-level", "6", "--", path])
@@ -157,5 +163,16 @@ extension ToolBox {
   /// The real paths of paths `resolve` gave.
   func realPaths(_ paths: [String]) -> [String] {
     paths.map { $0 == "." ? start : $0.hasPrefix("/") ? $0 : start + "/" + $0 }
+  }
+
+  /// The files a cursor's fingerprint is of: each path given, and for a
+  /// folder the documents under it too (a document changed, come or gone
+  /// makes the cursor stale).
+  func readFiles(_ paths: [String]) -> [String] {
+    realPaths(paths).flatMap { path in
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [path] }
+      return [path] + Self.documents(under: [path])
+    }
   }
 }

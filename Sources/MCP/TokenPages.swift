@@ -19,10 +19,10 @@ struct TokenPages {
   private let files: UInt64
 
   /// The paging of tool `tool` called with `given`, the files it reads
-  /// being `paths` (real paths): a cursor for another tool, other
+  /// being `paths` (real paths), those given `named`: a cursor for another tool, other
   /// arguments or files changed since is a failure naming it.
   init(
-    tool: String, _ given: ToolArguments, paths: [String], tokenizer: Tokenizer
+    tool: String, _ given: ToolArguments, paths: [String], named: String, tokenizer: Tokenizer
   ) throws(ToolFailure) {
     self.tool = tool
     self.tokenizer = tokenizer
@@ -47,7 +47,7 @@ struct TokenPages {
     }
     guard cursor.files == files else {
       throw ToolFailure(
-        "'cursor' \(shown) is stale: " + paths.joined(separator: ", ")
+        "'cursor' \(shown) is stale: \(named)"
           + " changed since it was given; call \(tool) again without it")
     }
     position = cursor.position

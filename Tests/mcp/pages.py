@@ -146,6 +146,13 @@ async def cursors(session, folder):
         "section", {"path": "guide.md", "selectors": ["1"], "max_tokens": 600, "cursor": cursor})
     expect(stale.is_error and "'cursor'" in text(stale) and "stale" in text(stale),
            f"a stale cursor: {text(stale)}")
+    folder_page = (await session.call_tool(
+        "outline", {"path": "many", "max_tokens": 700})).structured_content
+    with open(os.path.join(folder, "many", "note007.md"), "a") as out:
+        out.write("\nA line more.\n")
+    stale = await session.call_tool(
+        "outline", {"path": "many", "max_tokens": 700, "cursor": folder_page["next_cursor"]})
+    expect(stale.is_error and "stale" in text(stale), f"a folder's stale cursor: {text(stale)}")
     expect(not (await session.call_tool("outline", {"path": "guide.md"})).is_error,
            "the server stopped answering after the bad cursors")
 
