@@ -30,7 +30,8 @@ struct McpCommand: RunnableCommand {
     // tokenizer it names.
     let tokenizerPath = Self.tokenizerPath(environment, files)
     let config = Set(
-      (Config.path(environment: environment).map { [$0] } ?? []) + (tokenizerPath.map { [$0] } ?? []))
+      (Config.path(environment: environment).map { [$0] } ?? [])
+        + (tokenizerPath.map { [$0] } ?? []))
     let tokenizer = try Settings.tokenizer(at: tokenizerPath, files)
     let tools = ToolBox(start: Self.currentFolder(), tokenizer: tokenizer) { arguments, roots in
       let (output, error) = (StringSink(), StringSink())

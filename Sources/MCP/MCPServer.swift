@@ -1,8 +1,8 @@
-import Workspace
 import JSON
 import JSONRPC
 import LanguageServer
 import Parallel
+import Workspace
 
 /// `isle mcp`'s server: JSON-RPC 2.0 messages, one a line, on standard
 /// input and output (the protocol's stdio transport). One thread reads

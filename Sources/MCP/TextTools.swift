@@ -127,8 +127,10 @@ extension ToolBox {
       }
     }
     found.sort { ($0.rank, $0.path, $0.line) < ($1.rank, $1.path, $1.line) }
-    return try Self.paged(Array(found.prefix(limit).map(\.match)), key: "matches", pages,
-      bytes: bytes) { $0["total"] = .int(found.count) }
+    return try Self.paged(
+      Array(found.prefix(limit).map(\.match)), key: "matches", pages,
+      bytes: bytes
+    ) { $0["total"] = .int(found.count) }
   }
 
   /// A page of `items` from the cursor's position on, as many as fit,

@@ -1,10 +1,10 @@
 import Cells
 import Files
-import Workspace
 import JSON
 import JSONRPC
 import LanguageServer
 import Tokens
+import Workspace
 
 #if canImport(Glibc)
   import Glibc

@@ -239,7 +239,8 @@ enum ToolCatalog {
         "The most tokens of text a page holds (default 10000), counted with the config file's "
           + "tokenizer, else an estimate"),
     ]),
-    "cursor": string("A 'next_cursor' this tool gave, with the same other arguments: the next page"),
+    "cursor": string(
+      "A 'next_cursor' this tool gave, with the same other arguments: the next page"),
   ]
 
   static let maxBytes = JSONValue.object([
