@@ -155,7 +155,7 @@ let package = Package(
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s
     // commands, their paths kept within the roots (Files' ConfinedFiles).
-    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs", "Cells", "Files"]),
+    .target(name: "MCP", dependencies: ["JSON", "JSONRPC", "Workspace", "LanguageServer", "Outline", "Parallel", "Slugs", "Cells", "Files", "Tokens", "Walk"]),
     // Books: a table of contents (SUMMARY.md, mkdocs.yml, a folder) read
     // into chapters in the book's order.
     .target(name: "Book", dependencies: ["CYaml"]),

@@ -26,9 +26,14 @@ struct McpCommand: RunnableCommand {
     signal(SIGINT, SIG_IGN)
     signal(SIGPIPE, SIG_IGN)
     let (environment, files) = (cli.environment, cli.files)
-    // Nothing outside the roots is read, but the config file.
-    let config = Set(Config.path(environment: environment).map { [$0] } ?? [])
-    let tools = ToolBox(start: Self.currentFolder()) { arguments, roots in
+    // Nothing outside the roots is read, but the config file and the
+    // tokenizer it names.
+    let tokenizerPath = Self.tokenizerPath(environment, files)
+    let config = Set(
+      (Config.path(environment: environment).map { [$0] } ?? [])
+        + (tokenizerPath.map { [$0] } ?? []))
+    let tokenizer = try Settings.tokenizer(at: tokenizerPath, files)
+    let tools = ToolBox(start: Self.currentFolder(), tokenizer: tokenizer) { arguments, roots in
       let (output, error) = (StringSink(), StringSink())
       let confined = ConfinedFiles(files, roots: roots, exceptions: config)
       let status = CLI(environment: environment, stdout: output, stderr: error, files: confined)
@@ -38,6 +43,17 @@ struct McpCommand: RunnableCommand {
     let server = MCPServer(tools: tools, version: CLI.version) { ServerStreams.send($0) }
     server.run { ServerStreams.next() }
     return .success
+  }
+
+  /// The file of the config file's `tokenizer`, which pages are counted
+  /// with; nil for none (the estimate).
+  private static func tokenizerPath(_ environment: [String: String], _ files: FileAccess)
+    -> String?
+  {
+    guard let config = Config.path(environment: environment) else { return nil }
+    let options = (try? Config.load(at: config, files: files).options) ?? []
+    let raw = RawArguments(options: options.filter { $0.name == .tokenizer })
+    return Settings.tokenizerPath(raw, environment: environment)
   }
 
   private static func currentFolder() -> String {

@@ -147,7 +147,12 @@ struct Settings: Sendable {
   /// The tokenizer tokens are counted with: the file's, else the estimate.
   /// A file that is no tokenizer is an error naming it.
   func tokenizer(_ files: FileAccess) throws -> Tokenizer {
-    guard let path = tokenizerPath else { return .estimate }
+    try Self.tokenizer(at: tokenizerPath, files)
+  }
+
+  /// The tokenizer in the file at `path`; the estimate for none.
+  static func tokenizer(at path: String?, _ files: FileAccess) throws -> Tokenizer {
+    guard let path else { return .estimate }
     let bytes = try files.bytes(.file(path), limit: 1 << 30)
     let name = String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...])
     do {

@@ -1,8 +1,8 @@
-import Workspace
 import JSON
 import JSONRPC
 import LanguageServer
 import Parallel
+import Workspace
 
 /// `isle mcp`'s server: JSON-RPC 2.0 messages, one a line, on standard
 /// input and output (the protocol's stdio transport). One thread reads
@@ -29,7 +29,11 @@ public final class MCPServer: @unchecked Sendable {
   private var rootsRequest: Int? = nil
   /// Tool calls waiting for that answer: paths are resolved against the
   /// roots it names.
-  private var held: [(id: JSONValue, params: JSONValue)] = []
+  private var held: [(id: JSONValue, method: String, params: JSONValue)] = []
+  /// The files of the resources subscribed to, and the documents listed.
+  private var watch: ResourceWatch! = nil
+  /// One message written at a time: the watch writes from its thread.
+  private let writing = Lock(0)
   private var requestsSent = 0
 
   /// A server calling `tools`, naming itself with `version`, writing each
@@ -38,6 +42,13 @@ public final class MCPServer: @unchecked Sendable {
     self.tools = tools
     self.version = version
     self.send = send
+    watch = ResourceWatch { [unowned self] method, uri in
+      self.write(
+        .object([
+          "jsonrpc": .string("2.0"), "method": .string(method),
+          "params": .object(uri.map { ["uri": JSONValue.string($0)] } ?? [:]),
+        ]))
+    }
   }
 
   /// Reads messages with `read` (the next bytes of the input, none at its
@@ -54,6 +65,7 @@ public final class MCPServer: @unchecked Sendable {
     }
     if let last = framer.finish() { arrived(last) }
     answering.drain()
+    watch.stop()
   }
 
   /// One line read, or one too long to keep.
@@ -97,8 +109,8 @@ public final class MCPServer: @unchecked Sendable {
     }
     switch message {
     case .request(let id, let method, let params):
-      if method == "tools/call" && rootsRequest != nil {
-        held.append((id, params))
+      if (method == "tools/call" || method.hasPrefix("resources/")) && rootsRequest != nil {
+        held.append((id, method, params))
       } else {
         request(id, method, params)
       }
@@ -114,7 +126,7 @@ public final class MCPServer: @unchecked Sendable {
       if value?["result"] != nil { tools.adopt(roots: uris) }
       let waiting = held
       held = []
-      for call in waiting { request(call.id, "tools/call", call.params) }
+      for call in waiting { request(call.id, call.method, call.params) }
     }
   }
 
@@ -207,6 +219,8 @@ public final class MCPServer: @unchecked Sendable {
       }
       result = try tools.call(
         name, arguments, structured: ProtocolRevision.hasStructuredResults(revision))
+    case _ where method.hasPrefix("resources/"):
+      result = try resources(method, params)
     default:
       throw .methodNotFound(method)
     }
@@ -214,7 +228,43 @@ public final class MCPServer: @unchecked Sendable {
     return .object(result)
   }
 
-  private var capabilities: JSONValue { .object(["tools": .object(["listChanged": .bool(false)])]) }
+  /// The result of a `resources/` request.
+  private func resources(_ method: String, _ params: JSONValue) throws(ResponseError)
+    -> [String: JSONValue]
+  {
+    var result: [String: JSONValue]
+    switch method {
+    case "resources/list":
+      let documents = tools.documents()
+      result = try tools.listResources(params, all: documents)
+      watch.listed(roots: tools.roots, documents: documents)
+    case "resources/templates/list":
+      result = tools.resourceTemplates()
+    case "resources/read":
+      result = try tools.readResource(params)
+    case "resources/subscribe", "resources/unsubscribe":
+      guard let uri = params["uri"]?.string else {
+        throw .invalidParams("\(method) needs the resource's 'uri', a string")
+      }
+      if method == "resources/subscribe" {
+        let path = try tools.resourceFile(uri)
+        watch.subscribe(uri, path: path)
+      } else {
+        watch.unsubscribe(uri)
+      }
+      result = [:]
+    default:
+      throw .methodNotFound(method)
+    }
+    return result
+  }
+
+  private var capabilities: JSONValue {
+    .object([
+      "tools": .object(["listChanged": .bool(false)]),
+      "resources": .object(["subscribe": .bool(true), "listChanged": .bool(true)]),
+    ])
+  }
   private var serverInfo: JSONValue {
     .object(["name": .string("isle"), "version": .string(version)])
   }
@@ -256,6 +306,7 @@ public final class MCPServer: @unchecked Sendable {
   }
 
   private func write(_ message: JSONValue) {
-    send(Array((message.text + "\n").utf8))
+    let bytes = Array((message.text + "\n").utf8)
+    writing.withLock { _ in send(bytes) }
   }
 }

@@ -19,9 +19,10 @@ struct OutlineBudget {
   /// far, kept or skipped, across the documents and a book's chapters.
   private var seen = 0
 
-  init(asked: Int?, skip: Int) {
+  /// At most `page` bytes when given, whatever was asked.
+  init(asked: Int?, skip: Int, page: Int? = nil) {
     let asked = asked ?? SectionBudget.standard
-    limit = min(asked, SectionBudget.most)
+    limit = min(asked, SectionBudget.most, page ?? .max)
     if asked > SectionBudget.most {
       note = "max_bytes \(asked) is past the most, \(SectionBudget.most); 1 MiB is kept to"
     }

@@ -18,9 +18,11 @@ struct SectionBudget {
   private(set) var omitted = 0
   private(set) var next: Int? = nil
 
-  init(asked: Int?, from: Int) {
+  /// At most `page` bytes when given (a page's bound in tokens, met in
+  /// bytes), whatever was asked.
+  init(asked: Int?, from: Int, page: Int? = nil) {
     let asked = asked ?? Self.standard
-    limit = min(asked, Self.most)
+    limit = min(asked, Self.most, page ?? .max)
     if asked > Self.most {
       notes.append("max_bytes \(asked) is past the most, \(Self.most); 1 MiB is kept to")
     }
@@ -127,14 +129,16 @@ struct SectionBudget {
     ])
   }
 
-  /// The text form: the sections' text, then what was left out.
-  func summary(path: String, sections: [JSONValue]) -> String {
+  /// The text form: the sections' text, then what was left out and the
+  /// `cursor` that gets it.
+  func summary(path: String, sections: [JSONValue], cursor: String?) -> String {
     var text = sections.compactMap { $0["text"]?.string }.joined(separator: "\n")
     if let note { text += "\n[\(note)]" }
     if let next {
       text +=
-        "\n[\(omitted) bytes of \(path) left out past max_bytes \(limit); "
-        + "call section again with \"offset\": \(next) for the rest]"
+        "\n[\(omitted) bytes of \(path) left out of this page; "
+        + "call section again with \"cursor\": \"\(cursor ?? "")\" (or \"offset\": \(next)) for "
+        + "the rest]"
     }
     return text
   }

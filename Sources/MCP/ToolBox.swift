@@ -1,9 +1,10 @@
 import Cells
 import Files
-import Workspace
 import JSON
 import JSONRPC
 import LanguageServer
+import Tokens
+import Workspace
 
 #if canImport(Glibc)
   import Glibc
@@ -23,16 +24,19 @@ public final class ToolBox {
   )
 
   private let run: Runner
+  /// What counts the tokens of a page.
+  let tokenizer: Tokenizer
   /// The folders paths are resolved against and kept within, real paths.
   private(set) var roots: [String]
-  private let start: String
+  let start: String
   /// What the call being answered passed over in its folders (a file past
   /// the size limit, a link out of the workspace), one sentence each.
   private var skipped: [String] = []
 
   /// Tools answering with `run`, paths kept within `start` (the folder
   /// the server was started in) until the client names its roots.
-  public init(start: String, run: @escaping Runner) {
+  public init(start: String, tokenizer: Tokenizer = .estimate, run: @escaping Runner) {
+    self.tokenizer = tokenizer
     self.start = Self.real(start) ?? start
     self.roots = [self.start]
     self.run = run
@@ -92,48 +96,6 @@ public final class ToolBox {
     case "check": return (try check(given), nil)
     default: return (try find(given), nil)
     }
-  }
-
-  private func outline(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["path", "min_level", "max_level", "max_bytes", "skip", "slug"])
-    let path = try resolve(given.string("path"), argument: "path")
-    let low = try given.integer("min_level", in: 1...6) ?? 1
-    let high = try given.integer("max_level", in: 1...6) ?? 3
-    guard low <= high else {
-      throw ToolFailure("'min_level' (\(low)) is deeper than 'max_level' (\(high))")
-    }
-    let records = try records(
-      ["toc", "--format", "json", "--min-level", String(low), "--max-level", String(high)]
-        + slug(given) + ["--", path])
-    var budget = OutlineBudget(
-      asked: try given.integer("max_bytes", in: 1...Int.max),
-      skip: try given.integer("skip", in: 0...Int.max) ?? 0)
-    let kept = budget.keep(records)
-    return budget.answer(kept)
-  }
-
-  private func section(_ given: ToolArguments) throws(ToolFailure) -> (JSONValue, String?) {
-    try given.only(["path", "selectors", "subsections", "max_bytes", "offset", "slug"])
-    let path = try resolve(given.string("path"), argument: "path")
-    let selectors = try given.strings("selectors")
-    let subsections = try given.boolean("subsections") ?? true
-    var budget = SectionBudget(
-      asked: try given.integer("max_bytes", in: 1...Int.max),
-      from: try given.integer("offset", in: 0...Int.max) ?? 0)
-    let records = try records(
-      ["show", "--format", "json"] + (subsections ? [] : ["--no-subsections"]) + slug(given)
-        + selectors.flatMap { $0.hasPrefix("-") ? [] : [$0] } + ["--", path],
-      badSelector: selectors.first { $0.hasPrefix("-") })
-    let kept = budget.keep(records)
-    if kept.isEmpty && budget.next == nil,
-      let end = records.compactMap({ $0["bytes"]?.array?.last?.int }).max(),
-      budget.from >= end
-    {
-      throw ToolFailure(
-        "'offset' \(budget.from) is past the end of the sections, which end at byte \(end)")
-    }
-    let content = budget.answer(path: path, sections: kept)
-    return (content, budget.summary(path: path, sections: kept))
   }
 
   private func place(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
@@ -209,52 +171,7 @@ public final class ToolBox {
     return record
   }
 
-  private func check(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["paths", "exclude"])
-    var paths: [String] = []
-    for (index, path) in try given.strings("paths").enumerated() {
-      paths.append(try resolve(path, argument: "paths[\(index)]"))
-    }
-    // As `isle check --exclude`, after the config file's `check.exclude`.
-    let exclude = given.has("exclude") ? try given.strings("exclude", empty: true) : []
-    let broken = try records(
-      ["check", "--format", "json"] + exclude.flatMap { ["--exclude", $0] } + ["--"] + paths,
-      brokenIsAnswer: true)
-    return .object(["broken": .array(broken), "count": .int(broken.count)])
-  }
-
-  private func find(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
-    try given.only(["query", "path", "limit"])
-    let query = try given.string("query").lowercased()
-    let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
-    let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
-    var found: [(rank: TitleRank, path: String, line: Int, match: JSONValue)] = []
-    for document in try records(
-      ["toc", "--format", "json", "--min-level", "1", "--max-level", "6", "--", path])
-    {
-      let file = document["path"]?.string ?? path
-      for section in document["sections"]?.array ?? [] {
-        let title = section["title"]?.string ?? ""
-        guard let rank = LanguageServer.rank(query, title.lowercased()) else { continue }
-        let line = section["line"]?.int ?? 0
-        found.append(
-          (
-            rank, file, line,
-            .object([
-              "path": .string(file), "number": section["number"] ?? .null,
-              "level": section["level"] ?? .null, "title": .string(title),
-              "id": section["id"] ?? .null, "line": .int(line), "rank": .int(rank.tier),
-            ])
-          ))
-      }
-    }
-    found.sort { ($0.rank, $0.path, $0.line) < ($1.rank, $1.path, $1.line) }
-    return .object([
-      "matches": .array(found.prefix(limit).map(\.match)), "total": .int(found.count),
-    ])
-  }
-
-  private func slug(_ given: ToolArguments) throws(ToolFailure) -> [String] {
+  func slug(_ given: ToolArguments) throws(ToolFailure) -> [String] {
     guard let slug = try given.optionalString("slug") else { return [] }
     return ["--slug", slug]
   }
@@ -264,7 +181,7 @@ public final class ToolBox {
   /// file in the folder) is noted in `skipped`, and the rest answered;
   /// any other error line is the tool's failure. `check` exits 1 for
   /// broken links, which are its answer.
-  private func records(
+  func records(
     _ arguments: [String], brokenIsAnswer: Bool = false, badSelector: String? = nil
   ) throws(ToolFailure) -> [JSONValue] {
     if let badSelector {

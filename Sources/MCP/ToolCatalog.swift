@@ -7,10 +7,14 @@ import Slugs
 enum ToolCatalog {
   /// What the server tells the agent of itself at `initialize`.
   static let instructions =
-    "isle reads Markdown and HTML documents by their sections. Call 'outline' for a document's "
-    + "or folder's sections, then 'section' for the text of the ones you need (bounded by "
-    + "max_bytes), instead of reading whole files. 'find' finds sections by title in a folder, "
-    + "'where' names the section holding a line, 'check' reports broken links."
+    "isle reads Markdown and HTML documents by their sections. Call 'outline' first for a "
+    + "document's or folder's sections (each with its tokens and minutes), then 'section' for "
+    + "the text of only the ones you need, instead of reading whole files. Each answer is a page "
+    + "within 'max_tokens' (10000 unless asked) and 'max_bytes'; when 'next_cursor' is not null, "
+    + "call the same tool with the same arguments and 'cursor' set to it for the next page. "
+    + "'find' finds sections by title in a folder, 'where' names the section holding a line, "
+    + "'check' reports broken links. The documents are resources too (file:// URIs, and "
+    + "isle://section/{path}#{id} for one section), to read or subscribe to."
 
   /// The tools at `revision`: before 2025-06-18 without output schemas.
   static func list(revision: String) -> JSONValue {
@@ -46,8 +50,9 @@ enum ToolCatalog {
       name: "outline", title: "Outline",
       description:
         "The sections of a Markdown or HTML document, or of every document in a folder: number, "
-        + "level, id, title, line and byte range, words and reading time. At most max_bytes of "
-        + "JSON come back, whole sections; 'next_skip' is then the 'skip' that gets the rest.",
+        + "level, id, title, line and byte range, words, reading time and tokens. A page holds at "
+        + "most max_tokens and max_bytes of JSON, whole sections; 'next_cursor' is then the "
+        + "'cursor' that gets the next page ('next_skip' the 'skip').",
       input: [
         "path": string("A file or folder, relative to the workspace"),
         "min_level": level("The shallowest heading level listed (default 1)"),
@@ -63,7 +68,7 @@ enum ToolCatalog {
           "description": .string("Leave out this many sections first (a 'next_skip')"),
         ]),
         "slug": slug,
-      ], required: ["path"],
+      ].merging(pagingInput) { $1 }, required: ["path"],
       output: object(
         [
           "documents": array(
@@ -79,7 +84,7 @@ enum ToolCatalog {
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
           "skipped": skipped,
-        ],
+        ].merging(pagingOutput) { $1 },
         required: ["documents", "bytes", "max_bytes", "truncated", "omitted_sections", "next_skip"]
       )),
     Tool(
@@ -88,8 +93,8 @@ enum ToolCatalog {
         "The text of the sections selectors name, as 'isle show' takes them: a number (3), a range "
         + "(3..5), an id (#install), a title or a path of titles (Install/Linux), 0 for the text "
         + "before the first section. At most max_bytes of text come back, cut between blocks (never "
-        + "inside a fenced code block, a list item or a table); 'next_offset' is then the 'offset' "
-        + "that gets the rest. A first block past max_bytes is cut at a line end, said in 'note'.",
+        + "inside a fenced code block, a list item or a table), and within max_tokens; "
+        + "'next_cursor' is then the 'cursor' that gets the next page ('next_offset' the 'offset'). A first block past max_bytes is cut at a line end, said in 'note'.",
       input: [
         "path": string("A document, relative to the workspace"),
         "selectors": .object([
@@ -109,7 +114,7 @@ enum ToolCatalog {
           "description": .string("Go on from this byte of the document (a 'next_offset')"),
         ]),
         "slug": slug,
-      ], required: ["path", "selectors"],
+      ].merging(pagingInput) { $1 }, required: ["path", "selectors"],
       output: object(
         [
           "path": string("The document"),
@@ -125,7 +130,7 @@ enum ToolCatalog {
           ]),
           "note": .object(["type": .array([.string("string"), .string("null")])]),
           "skipped": skipped,
-        ],
+        ].merging(pagingOutput) { $1 },
         required: [
           "path", "sections", "bytes", "max_bytes", "truncated", "omitted_bytes", "next_offset",
         ])),
@@ -184,7 +189,8 @@ enum ToolCatalog {
             "Globs of resolved link paths to leave out, as 'isle check --exclude' takes them "
               + "(../std/**, *.png)"),
         ]),
-      ], required: ["paths"],
+      ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
+      required: ["paths"],
       output: object(
         [
           "broken": .object([
@@ -192,7 +198,7 @@ enum ToolCatalog {
           ]),
           "count": integer("How many links are broken"),
           "skipped": skipped,
-        ], required: ["broken", "count"])),
+        ].merging(pagingOutput) { $1 }, required: ["broken", "count"])),
     Tool(
       name: "find", title: "Find sections",
       description:
@@ -206,7 +212,8 @@ enum ToolCatalog {
           "type": .string("integer"), "minimum": .int(1),
           "description": .string("The most sections returned (default 20, at most 200)"),
         ]),
-      ], required: ["query"],
+      ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
+      required: ["query"],
       output: object(
         [
           "matches": .object([
@@ -221,7 +228,35 @@ enum ToolCatalog {
           ]),
           "total": integer("How many sections matched"),
           "skipped": skipped,
-        ], required: ["matches", "total"])),
+        ].merging(pagingOutput) { $1 }, required: ["matches", "total"])),
+  ]
+
+  /// What every tool that returns text takes to page its answer.
+  static let pagingInput: [String: JSONValue] = [
+    "max_tokens": .object([
+      "type": .string("integer"), "minimum": .int(1),
+      "description": .string(
+        "The most tokens of text a page holds (default 10000), counted with the config file's "
+          + "tokenizer, else an estimate"),
+    ]),
+    "cursor": string(
+      "A 'next_cursor' this tool gave, with the same other arguments: the next page"),
+  ]
+
+  static let maxBytes = JSONValue.object([
+    "type": .string("integer"), "minimum": .int(1),
+    "description": .string("The most bytes of text a page holds (default 65536, at most 1 MiB)"),
+  ])
+
+  /// What every page says of its budget.
+  static let pagingOutput: [String: JSONValue] = [
+    "tokens": integer("The tokens of this page's text"),
+    "max_tokens": integer("The bound the page was kept within"),
+    "tokenizer": string("What counted the tokens: the tokenizer's file, or 'estimate'"),
+    "next_cursor": .object([
+      "type": .array([.string("string"), .string("null")]),
+      "description": .string("The 'cursor' that gets the next page; null on the last"),
+    ]),
   ]
 
   static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {

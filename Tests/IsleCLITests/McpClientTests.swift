@@ -7,7 +7,8 @@ import Testing
 /// shared corpus against its output schema, and sends hostile arguments;
 /// Tests/mcp/session.py checks the session's rules in a scratch folder (a
 /// 100 MB document, the client's roots, requests before `initialize`,
-/// cancellation, cuts between blocks).
+/// cancellation, cuts between blocks); Tests/mcp/pages.py checks the
+/// pages in tokens (held to tiktoken) and the resources.
 @Suite struct McpClientTests {
   static let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized.path
   static let script = Harness.root.appendingPathComponent("Tests/mcp/client.py").path
@@ -34,6 +35,15 @@ import Testing
     let isle = Harness.binary.path
     let script = Harness.root.appendingPathComponent("Tests/mcp/session.py").path
     let outcome = try Spawn.run("/usr/bin/env", ["python3", script, isle], timeout: 120)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+  }
+
+  @Test(.enabled(if: missing == nil, "\(missing ?? "")"))
+  func pagesKeepToTheirTokensAndResourcesAreServed() throws {
+    let isle = Harness.binary.path
+    let script = Harness.root.appendingPathComponent("Tests/mcp/pages.py").path
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", script, isle, try TokensTests.rankFile()], timeout: 120)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
   }
 }

@@ -125,7 +125,8 @@ async def skipped(session, path):
     expect(first["truncated"] and first["next_skip"] == kept and first["omitted_sections"] == 300 - kept,
            f"the outline does not say what it left out: {kept} {first['next_skip']}")
     rest = (await session.call_tool(
-        "outline", {"path": path, "skip": kept, "max_bytes": 1 << 20})).structured_content
+        "outline", {"path": path, "skip": kept, "max_bytes": 1 << 20,
+                    "max_tokens": 1 << 30})).structured_content
     numbers = [s["number"] for s in rest["documents"][0]["sections"]]
     expect(numbers == list(range(kept + 1, 301)) and not rest["truncated"],
            "skip does not go on where the outline stopped")
@@ -151,7 +152,8 @@ async def book_budget(session, folder):
     expect(first["next_skip"] == kept and first["omitted_sections"] == 400 - kept,
            f"the book's outline does not say what it left out: {kept} {first['next_skip']}")
     rest = (await session.call_tool(
-        "outline", {"path": path, "skip": kept, "max_bytes": 1 << 20})).structured_content
+        "outline", {"path": path, "skip": kept, "max_bytes": 1 << 20,
+                    "max_tokens": 1 << 30})).structured_content
     left = sum(len(c["document"]["sections"]) for c in rest["documents"][0]["chapters"])
     expect(left == 400 - kept and not rest["truncated"], f"skip in a book: {left} left of {400 - kept}")
 
