@@ -263,6 +263,13 @@ def tokens():
                 "langchain MarkdownHeaderTextSplitter",
                 [sys.executable, "bench/splitters.py", "split", *operands])
     target("show --all at least 5x faster than LangChain's splitter (%.1fx)" % t, t >= 5)
+    # isle runs on every core, the peers on one (tiktoken's batch on
+    # several): on a loaded machine the CPU seconds say more than the wall.
+    for ours, theirs in (("isle show --all --max-tokens 512", "langchain headers + from_tiktoken_encoder"),
+                         ("isle toc --format json --tokenizer", "tiktoken encode_ordinary_batch"),
+                         ("isle show --all --format jsonl", "langchain MarkdownHeaderTextSplitter")):
+        a, b = statistics.median(CPU[ours]), statistics.median(CPU[theirs])
+        say("  CPU (user and system) %s / %s: %.3f (%.3f s against %.3f s)" % (theirs, ours, b / a, b, a))
 
 
 def corpus_records(path):
