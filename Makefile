@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp bench-records test-spark soak install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp bench-records bench-tokens test-spark soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -108,6 +108,13 @@ bench-read: build
 bench-show: build
 	@scripts/install-deps bench
 	ISLE=$(BIN) python3 bench/run.py show
+
+# Only isle's tokens against tiktoken and LangChain on the corpus: show
+# --all --max-tokens 512 against the header splitter and from_tiktoken_encoder,
+# toc's counts against encode_ordinary_batch, show --all against the splitter.
+bench-tokens: build
+	@scripts/install-deps bench
+	ISLE=$(BIN) python3 bench/run.py tokens
 
 # Only the start-up pair of the benchmark (a 20 KB README, isle against cmark-gfm).
 bench-startup: build

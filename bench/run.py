@@ -229,6 +229,49 @@ def splitters():
             say("  " + line)
 
 
+def tokens():
+    """isle against tiktoken and LangChain on the corpus's Markdown (bench/
+    tokens.py holds the peers): show --all --max-tokens 512 against the
+    usual pipeline (MarkdownHeaderTextSplitter, then RecursiveCharacter
+    TextSplitter.from_tiktoken_encoder at 512 tokens); toc --format json
+    --tokenizer against tiktoken's encode_ordinary_batch on the texts toc
+    counts (each read from its file, the rank file loaded: the whole job
+    each way); show --all alone against the header splitter alone."""
+    if not os.path.isdir(CORPUS):
+        say("\n%s is not here: isle's tokens against tiktoken and LangChain are skipped" % CORPUS)
+        return
+    operands = markdown_operands()
+    sys.path.insert(0, "bench")
+    from tokens import rank_file
+    ranks = rank_file()
+    say("\n%s (its Markdown, %d folders and files), tokens of %s" % (CORPUS, len(operands), ranks))
+    t, _ = pair("isle show --all --max-tokens 512",
+                [ISLE, "show", "--all", "--format", "jsonl", "--max-tokens", "512", "--tokenizer", ranks,
+                 *operands],
+                "langchain headers + from_tiktoken_encoder",
+                [sys.executable, "bench/tokens.py", "pipeline", "512", *operands])
+    target("show --all --max-tokens 512 at least 5x faster than LangChain's pipeline (%.1fx)" % t, t >= 5)
+    texts = os.path.join(OUT, "token-texts.json")
+    checked = subprocess.run([sys.executable, "bench/tokens.py", "texts", ISLE, ranks, texts, *operands],
+                             stdout=subprocess.PIPE, check=True).stdout.decode().strip()
+    say("  the texts toc counts: " + checked)
+    t, _ = pair("isle toc --format json --tokenizer",
+                [ISLE, "toc", "--format", "json", "--tokenizer", ranks, *operands],
+                "tiktoken encode_ordinary_batch", [sys.executable, "bench/tokens.py", "count", texts])
+    target("token counting at least 1x tiktoken's encode_ordinary_batch (%.2fx)" % t, t >= 1)
+    t, _ = pair("isle show --all --format jsonl", [ISLE, "show", "--all", "--format", "jsonl", *operands],
+                "langchain MarkdownHeaderTextSplitter",
+                [sys.executable, "bench/splitters.py", "split", *operands])
+    target("show --all at least 5x faster than LangChain's splitter (%.1fx)" % t, t >= 5)
+    # isle runs on every core, the peers on one (tiktoken's batch on
+    # several): on a loaded machine the CPU seconds say more than the wall.
+    for ours, theirs in (("isle show --all --max-tokens 512", "langchain headers + from_tiktoken_encoder"),
+                         ("isle toc --format json --tokenizer", "tiktoken encode_ordinary_batch"),
+                         ("isle show --all --format jsonl", "langchain MarkdownHeaderTextSplitter")):
+        a, b = statistics.median(CPU[ours]), statistics.median(CPU[theirs])
+        say("  CPU (user and system) %s / %s: %.3f (%.3f s against %.3f s)" % (theirs, ours, b / a, b, a))
+
+
 def corpus_records(path):
     """The corpus's documents as isle walks them, one JSON line each
     (`path`, `text`, and an `id` carried into every record's meta), with
@@ -904,6 +947,13 @@ def main():
         splitters()
         finish()
         return
+    if sys.argv[1:] == ["tokens"]:
+        # make bench-tokens: only isle's tokens against tiktoken and LangChain.
+        say("isle benchmark, tokens: %d runs each, alternating, medians; %s, %d cores" % (
+            RUNS, platform.machine(), os.cpu_count()))
+        tokens()
+        finish()
+        return
     if sys.argv[1:] == ["records"]:
         # make bench-records: only the rows of doc/scale.md.
         say("isle benchmark, records: %d runs each (one process a document: 3), alternating, medians;"
@@ -998,6 +1048,7 @@ def main():
     check_corpus()
     book_corpus()
     splitters()
+    tokens()
     records()
     lsp_large()
     lsp_headings()

@@ -77,6 +77,12 @@ public struct Chunker {
     if contextTokens > max / 2 {
       (first, rest, contextTokens) = ([], [], 0)
     }
+    // Most records fit whole: counted once, not cut into units first.
+    let whole = first + Array(text)
+    let wholeTokens = counter.count(whole)
+    if wholeTokens <= max {
+      return [Part(range: 0..<text.count, embed: whole, tokens: wholeTokens)]
+    }
     let overlap = Swift.min(options.overlap, (max - contextTokens) / 4)
     var splitter = UnitSplitter(
       text: text, budget: Swift.max(1, max - contextTokens - overlap - 4), limit: max,

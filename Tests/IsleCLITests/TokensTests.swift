@@ -91,6 +91,21 @@ import Testing
     #expect(estimate.allSatisfy { $0["tokenizer"] as? String == "estimate" })
   }
 
+  /// A section whose embed fits the limit whole stays whole, though its
+  /// blocks counted one by one (with the room kept for an overlap) would
+  /// not fit: 55 tokens at 56, cut in two before.
+  @Test func aSectionThatFitsWholeIsNotCut() throws {
+    let text = "# 안내서\n\n## 설치 방법\n\n이 도구를 쓰는 사람들은 저장소의 [안내](../README.md) 를 먼저 읽는 것이 좋습니다.\n\n"
+    try Harness.withTree(["ko.md": text]) { folder in
+      let file = folder.appendingPathComponent("ko.md").path
+      let limit = ["--max-tokens", "56", "--context", "--overlap", "16", "--tokenizer", try Self.rankFile()]
+      let records = try Self.records(limit + [file])
+      #expect(records.map { $0["parts"] as? Int } == [1, 1])
+      #expect(records.last?["tokens"] as? Int == 55)
+      #expect(records.map { $0["text"] as! String }.joined() == text)
+    }
+  }
+
   @Test func theConfigFileNamesTheTokenizerAndABadFileIsAnError() throws {
     let rank = try Self.rankFile()
     try Harness.withTree(["isle/config": "tokenizer = \(rank)\n", "bad.tiktoken": "not base64!\n"]) {
