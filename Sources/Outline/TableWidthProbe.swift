@@ -57,10 +57,15 @@ enum TableWidthProbe {
   {
     var index = start
     while index < end {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0D, 0x3E: index += 1
-      case 0x2D, 0x2A, 0x2B where index + 1 < end && bytes[index + 1] == 0x20: index += 2
-      default: return index
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x3E {
+        index += 1
+      } else if byte == 0x2D || byte == 0x2A || byte == 0x2B, index + 1 < end,
+        bytes[index + 1] == 0x20
+      {
+        index += 2
+      } else {
+        return index
       }
     }
     return index
