@@ -82,12 +82,13 @@ test-spark: build
 # ThreadSanitizer (documents are read on several threads), each in a build
 # of its own. Timeouts in the tests stretch (ISLE_TIMEOUT_SCALE) as the
 # sanitizers slow everything down (ThreadSanitizer about ten times).
+SANITIZED_LIMIT = timeout --kill-after=10 1800
 test-sanitized: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	ISLE_TIMEOUT_SCALE=6 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.lsan-suppressions \
-	  $(LIMIT) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	  $(SANITIZED_LIMIT) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ISLE_TIMEOUT_SCALE=10 $(LIMIT) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ISLE_TIMEOUT_SCALE=10 $(SANITIZED_LIMIT) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # libFuzzer on the Markdown and HTML outlines, positions and arguments.
 FUZZ_SECONDS ?= 60

@@ -10,7 +10,12 @@ import Testing
 /// JSON-RPC to isle lsp). It needs python3 with the MCP SDK and jq, which
 /// `make test` installs; without them it fails, never passes unchecked.
 @Suite struct OutputsTests {
-  @Test func everyOutputReadsBackAndAgreesAtEverySize() throws {
+  @Test(
+    .disabled(
+      if: Harness.timeoutScale > 1,
+      "a sanitizer changes no output and makes a thousand runs of megabytes take it past CI's limit"
+    ))
+  func everyOutputReadsBackAndAgreesAtEverySize() throws {
     let script = Harness.root.appendingPathComponent("Tests/outputs/outputs.py").path
     let corpus = Harness.root.appendingPathComponent("../shared/corpus").standardized.path
     let outcome = try Spawn.run(
