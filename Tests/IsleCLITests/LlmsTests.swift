@@ -11,7 +11,8 @@ import Testing
   @Test func theParserMkDocsAndTheirPluginAgree() throws {
     let script = Harness.root.appendingPathComponent("Tests/llms/llms.py").path
     let outcome = try Spawn.run(
-      "/usr/bin/env", ["python3", script, Harness.binary.path, Harness.root.path], timeout: 240)
+      "/usr/bin/env", ["python3", script, Harness.binary.path, Harness.root.path],
+      timeout: 240 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
     #expect(outcome.output.contains("1 passed, 0 failed"), "\(outcome.output)")
   }
@@ -57,7 +58,8 @@ import Testing
   @Test func checkReportsAnLlmsTxtWhoseLinksAreNoLongerTheChapters() throws {
     try Harness.withTree(Self.book) { root in
       let path = root.path
-      _ = try Harness.shell("isle llms --base-url https://x.org/bees/ --output '\(path)/src/llms.txt' '\(path)'")
+      _ = try Harness.shell(
+        "isle llms --base-url https://x.org/bees/ --output '\(path)/src/llms.txt' '\(path)'")
       let clean = try Harness.shell("isle check '\(path)'")
       #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
       let summary = "[Introduction](README.md)\n\n- [Hives](hives.md)\n- [Queens](queens.md)\n"
@@ -69,10 +71,15 @@ import Testing
       #expect(stale.status == 1)
       let lines = stale.stdout.split(separator: "\n").map(String.init)
       #expect(
-        lines.contains { $0.hasSuffix("src/llms.txt:11:12: no chapter of the book is at https://x.org/bees/swarms.html") },
+        lines.contains {
+          $0.hasSuffix(
+            "src/llms.txt:11:12: no chapter of the book is at https://x.org/bees/swarms.html")
+        },
         "\(stale.stdout)")
       #expect(
-        lines.contains { $0.hasSuffix("src/llms.txt:1:1: no link to chapter queens.md (queens.html)") },
+        lines.contains {
+          $0.hasSuffix("src/llms.txt:1:1: no link to chapter queens.md (queens.html)")
+        },
         "\(stale.stdout)")
       let json = try Harness.shell("isle check --format json '\(path)' | jq -r .reason | sort -u")
       #expect(json.stdout.contains("stale-llms-txt"), "\(json.stdout)")
@@ -103,10 +110,12 @@ import Testing
   @Test func partsAnEarlierRunLeftAreRemoved() throws {
     try Harness.withTree(["out/.keep": ""]) { root in
       let out = root.appendingPathComponent("out/llms-full.txt").path
-      let many = try Harness.shell("isle llms --full --max-tokens 700 --output '\(out)' fixtures/book")
+      let many = try Harness.shell(
+        "isle llms --full --max-tokens 700 --output '\(out)' fixtures/book")
       let count = many.stdout.split(separator: "\n").count
       #expect(count > 2, "\(many.stdout)\(many.stderr)")
-      let few = try Harness.shell("isle llms --full --max-tokens 4000 --output '\(out)' fixtures/book")
+      let few = try Harness.shell(
+        "isle llms --full --max-tokens 4000 --output '\(out)' fixtures/book")
       #expect(few.stdout.split(separator: "\n").count == 1, "\(few.stdout)")
       #expect(few.stderr.contains("llms-full-2.txt: removed"), "\(few.stderr)")
       let left = try FileManager.default.contentsOfDirectory(atPath: root.path + "/out")

