@@ -76,7 +76,12 @@ import Testing
 
   /// A file size limit (`ulimit -f`) stops the write with an error, the
   /// file as it was and nothing left beside it.
-  @Test func aSizeLimitIsAnErrorNotALeftover() throws {
+  @Test(
+    .disabled(
+      if: Harness.timeoutScale > 1,
+      "a sanitizer's runtime faults (SIGBUS) under a file size limit of one block, before isle runs"
+    ))
+  func aSizeLimitIsAnErrorNotALeftover() throws {
     let document = Self.stale + String(repeating: "## Part\n\nwords\n\n", count: 100)
     try Harness.withTree(["doc.md": document]) { root in
       let run = try Harness.shell(
