@@ -15,8 +15,9 @@ from mcp.client.stdio import stdio_client
 async def mcp_outline(session, name, expect, documents_sections):
     """Every section of the document, page after page (skip)."""
     sections, skip = [], 0
-    # Pages of the default size where they are few, else of 4 MiB.
-    budget = {} if len(documents_sections) < 1000 else {"max_bytes": 4 << 20}
+    # Pages of the default size where they are few, else of the most
+    # bytes a page holds, with no budget of tokens short of it.
+    budget = {} if len(documents_sections) < 1000 else {"max_bytes": 1 << 20, "max_tokens": 1 << 40}
     for _ in range(10_000):
         arguments = {"path": name, "max_level": 6, "skip": skip, **budget}
         result = await session.call_tool("outline", arguments)
