@@ -128,7 +128,7 @@ let package = Package(
     // Records for retrieval: a section's embed and tokens, cut to a token
     // limit at blocks, lines, rows, sentences, words and tokens, with the
     // key and hash that keep it from one run to the next.
-    .target(name: "Chunks", dependencies: ["Progress", "ReadingTime", "Tokens"], swiftSettings: optimized),
+    .target(name: "Chunks", dependencies: ["Progress", "ReadingTime", "Tokens", "Cells"], swiftSettings: optimized),
     .target(
       name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens"],
       swiftSettings: optimized),

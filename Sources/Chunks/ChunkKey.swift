@@ -1,3 +1,4 @@
+import Cells
 import Progress
 
 /// A record's key: what names it from one run to the next. The document's
@@ -26,16 +27,7 @@ public enum ChunkKey {
   }
 
   private static func escaped(_ id: String) -> String {
-    guard id.contains(where: { $0 == "%" || $0 == "/" || $0 == "@" }) else { return id }
-    var result = ""
-    for character in id {
-      switch character {
-      case "%": result += "%25"
-      case "/": result += "%2F"
-      case "@": result += "%40"
-      default: result.append(character)
-      }
-    }
-    return result
+    PercentEncoding.escaped(id, reserving: ["%", "/", "@"])
   }
+
 }

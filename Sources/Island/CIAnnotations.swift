@@ -1,3 +1,4 @@
+import Cells
 import JSON
 
 /// `isle check --format github` and `--format gitlab`: what GitHub Actions
@@ -18,22 +19,14 @@ public enum CIAnnotations {
 
   /// A workflow command's message: `%`, CR and LF as `%25`, `%0D`, `%0A`.
   public static func escapedData(_ text: String) -> String {
-    var result = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "%": result += "%25"
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
+    PercentEncoding.escaped(text, reserving: ["%", "\r", "\n"])
   }
+
 
   /// A workflow command's property value: as a message, and `:` and `,`
   /// as `%3A` and `%2C`.
   public static func escapedProperty(_ text: String) -> String {
-    escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    PercentEncoding.escaped(text, reserving: ["%", "\r", "\n", ":", ","])
   }
 
   /// GitLab's Code Quality report: a JSON array, each finding an object

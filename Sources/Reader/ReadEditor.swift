@@ -67,27 +67,12 @@ public struct ReadEditor {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     // The shell gives way to the editor (exec), so a signal passed on
     // reaches the editor itself.
     let words = ["/bin/sh", "-c", "exec " + command + " \"$@\"", "sh"] + arguments
-    let variables = environment.map { $0.key + "=" + $0.value }
-    var child: pid_t = 0
-    let started = Self.withCStrings(words) { argv in
-      Self.withCStrings(variables) { envp in
-        posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)
-      }
+    guard let child = ShellStart.spawn(words, actions: &actions, environment: environment) else {
+      return nil
     }
-    guard started == 0 else { return nil }
     TerminalRescue.editor = child
     let quit = signal(SIGQUIT, SIG_IGN)
     defer {
@@ -100,15 +85,6 @@ public struct ReadEditor {
     }
     let ender = status & 0x7F
     return ender == 0 ? (status >> 8) & 0xFF : 128 + ender
-  }
-
-  private static func withCStrings<R>(
-    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
-  ) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { for pointer in pointers { free(pointer) } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 }
 

@@ -1,3 +1,4 @@
+import Cells
 import Outline
 import Progress
 
@@ -69,18 +70,7 @@ public enum SectionKey {
 
   /// `id` with the characters a key or a kept line uses percent-encoded.
   static func escaped(_ id: String) -> String {
-    var text = ""
-    for scalar in id.unicodeScalars {
-      switch scalar {
-      case "%": text += "%25"
-      case "/": text += "%2F"
-      case " ": text += "%20"
-      case "\t": text += "%09"
-      case "\n": text += "%0A"
-      case "\r": text += "%0D"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
+    PercentEncoding.escaped(id, reserving: ["%", "/", " ", "\t", "\n", "\r"])
   }
+
 }
