@@ -36,6 +36,10 @@ public struct OutlineOptions: Sendable, Equatable {
   /// they are each piece's own, so a large document is still parsed in
   /// pieces (`Outlined.links` holds them).
   public var findsDefinitions = false
+  /// Whether the parse also gives the document's top-level blocks
+  /// (`Outlined.blocks`, for `show` to cut a section between them): a
+  /// Markdown document is then parsed whole, its links followed.
+  public var findsBlocks = false
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(

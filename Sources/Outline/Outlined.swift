@@ -5,6 +5,9 @@ public struct Outlined: Sendable {
   public var document: Document
   /// Its links, anchors and blocks; nil unless `findsLinks` asked.
   public var links: DocumentLinks?
+  /// A Markdown document's top-level blocks; nil unless `findsBlocks`
+  /// asked.
+  public var blocks: MarkdownBlocks?
   /// How it was parsed.
   public var statistics = ParseStatistics()
 
