@@ -169,7 +169,8 @@ enum Cmark {
     }
 
     /// The core types by their number (cmark numbers blocks and inline
-    /// nodes apart, from 1); the extensions' come after.
+    /// nodes apart, from 1, under a mask that says which); the
+    /// extensions' come after.
     private static let core: [UInt32: NodeType] = [
       CMARK_NODE_DOCUMENT.rawValue: .document, CMARK_NODE_BLOCK_QUOTE.rawValue: .blockQuote,
       CMARK_NODE_LIST.rawValue: .list, CMARK_NODE_ITEM.rawValue: .item,
@@ -191,8 +192,8 @@ enum Cmark {
         Array(repeating: nil, count: 32), Array(repeating: nil, count: 32)
       )
       for (raw, type) in core {
-        let index = Int(raw & 0x1F)
-        if raw & UInt32(CMARK_NODE_TYPE_BLOCK) != 0 {
+        let index = Int(raw & UInt32(CMARK_NODE_VALUE_MASK))
+        if raw & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
           result.blocks[index] = type
         } else {
           result.inlines[index] = type
@@ -205,7 +206,7 @@ enum Cmark {
     fileprivate init(_ type: cmark_node_type) {
       let raw = type.rawValue
       let isBlock = raw & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
-      let index = Int(raw & ~UInt32(CMARK_NODE_TYPE_MASK))
+      let index = Int(raw & UInt32(CMARK_NODE_VALUE_MASK))
       let known = isBlock ? Self.table.blocks : Self.table.inlines
       if index < known.count, let type = known[index] {
         self = type
