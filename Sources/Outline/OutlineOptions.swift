@@ -25,6 +25,9 @@ public struct OutlineOptions: Sendable, Equatable {
   /// Whether a large Markdown document may be parsed in pieces on every
   /// core (`MarkdownPieces`); the result is the same either way.
   public var split: Bool
+  /// The fast paths where they are sure, or the whole parse alone
+  /// (`split` false, `--no-split`).
+  public var strategy: ParseStrategy { split ? .fast : .whole }
   /// The part of an HTML page outlined (Markdown is read whole).
   public var within: HTMLScope = .whole
   /// Whether the visit also gathers the document's links, HTML anchors and

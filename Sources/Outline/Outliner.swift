@@ -83,17 +83,9 @@ public enum Outliner {
         encoding == .windows1252
         ? Charset.transcodeWindows1252(bytes)
         : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
-      // The fast path first, unless told to parse whole (`--no-split`);
-      // gumbo's whole parse where it declines.
       func parse(_ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?) -> HTMLFindings {
-        let fast =
-          options.split
-          ? HTMLFastPath.parse(
-            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
-          : nil
-        return fast
-          ?? HTMLParser.parse(
-            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+        options.strategy.html(
+          bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
       }
       if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {
@@ -129,7 +121,8 @@ public enum Outliner {
         pieces: 1)
       : try MarkdownPieces.parse(
         bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
-        split: options.split, release: release, findsDefinitions: options.findsDefinitions)
+        split: options.strategy == .fast, release: release,
+        findsDefinitions: options.findsDefinitions)
     // The pieces' trees and findings, made on other threads, were freed
     // into those threads' heaps: give the pages back before the outline
     // and its output are made.

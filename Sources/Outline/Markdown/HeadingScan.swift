@@ -1,4 +1,4 @@
-import Outline
+import HTMLOutline
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +13,9 @@ import Outline
 /// a byte order mark) the scan does not follow, and
 /// says it is not sure (nil): the document is then outlined whole. Where it
 /// is sure, its headings are the outline's (`HeadingScanTests` holds it to
-/// that over the corpus and over shapes made to trip it).
+/// that over the corpus and over shapes made to trip it, `ParityTests` over
+/// the documents kept in the repository). The fast way of
+/// `Outliner.headingLines`.
 struct HeadingScan {
   /// A heading as the scan found it: its level, its first line (0-based,
   /// with that line's bytes) and where its content is.
