@@ -96,7 +96,11 @@ extension DocumentLoader {
     let text = Array(own.buffer)
     let expanded = MdBookExpanded(text, chapter: path, in: book, files: BookFiles(files: files))
     let warnings = expanded.left.compactMap { left -> String? in
-      guard let file = left.file, files.kind(file) == .outside else { return nil }
+      // One that leaves the book is looked at where it would lead, as
+      // far as to ask whether that is outside (a plain run never says so).
+      let written = BookPath.join(book.folder, BookPath.folder(of: left.in))
+      let file = left.file ?? BookPath.join(written, left.include.path)
+      guard files.kind(file) == .outside else { return nil }
       // Named as the chapter is: `src/` before a file of the book.
       let name = source.displayName
       let base = name.hasSuffix(path) ? String(name.dropLast(path.count)) : book.folder + "/"
