@@ -1,5 +1,6 @@
 import Book
 import Files
+import Island
 import Outline
 import Progress
 
@@ -56,6 +57,18 @@ struct BuiltChapter: Sendable {
     } catch {
       throw .position(error)
     }
+  }
+
+  /// A record's `context`, its text `range` of the expanded text, with
+  /// the chapter's own bytes and lines, and the file an include brought
+  /// its start from.
+  func context(_ context: ExcerptJSON.Context, of range: Range<Int>) -> ExcerptJSON.Context {
+    var own = context
+    own.bytes = written(range)
+    own.lines = lines(range)
+    own.frontMatter = context.frontMatter.map { written($0) }
+    own.from = expanded.written(range.lowerBound).file
+    return own
   }
 
   /// The chapter's own lines `range` of the expanded text stands on.

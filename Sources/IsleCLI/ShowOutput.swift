@@ -79,18 +79,11 @@ extension ShowCommand {
           keys.append(chunk.key)
           if let old = request.previous, old[chunk.key] == chunk.hash { continue }
           let start = chunk.excerpt.bytes.lowerBound
-          var where_ = ExcerptJSON.Context(
+          let context = ExcerptJSON.Context(
             path: source.path, lines: tree.lines(of: chunk.excerpt.bytes),
             frontMatter: tree.textStart > 0 && start == tree.textStart && chunk.text.lowerBound == 0
               ? 0..<start : nil, meta: meta)
-          if let chapter {
-            // An mdBook chapter's text is the expanded one; its positions
-            // are the chapter's own.
-            where_.bytes = chapter.written(chunk.excerpt.bytes)
-            where_.lines = chapter.lines(chunk.excerpt.bytes)
-            where_.frontMatter = where_.frontMatter.map { chapter.written($0) }
-            where_.from = chapter.expanded.written(start).file
-          }
+          let where_ = chapter?.context(context, of: chunk.excerpt.bytes) ?? context
           let part = Array(bytes[chunk.text])
           ExcerptJSON.write(
             chunk, in: tree, context: where_, text: part.span, tokenizer: request.tokenizer.name,

@@ -96,7 +96,7 @@ import Testing
 
   /// `jump` finds what an include brought and says the include's line;
   /// `toc` of the chapter numbers the same sections, so a number means
-  /// the same in both. A copy of the chapter outside any book is read as
+  /// the same in both, and `where` counts them. A copy of the chapter outside any book is read as
   /// written.
   @Test func jumpAndTocNameTheIncludesLine() throws {
     #expect(try Self.run(["jump", "Harvest", Self.planting]).stdout == "12\n")
@@ -107,6 +107,8 @@ import Testing
     let toc = try Self.run(["toc", "--format", "tsv", Self.planting]).stdout
     #expect(toc.contains("\tHarvest\t") && toc.contains("\tDepth\t"), "\(toc)")
     #expect(try Self.run(["jump", "4", Self.planting]).stdout == "12\n")
+    let place = try Self.run(["where", "--line", "12", Self.planting]).stdout
+    #expect(place.contains("Harvest") && place.contains("4 of 5"), "\(place)")
     let text = try String(
       contentsOfFile: Harness.root.appendingPathComponent(Self.planting).path, encoding: .utf8)
     try Harness.withTree(["planting.md": text]) { root in
