@@ -216,7 +216,10 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // A file tree in memory, in place of the disk, for the tests of what
     // looks for files (the walk's slug flavours, the commands).
-    .target(name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles"),
+    .target(
+      name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles",
+      // A book on disk for the commands' tests, read by path.
+      exclude: ["mdbook-includes"]),
     // Each module's own tests build against it alone (and TestSupport).
     .testTarget(name: "SlugsTests", dependencies: ["Slugs"]),
     .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),

@@ -29,7 +29,8 @@ extension CLI {
   }
 
   /// The same, `body` given each document with its bytes and the loader
-  /// that read them, for a command that outlines them again (`jump` to a
+  /// that read them (a chapter of an mdBook as the book builds it,
+  /// `DocumentLoader.loadAsBuilt`), for a command that outlines them again (`jump` to a
   /// heading the levels shown leave out: standard input cannot be read
   /// twice).
   func forEachLoaded(
@@ -59,7 +60,11 @@ extension CLI {
     try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
       let source = sources[index]
       do {
-        return try body(loader.load(source), source, loader)
+        // A chapter of an mdBook is read as its book builds it.
+        let loaded = try loader.loadAsBuilt(source)
+        var output = try body(loaded, source, loader)
+        output.warnings = loaded.warnings + output.warnings
+        return output
       } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
         // A binary file met in a folder is passed over, as grep passes it.
         let stats = "\(SafeText.forTerminal(source.displayName)): binary file, skipped"
@@ -69,6 +74,7 @@ extension CLI {
         return DocumentOutput(status: failure.status, error: failure.line)
       }
     } consume: { _, answer in
+      for warning in answer.warnings { report("isle: warning: " + SafeText.forTerminal(warning)) }
       if let error = answer.error { report(error) }
       if let note = answer.note {
         if noting { report("isle: \(note)") } else { held.append("isle: \(note)") }

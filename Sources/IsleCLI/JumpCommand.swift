@@ -24,7 +24,7 @@ struct JumpCommand: RunnableCommand {
         var options = loader.options
         options.levels =
           min(options.levels.lowerBound, level)...max(options.levels.upperBound, level)
-        document = try loader.outline(loaded.bytes, from: source, options: options)
+        document = try loader.outline(again: loaded, from: source, options: options)
       }
       let index = try DocumentFailure.resolving(
         Jump(target), text: target, in: document, name: name, from: start?.offset)

@@ -173,7 +173,7 @@ struct LlmsCommand: RunnableCommand {
     guard var bytes = try? cli.files.bytes(.file(BookPath.join(book.folder, path)), limit: settings.maxSize)
     else { return "" }
     if book.form == .mdBook {
-      bytes = MdBookExpansion.expand(bytes, chapter: path, in: book, files: folder)
+      bytes = MdBookExpanded(bytes, chapter: path, in: book, files: folder).bytes
     }
     let hidden = DocumentShape.frontMatterEnd(of: bytes.span)
     return String(decoding: bytes[hidden...], as: UTF8.self)

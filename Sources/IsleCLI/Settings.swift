@@ -209,7 +209,8 @@ struct Settings: Sendable {
   func loader(_ files: FileAccess) -> DocumentLoader {
     DocumentLoader(
       files: files, options: outline, maxSize: maxSize,
-      detector: slug == .auto ? SlugFlavorDetector(files: files) : nil)
+      detector: slug == .auto ? SlugFlavorDetector(files: files) : nil,
+      books: BookChapters(files: files))
   }
 
   /// The cores this machine has online, the default for `--jobs`.
