@@ -238,7 +238,7 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
       name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),
