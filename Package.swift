@@ -193,10 +193,12 @@ let package = Package(
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names
     // and tables' parts, the rules between options, and values read into
-    // settings, with the usage errors that name them. No command in it:
-    // IsleCLI's commands declare their tables with it, and the first of
-    // the two steps of argument parsing is a module apart from the second,
-    // as ripgrep's low-level arguments are; so IsleCLI is 40 files or fewer.
+    // settings, with the usage errors that name them; what a command says
+    // of itself, and the help and completion scripts made from that. No
+    // command in it: IsleCLI's commands describe themselves with it, and
+    // the first of the two steps of argument parsing is a module apart
+    // from the second, as ripgrep's low-level arguments are; so IsleCLI is
+    // under 40 files.
     .target(
       name: "Options", dependencies: ["Cells", "Files", "Found", "HTMLOutline", "Outline", "Slugs"]),
     // The commands, each one type with its options, its decided settings
@@ -214,9 +216,12 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // A file tree in memory, in place of the disk, for the tests of what
     // looks for files (the walk's slug flavours, the commands).
-    // (parity/: small documents each fast path is held to the whole parse
-    // on, read by path by OutlineTests' ParityTests.)
-    .target(name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles", exclude: ["parity"]),
+    .target(
+      name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles",
+      // A book on disk for the commands' tests, and small documents each
+      // fast path is held to the whole parse on (OutlineTests'
+      // ParityTests), read by path.
+      exclude: ["mdbook-includes", "parity"]),
     // Each module's own tests build against it alone (and TestSupport).
     .testTarget(name: "SlugsTests", dependencies: ["Slugs"]),
     .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),
@@ -235,7 +240,7 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
       name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),
@@ -271,7 +276,8 @@ let package = Package(
         "Workspace", "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
         "TestSupport",
       ],
-      // Golden files, read by path: not sources, not resources.
-      exclude: ["Snapshots"]),
+      // Golden files (outputs; help and completions), read by path: not
+      // sources, not resources.
+      exclude: ["Snapshots", "Help"]),
   ]
 )

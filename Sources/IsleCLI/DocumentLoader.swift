@@ -11,6 +11,8 @@ struct DocumentLoader: Sendable {
   let maxSize: Int
   /// With `--slug auto`, what decides each file's id flavour.
   var detector: SlugFlavorDetector? = nil
+  /// What finds the mdBook a file is a chapter of (`loadAsBuilt`).
+  var books: BookChapters? = nil
 
   /// A document with the bytes it was read from, for a command that
   /// rewrites them; the bytes stay valid while this value lives. Its links
@@ -18,6 +20,12 @@ struct DocumentLoader: Sendable {
   struct Loaded {
     let outlined: Outlined
     let bytes: LoadedBytes
+    /// An mdBook chapter whose links were expanded: the text outlined
+    /// (`outlined` is placed back on the file's own `bytes`).
+    var chapter: BuiltChapter? = nil
+    /// What was met on the way, one line each for standard error
+    /// (`isle: warning: ` before it): an include that leads outside.
+    var warnings: [String] = []
 
     var document: Document { outlined.document }
   }

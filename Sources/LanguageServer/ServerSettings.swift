@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 import Links
 import Outline
 import Walk
