@@ -168,49 +168,39 @@ enum Cmark {
       }
     }
 
-    /// The core types by their number (cmark numbers blocks and inline
-    /// nodes apart, from 1, under a mask that says which); the
-    /// extensions' come after.
-    private static let core: [UInt32: NodeType] = [
-      CMARK_NODE_DOCUMENT.rawValue: .document, CMARK_NODE_BLOCK_QUOTE.rawValue: .blockQuote,
-      CMARK_NODE_LIST.rawValue: .list, CMARK_NODE_ITEM.rawValue: .item,
-      CMARK_NODE_CODE_BLOCK.rawValue: .codeBlock, CMARK_NODE_HTML_BLOCK.rawValue: .htmlBlock,
-      CMARK_NODE_CUSTOM_BLOCK.rawValue: .customBlock, CMARK_NODE_PARAGRAPH.rawValue: .paragraph,
-      CMARK_NODE_HEADING.rawValue: .heading, CMARK_NODE_THEMATIC_BREAK.rawValue: .thematicBreak,
-      CMARK_NODE_FOOTNOTE_DEFINITION.rawValue: .footnoteDefinition,
-      CMARK_NODE_TEXT.rawValue: .text, CMARK_NODE_SOFTBREAK.rawValue: .softBreak,
-      CMARK_NODE_LINEBREAK.rawValue: .lineBreak, CMARK_NODE_CODE.rawValue: .code,
-      CMARK_NODE_HTML_INLINE.rawValue: .htmlInline,
-      CMARK_NODE_CUSTOM_INLINE.rawValue: .customInline, CMARK_NODE_EMPH.rawValue: .emphasis,
-      CMARK_NODE_STRONG.rawValue: .strong, CMARK_NODE_LINK.rawValue: .link,
-      CMARK_NODE_IMAGE.rawValue: .image,
-      CMARK_NODE_FOOTNOTE_REFERENCE.rawValue: .footnoteReference,
-    ]
-    /// The same as a table indexed by the type's number within its kind.
-    private static let table: (blocks: [NodeType?], inlines: [NodeType?]) = {
-      var result: (blocks: [NodeType?], inlines: [NodeType?]) = (
-        Array(repeating: nil, count: 32), Array(repeating: nil, count: 32)
-      )
-      for (raw, type) in core {
-        let index = Int(raw & UInt32(CMARK_NODE_VALUE_MASK))
-        if raw & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
-          result.blocks[index] = type
-        } else {
-          result.inlines[index] = type
-        }
-      }
-      return result
-    }()
-
+    /// The type of a cmark node type: a switch over the header's
+    /// constants, which the compiler sees, so no table is read for each
+    /// node.
     @inline(__always)
     fileprivate init(_ type: cmark_node_type) {
-      let raw = type.rawValue
-      let isBlock = raw & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
-      let index = Int(raw & UInt32(CMARK_NODE_VALUE_MASK))
-      let known = isBlock ? Self.table.blocks : Self.table.inlines
-      if index < known.count, let type = known[index] {
-        self = type
-      } else {
+      switch type {
+      case CMARK_NODE_TEXT: self = .text
+      case CMARK_NODE_SOFTBREAK: self = .softBreak
+      case CMARK_NODE_PARAGRAPH: self = .paragraph
+      case CMARK_NODE_CODE: self = .code
+      case CMARK_NODE_EMPH: self = .emphasis
+      case CMARK_NODE_STRONG: self = .strong
+      case CMARK_NODE_LINK: self = .link
+      case CMARK_NODE_HEADING: self = .heading
+      case CMARK_NODE_ITEM: self = .item
+      case CMARK_NODE_LIST: self = .list
+      case CMARK_NODE_CODE_BLOCK: self = .codeBlock
+      case CMARK_NODE_HTML_BLOCK: self = .htmlBlock
+      case CMARK_NODE_HTML_INLINE: self = .htmlInline
+      case CMARK_NODE_LINEBREAK: self = .lineBreak
+      case CMARK_NODE_IMAGE: self = .image
+      case CMARK_NODE_BLOCK_QUOTE: self = .blockQuote
+      case CMARK_NODE_THEMATIC_BREAK: self = .thematicBreak
+      case CMARK_NODE_DOCUMENT: self = .document
+      case CMARK_NODE_FOOTNOTE_REFERENCE: self = .footnoteReference
+      case CMARK_NODE_FOOTNOTE_DEFINITION: self = .footnoteDefinition
+      case CMARK_NODE_CUSTOM_BLOCK: self = .customBlock
+      case CMARK_NODE_CUSTOM_INLINE: self = .customInline
+      default:
+        // The extensions' types are numbered after the core ones, under
+        // the same mask.
+        let isBlock =
+          type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK)
         self = isBlock ? .extensionBlock : .extensionInline
       }
     }
