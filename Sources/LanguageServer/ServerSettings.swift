@@ -1,7 +1,7 @@
+import Globs
 import JSON
 import Links
 import Outline
-import Walk
 import Workspace
 
 /// What the client has set: which diagnostics are on and how loud, which
