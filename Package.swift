@@ -219,6 +219,10 @@ let package = Package(
     // looks for files (the walk's slug flavours, the commands).
     .target(name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles"),
     // Each module's own tests build against it alone (and TestSupport).
+    // The layering doc/how-it-is-built.md draws, held to the code: the
+    // sources, this manifest and the doc read as text.
+    // Optimized, as the modules it reads are: it reads every source file.
+    .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: optimized),
     .testTarget(name: "SlugsTests", dependencies: ["Slugs"]),
     .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),
     .testTarget(name: "FoundTests", dependencies: ["Found", "TestSupport"]),
