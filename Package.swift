@@ -124,7 +124,7 @@ let package = Package(
       name: "Progress", dependencies: ["Outline", "Found", "ReadingTime", "Cells"],
       swiftSettings: optimized),
     // Links found by Outline's walk, resolved against headings and files.
-    .target(name: "Links", dependencies: ["Outline", "Found", "Cells"], swiftSettings: optimized),
+    .target(name: "Links", dependencies: ["Outline", "Found", "Cells", "Files"], swiftSettings: optimized),
     // Records for retrieval: a section's embed and tokens, cut to a token
     // limit at blocks, lines, rows, sentences, words and tokens, with the
     // key and hash that keep it from one run to the next.
