@@ -196,10 +196,12 @@ let package = Package(
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names
     // and tables' parts, the rules between options, and values read into
-    // settings, with the usage errors that name them. No command in it:
-    // IsleCLI's commands declare their tables with it, and the first of
-    // the two steps of argument parsing is a module apart from the second,
-    // as ripgrep's low-level arguments are; so IsleCLI is 40 files or fewer.
+    // settings, with the usage errors that name them; what a command says
+    // of itself, and the help and completion scripts made from that. No
+    // command in it: IsleCLI's commands describe themselves with it, and
+    // the first of the two steps of argument parsing is a module apart
+    // from the second, as ripgrep's low-level arguments are; so IsleCLI is
+    // under 40 files.
     .target(
       name: "Options", dependencies: ["Cells", "Files", "Found", "HTMLOutline", "Outline", "Slugs"]),
     // The commands, each one type with its options, its decided settings
@@ -276,7 +278,8 @@ let package = Package(
         "Workspace", "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
         "TestSupport",
       ],
-      // Golden files, read by path: not sources, not resources.
-      exclude: ["Snapshots"]),
+      // Golden files (outputs; help and completions), read by path: not
+      // sources, not resources.
+      exclude: ["Snapshots", "Help"]),
   ]
 )

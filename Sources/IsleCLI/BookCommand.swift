@@ -3,6 +3,7 @@ import Cells
 import Files
 import Island
 import JSON
+import Options
 import Outline
 import Parallel
 import Reader
@@ -363,4 +364,8 @@ extension BookCommand {
     }
     try cli.stdout.write(lines.map { $0 + "\n" }.joined())
   }
+}
+
+extension Flags {
+  static let book = OptionSpec(.book, help: "read the folder as a book, 2-x before 10-x")
 }

@@ -45,6 +45,9 @@ extension CLI {
     var held: [String] = settings.walk.empty.map {
       "isle: \($0): no documents (.md, .markdown, .html, .htm)"
     }
+    if settings.sources.isEmpty && held.isEmpty {
+      held.append(Self.nothingGiven(settings.shard, what: "documents"))
+    }
     if noting {
       held.forEach(report)
       held = []
@@ -110,7 +113,7 @@ extension CLI {
     let loader = reading
     let limit = settings.maxSize
     var reader = LineReader(descriptor: 0)
-    try RecordLoop.run(&reader, jobs: settings.jobs, shard: settings.shard) { read in
+    let kept = try RecordLoop.run(&reader, jobs: settings.jobs, shard: settings.shard) { read in
       switch read {
       case .failure(let problem): return failed(problem)
       case .success(let record):
@@ -128,6 +131,14 @@ extension CLI {
     } consume: {
       try consume($0)
     }
+    if kept == 0 { report(Self.nothingGiven(settings.shard, what: "records")) }
+  }
+
+  /// What a run given nothing to read says: an empty list or standard
+  /// input, or a share that kept none of it.
+  static func nothingGiven(_ shard: Shard?, what: String) -> String {
+    if let shard { return "isle: --shard \(shard.index)/\(shard.count): no \(what) in this share" }
+    return "isle: no \(what) to read: the input named none"
   }
 
   /// Why a record's document failed, without the prefix and the path the

@@ -79,6 +79,9 @@ struct ShowCommand: RunnableCommand {
         cli.report("isle: \(folder): no documents (.md, .markdown, .html, .htm)")
       }
     }
+    if !settings.records && settings.sources.isEmpty && settings.walk.empty.isEmpty {
+      cli.report(CLI.nothingGiven(settings.shard, what: "documents"))
+    }
     let (loader, sources, request, settings) = (
       settings.loader(cli.files), settings.sources, request, settings
     )

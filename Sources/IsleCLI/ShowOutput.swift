@@ -62,6 +62,7 @@ extension ShowCommand {
         return bytes
       }
       var chunker = Chunker(options: request.chunking, tokenizer: request.tokenizer)
+      let keyOf = ChunkKey(path: source.path, tree: tree)
       for excerpt in chunker.joined(excerpts, tree: tree, text: text) {
         let bytes = text(excerpt)
         let sameBytes = page == nil && bytes.count == excerpt.bytes.count
@@ -71,7 +72,7 @@ extension ShowCommand {
             excerpt.bytes.contains(start) ? start - excerpt.bytes.lowerBound : nil
           } : []
         let context = HeadingContext.of(heading: excerpt.heading, in: tree, line: line)
-        let key = ChunkKey.of(path: source.path, heading: excerpt.heading, in: tree)
+        let key = keyOf.of(heading: excerpt.heading)
         for chunk in chunker.chunks(
           of: excerpt, text: bytes, sameBytes: sameBytes, blockStarts: starts,
           context: context.first, partContext: context.rest, key: key)

@@ -160,11 +160,11 @@ struct TocWriteCommand: RunnableCommand {
       region = again
     }
     let request = try TocRequest.decide(merged, command: "toc")
-    let record = NotedOptions.given(in: raw, kept: Command.noted)
+    let record = NotedOptions.given(in: raw, kept: TocRequest.noted)
     let recorded =
       record
       ? NotedOptions.recorded(
-        noted: noted, typed: typed, kept: Command.noted) : []
+        noted: noted, typed: typed, kept: TocRequest.noted) : []
     return try withExtendedLifetime(loaded) { () throws -> Outcome in
       let bytes = loaded.bytes.buffer
       let document = loaded.document
@@ -213,7 +213,7 @@ struct TocWriteCommand: RunnableCommand {
     let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
     do {
       return try RawArguments.parse(
-        words, specs: Command.noted, command: "toc", tables: Command.tables
+        words, specs: TocRequest.noted, command: "toc", tables: Command.tables
       )
       .options.map {
         GivenOption(
