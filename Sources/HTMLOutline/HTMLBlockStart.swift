@@ -6,7 +6,7 @@ package enum HTMLBlockStart {
   /// What ends an HTML block that starts at `at`: its end mark (and
   /// whether its case is ignored); nil for a block that ends at a blank
   /// line, or for no block at all.
-  package static func endMark(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> (
+  package static func endMark(_ bytes: Span<UInt8>, at: Int, end: Int) -> (
     mark: [UInt8], ignoresCase: Bool
   )? {
     func has(_ text: String, ignoringCase: Bool = false) -> Bool {
@@ -39,7 +39,7 @@ package enum HTMLBlockStart {
 
   /// Whether `mark` is in `from..<end`.
   package static func contains(
-    _ mark: [UInt8], ignoringCase: Bool, in bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int
+    _ mark: [UInt8], ignoringCase: Bool, in bytes: Span<UInt8>, from: Int, end: Int
   ) -> Bool {
     guard end - from >= mark.count else { return false }
     for start in from...(end - mark.count) {
@@ -59,7 +59,7 @@ package enum HTMLBlockStart {
 
   /// Whether `from..<end` holds `<h1` to `<h6` in any case: an HTML
   /// heading the outline would read.
-  package static func holdsHeading(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Bool {
+  package static func holdsHeading(_ bytes: Span<UInt8>, from: Int, end: Int) -> Bool {
     var index = from
     while index + 2 < end {
       if bytes[index] == 0x3C && bytes[index + 1] | 0x20 == 0x68

@@ -18,7 +18,7 @@ public enum ParseStrategy: Sendable, Equatable {
   /// An HTML page read into findings: the fast path first, unless told to
   /// parse whole; gumbo's whole parse where it declines.
   package func html(
-    _ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?, scope: HTMLScope,
+    _ bytes: Span<UInt8>, mapOffset: ((Int) -> Int)?, scope: HTMLScope,
     findsLinks: Bool
   ) -> HTMLFindings {
     let fast =

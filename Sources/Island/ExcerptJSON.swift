@@ -67,8 +67,8 @@ public enum ExcerptJSON {
     object.add("tokenizer", tokenizer)
     object.add("key", chunk.key)
     object.add("hash", chunk.hash)
-    text.withUnsafeBufferPointer { object.add("text", utf8: $0) }
-    chunk.embed.withUnsafeBufferPointer { object.add("embed", utf8: $0) }
+    object.add("text", utf8: text)
+    object.add("embed", utf8: chunk.embed.span)
     if let meta = context.meta { object.add("meta", json: meta) }
     object.close()
     object.finish(into: &output)

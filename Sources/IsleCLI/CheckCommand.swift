@@ -4,6 +4,7 @@
 import Book
 import Editing
 import Files
+import Globs
 import Island
 import Links
 import Options

@@ -95,3 +95,12 @@ struct DocumentLoader: Sendable {
     }
   }
 }
+
+extension LoadedBytes {
+  /// The bytes as the commands read them, valid while `self` lives (as a
+  /// mapping is, and a command keeps its `Loaded`); Files lends them only
+  /// as a `Span` (`withSpan`).
+  var buffer: UnsafeBufferPointer<UInt8> {
+    withSpan { span in span.withUnsafeBufferPointer { $0 } }
+  }
+}

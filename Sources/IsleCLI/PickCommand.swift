@@ -160,7 +160,7 @@ struct PickCommand: RunnableCommand {
     /// the region's rows.
     mutating func event(for input: TerminalInput) -> PickerEvent? {
       switch input {
-      case .key(let event): return event
+      case .key(let key): return PickerEvent(key)
       case .cursor(let row, _):
         top = row
         return nil

@@ -77,9 +77,9 @@ struct Settings: Sendable {
   /// True when each document is named (`--with-path`, `--no-path`, else
   /// when there are several).
   var showsPaths: Bool
-  /// What a contents list in Markdown is asked for (`--ordered`,
+  /// The toc asked for in Markdown (`--ordered`,
   /// `--details`, `--include-title`, `--after-markers`).
-  var contents: TocRequest
+  var toc: TocRequest
   /// With several documents in one Markdown list, the folder their links
   /// are relative to: `--base`, else the one folder given.
   var indexBase: String?
@@ -160,7 +160,7 @@ struct Settings: Sendable {
       jobs: try OptionValues.integer(raw, .jobs, in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == .withPath || $0.name == .noPath }
         .map { $0.name == .withPath } ?? several,
-      contents: try TocRequest.decide(raw, command: name),
+      toc: try TocRequest.decide(raw, command: name),
       indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
       maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats), shard: shard,

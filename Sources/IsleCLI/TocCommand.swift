@@ -129,7 +129,7 @@ struct TocCommand: RunnableCommand {
   /// folder given, else the working directory): one list, an index of a
   /// docs tree.
   static func list(of document: Document, source: InputSource, settings: Settings) -> String {
-    var request = settings.contents
+    var request = settings.toc
     guard settings.showsPaths, let path = source.path else {
       let style = ListStyle(numbering: request.numbering)
       return TocList.text(

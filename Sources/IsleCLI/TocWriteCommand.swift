@@ -168,11 +168,11 @@ struct TocWriteCommand: RunnableCommand {
     return try withExtendedLifetime(loaded) { () throws -> Outcome in
       let bytes = loaded.bytes.buffer
       let document = loaded.document
-      let style = TocList.style(of: bytes, region: region, numbering: request.numbering)
+      let style = TocList.style(of: bytes.span, region: region, numbering: request.numbering)
       let list = TocList.text(
         TocList.sections(
           of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers,
-          region: region, bytes: bytes),
+          region: region, bytes: bytes.span),
         format: .markdown, style: style, details: request.details,
         summary: settings.display.copy.contentsTitle)
       var opening: String? = nil
@@ -185,7 +185,7 @@ struct TocWriteCommand: RunnableCommand {
       var edited = region
       if record && forNote.isEmpty { edited = region.withoutNote }
       let updated = TocEdit.apply(
-        list: list, to: bytes, region: edited, note: note, opening: opening)
+        list: list, to: bytes.span, region: edited, note: note, opening: opening)
       guard !updated.elementsEqual(bytes) else { return .current }
       if !check && given == nil {
         do throws(AtomicFile.Failure) {
@@ -237,7 +237,7 @@ struct TocWriteCommand: RunnableCommand {
     }
     do {
       return try withExtendedLifetime(loaded) {
-        try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer)
+        try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer.span)
       }
     } catch let mismatch as TocRegion.Mismatch {
       throw MarkerFailure(path: path, problem: mismatch.problem)

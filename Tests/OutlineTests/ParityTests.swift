@@ -68,12 +68,9 @@ import Testing
   func theHTMLFastPathReadsAsTheWholeParse(_ name: String) throws {
     let bytes = try Self.bytes(name)
     for scope in [HTMLScope.whole, .auto] {
-      let (fast, whole) = bytes.withUnsafeBufferPointer {
-        (
-          HTMLFastPath.parse($0, mapOffset: nil, scope: scope, findsLinks: true),
-          ParseStrategy.whole.html($0, mapOffset: nil, scope: scope, findsLinks: true)
-        )
-      }
+      let fast = HTMLFastPath.parse(bytes.span, mapOffset: nil, scope: scope, findsLinks: true)
+      let whole = ParseStrategy.whole.html(
+        bytes.span, mapOffset: nil, scope: scope, findsLinks: true)
       // Real-shaped pages: the fast path must take each one, but for the
       // scope `auto` of a page with `<main>` or `<article>`, which it
       // leaves to the whole parse on purpose.

@@ -90,7 +90,7 @@ struct MarkdownTreeVisitor {
       cover(node, type: type)
     }
     // A code block is a leaf: its text is its literal.
-    if type == .codeBlock { node.withLiteral { counter.feed($0) } }
+    if type == .codeBlock { node.withLiteral { counter.feed($0.span) } }
     if type == .htmlBlock { try htmlBlock(node, isTopLevel: isTopLevel) }
   }
 
@@ -100,8 +100,8 @@ struct MarkdownTreeVisitor {
     switch type {
     case .text, .code:
       node.withLiteral { text in
-        if imageDepth == 0 { counter.feed(text) }
-        title?.add(text, inImage: imageDepth > 0, isCode: type == .code)
+        if imageDepth == 0 { counter.feed(text.span) }
+        title?.add(text.span, inImage: imageDepth > 0, isCode: type == .code)
       }
     case .softBreak, .lineBreak:
       counter.endWord()
@@ -364,8 +364,8 @@ struct MarkdownTreeVisitor {
     }
     result.markers += markers
     let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
-    let depth = NestingProbe.depth(of: block, limit: maxDepth)
+    let depth = NestingProbe.depth(of: block.span, limit: maxDepth)
     guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-    result.append(HTMLParser.parse(block, base: blockOffset, findsLinks: findsLinks).text)
+    result.append(HTMLParser.parse(block.span, base: blockOffset, findsLinks: findsLinks).text)
   }
 }
