@@ -8,7 +8,13 @@ public struct TokenCounter {
   /// The tokens of pieces that are no token themselves, by their bytes.
   private var known: [[UInt8]: Int] = [:]
 
-  init(model: Tokenizer.Model) { self.model = model }
+  /// The Hugging Face tokenizer's buffers, when it is one.
+  private var huggingFace: HuggingFaceCounter?
+
+  init(model: Tokenizer.Model) {
+    self.model = model
+    if case .huggingFace(let tokenizer) = model { huggingFace = HuggingFaceCounter(tokenizer) }
+  }
 
   /// How many tokens `bytes` (UTF-8) is.
   public mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -30,6 +36,7 @@ public struct TokenCounter {
 
   private mutating func tokens(_ bytes: UnsafeBufferPointer<UInt8>, ends: inout [Int]?) -> Int {
     guard bytes.count > 0 else { return 0 }
+    if huggingFace != nil { return huggingFace!.tokens(bytes, ends: &ends) }
     guard case .ranks(let table, let split) = model else {
       return TokenEstimate.tokens(bytes, ends: &ends)
     }
