@@ -283,7 +283,7 @@ enum Command: String, CaseIterable, Sendable {
   static let helpOption = OptionSpec(.help, short: "h", help: "show this help")
   static let tokenizerOption = OptionSpec(
     .tokenizer, value: "FILE",
-    help: "count tokens with this tiktoken rank file")
+    help: "count tokens with this tiktoken rank file or tokenizer.json")
   static let bookOption = OptionSpec(
     .book, help: "read the folder as a book, 2-x before 10-x")
 
