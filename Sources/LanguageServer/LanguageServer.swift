@@ -1,4 +1,3 @@
-import Dispatch
 import JSON
 import JSONRPC
 import Links
@@ -26,7 +25,7 @@ public final class LanguageServer: Sendable {
   let findingLinks = Lock(())
   private let cancelled = Lock<Set<String>>([])
   /// `shutdown` answered within a second, whatever runs.
-  let shutdownWatch = ShutdownWatch()
+  let shutdownWatch: ShutdownWatch
   let send: @Sendable (String) -> Void
   let version: String
   /// About how many bytes a piece of an open document's `LiveOutline`
@@ -49,7 +48,10 @@ public final class LanguageServer: Sendable {
     self.problems = problems
     self.pieceSize = pieceSize
     self.send = send
-    self.index = WorkspaceIndex(host: host, version: version)
+    let index = WorkspaceIndex(host: host, version: version)
+    self.index = index
+    // Answered early, it cancels what waits for the index: woken to see so.
+    self.shutdownWatch = ShutdownWatch(onEarlyAnswer: { index.wake() })
   }
 
   /// Handles one message body; returns the exit status once `exit` came
@@ -61,7 +63,7 @@ public final class LanguageServer: Sendable {
 
   /// `receive`, with the requests the method table answers aside handed
   /// to `aside` when there is one.
-  func receive(_ body: [UInt8], aside: NicedThread?) -> Int32? {
+  func receive(_ body: [UInt8], aside: Worker?) -> Int32? {
     let message: Message
     do {
       message = try Message.parse(body)
@@ -141,9 +143,10 @@ public final class LanguageServer: Sendable {
   }
 
   /// Marks request `id` cancelled: it ends with `RequestCancelled` when
-  /// it next looks.
+  /// it next looks (woken, when it waits for the index).
   public func cancel(_ id: JSONValue) {
     _ = cancelled.withLock { $0.insert(id.text) }
+    index.wake()
   }
 
   /// True once the client cancelled request `id`, or `shutdown` was
@@ -164,21 +167,12 @@ public final class LanguageServer: Sendable {
   /// Waits until the workspace's documents are indexed, or `cancelled`
   /// says to stop; true when they are.
   func waitForIndex(unless cancelled: () -> Bool = { false }) -> Bool {
-    while !index.isReady {
-      if cancelled() { return false }
-      pause(milliseconds: 5)
-    }
-    return true
+    index.waitUntilReady(unless: cancelled)
   }
 
   /// Waits until the background index is built (for tests and scripts).
   public func waitForIndex() {
     _ = waitForIndex(unless: { false })
-  }
-
-  /// Waits a moment: a semaphore no one signals, waited on until a deadline.
-  private func pause(milliseconds: Int) {
-    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(milliseconds))
   }
 
   // MARK: Writing

@@ -29,7 +29,7 @@ extension LanguageServer {
       }
     }
     // Reading blocks: a queue of its own.
-    Background.run("isle.reader") { [self] in
+    Worker.run("isle.reader") { [self] in
       var framer = MessageFramer()
       while true {
         let bytes = read()
@@ -44,9 +44,9 @@ extension LanguageServer {
         }
       }
     }
-    Background.run("isle.messages") { [self] in
+    Worker.run("isle.messages") { [self] in
       let lull = DiagnosticsLull(server: self)
-      let aside = NicedThread(label: "isle.aside")
+      let aside = Worker(label: "isle.aside", niced: true)
       while true {
         switch queue.take() {
         case .body(let body):
@@ -113,7 +113,7 @@ final class DiagnosticsLull: Sendable {
   private let lastMessage = Lock<DispatchTime?>(nil)
 
   /// The thread that publishes, niced: its one piece of work never ends.
-  private let thread = NicedThread(label: "isle.diagnostics")
+  private let thread = Worker(label: "isle.diagnostics", niced: true)
 
   init(server: LanguageServer) {
     thread.async { [self] in

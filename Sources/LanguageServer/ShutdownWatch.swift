@@ -24,8 +24,14 @@ final class ShutdownWatch: Sendable {
   }
 
   private let state = Lock(State())
+  /// Called once the watch has answered `shutdown` itself.
+  private let onEarlyAnswer: @Sendable () -> Void
 
-  init() {}
+  /// A watch that calls `onEarlyAnswer` once it has answered `shutdown`
+  /// itself (what is in flight is then cancelled).
+  init(onEarlyAnswer: @escaping @Sendable () -> Void = {}) {
+    self.onEarlyAnswer = onEarlyAnswer
+  }
 
   /// True once the watch has answered `shutdown`: what is in flight is
   /// cancelled, and `exit` need not wait for it.
@@ -51,7 +57,10 @@ final class ShutdownWatch: Sendable {
         state.early = true
         return true
       }
-      if due { answer(id) }
+      if due {
+        answer(id)
+        onEarlyAnswer()
+      }
     }
   }
 

@@ -18,7 +18,7 @@ public final class MCPServer: @unchecked Sendable {
   private let tools: ToolBox
   private let version: String
   private let send: ([UInt8]) -> Void
-  private let answering = NicedThread(label: "isle-mcp")
+  private let answering = Worker(label: "isle-mcp", niced: true)
   /// The ids (as JSON text) of requests the client cancelled.
   private let cancelled = Lock<Set<String>>([])
   /// The revision `initialize` settled; nil before it.
