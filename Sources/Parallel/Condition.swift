@@ -22,7 +22,13 @@ public final class Condition<Value: Sendable>: @unchecked Sendable {
   public init(_ value: Value) {
     self.value = value
     pthread_mutex_init(mutex, nil)
-    pthread_cond_init(changed, nil)
+    // Deadlines on the monotonic clock: a change of the time of day
+    // moves none.
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(changed, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
 
   deinit {
@@ -55,15 +61,41 @@ public final class Condition<Value: Sendable>: @unchecked Sendable {
   /// the value locked, at once and again after each change; what it
   /// changes in giving its result wakes the others waiting.
   public func wait<Result>(for body: (inout Value) throws -> Result?) rethrows -> Result {
+    try waiting(for: body, until: nil)!
+  }
+
+  /// `wait(for:)`, for `seconds` at most: nil when `body` has given no
+  /// result by then.
+  public func wait<Result>(for body: (inout Value) throws -> Result?, seconds: Double) rethrows
+    -> Result?
+  {
+    let seconds = min(max(seconds, 0), 1e9)
+    var deadline = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &deadline)
+    let nanoseconds = deadline.tv_nsec + Int(seconds.truncatingRemainder(dividingBy: 1) * 1e9)
+    deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    return try waiting(for: body, until: deadline)
+  }
+
+  private func waiting<Result>(for body: (inout Value) throws -> Result?, until deadline: timespec?)
+    rethrows -> Result?
+  {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
+    var late = false
     while true {
       if let result = try body(&value) {
         wakeWaiters()
         return result
       }
+      if late { return nil }
       waiters += 1
-      pthread_cond_wait(changed, mutex)
+      if var deadline {
+        late = pthread_cond_timedwait(changed, mutex, &deadline) == ETIMEDOUT
+      } else {
+        pthread_cond_wait(changed, mutex)
+      }
       waiters -= 1
     }
   }

@@ -117,8 +117,8 @@ import Workspace
       send(LspHostileTests.notification("exit", .null))
       close(input)
       input = -1
-      let outcome = ended.wait { $0 }
-      #expect((try? outcome.get().status) == 0, "\(outcome)")
+      let outcome = ended.wait(for: { $0 }, seconds: 60 * scale)
+      #expect((try? outcome?.get().status) == 0, "\(String(describing: outcome))")
     }
   }
 }

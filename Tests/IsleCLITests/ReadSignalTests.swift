@@ -11,12 +11,13 @@ import Testing
 
   static func bottomRow(_ screen: String) -> String { ReadTerminalTests.bottomRow(screen) }
 
-  /// 1 MB of Markdown in 600 sections, in which `word7 zzz` is not: some
-  /// sixteen pieces for a search to look through.
+  /// 70 KB of Markdown in 40 sections, in which `word7 zzz` is not: two
+  /// pieces for a search to look through, in a few milliseconds without
+  /// `ISLE_TEST_BUSY`.
   static func bigDocument() -> String {
     var random = SplitMix(state: 11)
     var text = ""
-    for part in 0..<600 {
+    for part in 0..<40 {
       text += "## Part \(part)\n\n"
       text += (0..<250).map { _ in "word\(random.next() % 100)" }.joined(separator: " ") + "\n\n"
     }
@@ -148,16 +149,16 @@ import Testing
   }
 
   /// Ctrl-C stops a long search, as in less, and the pager goes on (the
-  /// search a second a piece with `ISLE_TEST_BUSY`, some sixteen seconds).
+  /// search three seconds a piece with `ISLE_TEST_BUSY`).
   @Test(.enabled(if: tmux != nil, "tmux is not installed"))
   func ctrlCStopsALongSearch() throws {
     try Harness.withTree(["big.md": Self.bigDocument()]) { root in
       let pane = try Pane(tmux: Self.tmux!, columns: 70, rows: 16)
       let document = root.appendingPathComponent("big.md").path
       try pane.type(
-        "clear; ISLE_TEST_BUSY=1000 isle read --no-remember --color never \(document); echo \"[$?]\""
+        "clear; ISLE_TEST_BUSY=3000 isle read --no-remember --color never \(document); echo \"[$?]\""
       )
-      _ = try pane.wait { Self.bottomRow($0).contains("1 of 600") }
+      _ = try pane.wait { Self.bottomRow($0).contains("1 of 40") }
       try pane.literal("/word7 zzz")
       try pane.keys("Enter")
       _ = try pane.wait { Self.bottomRow($0).hasPrefix("looking for word7 zzz") }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct MessageQueueTests {
   static let scale = getenv("ISLE_TIMEOUT_SCALE").flatMap { Double(String(cString: $0)) } ?? 1
 
-  @Test func theHandlerSleepsUntilABodyComesAndTakesThemInOrder() {
+  @Test func theHandlerSleepsUntilABodyComesAndTakesThemInOrder() throws {
     let queue = MessageQueue()
     let taken = Condition<(bodies: [[UInt8]], usage: ThreadUsage?, at: Double)?>(nil)
     Worker.run("test.handler") {
@@ -30,7 +30,7 @@ import Testing
     let put = ThreadUsage.clock()
     for number in 0..<100 { queue.put(.body([UInt8(number)])) }
     queue.put(.end(nil))
-    let outcome = taken.wait { $0 }
+    let outcome = try #require(taken.wait(for: { $0 }, seconds: 10 * Self.scale))
     #expect(outcome.bodies == (0..<100).map { [UInt8($0)] })
     #expect(queue.isEmpty)
     // A poll every 2 ms would have given up the processor 150 times.

@@ -77,7 +77,10 @@ import Testing
     #expect(woken.read { $0 == nil }, "still waiting", sourceLocation: sourceLocation)
     let released = ThreadUsage.clock()
     go()
-    let outcome = woken.wait { $0 }
+    guard let outcome = woken.wait(for: { $0 }, seconds: 10 * scale) else {
+      Issue.record("never woke", sourceLocation: sourceLocation)
+      return nil
+    }
     #expect(
       outcome.usage.switches < 10, "woken \(outcome.usage.switches) times",
       sourceLocation: sourceLocation)
@@ -132,14 +135,14 @@ import Testing
     #expect(Self.sleepsUntil(done) { host.open() } == true)
   }
 
-  @Test func aShutdownAnsweredEarlyWakesTheRequestWaitingForTheIndex() {
+  @Test func aShutdownAnsweredEarlyWakesTheRequestWaitingForTheIndex() throws {
     let host = GatedHost()
     defer { host.open() }
     let server = Self.server(host)
     let woken = Self.waiting { server.waitForIndex(unless: { server.isCancelled(.int(7)) }) }
     let asked = ThreadUsage.clock()
     server.shutdownWatch.arrived(.int(9)) { _ in }
-    let outcome = woken.wait { $0 }
+    let outcome = try #require(woken.wait(for: { $0 }, seconds: 10 * Self.scale))
     #expect(outcome.result == false)
     // The watch answers after its patience, half a second.
     #expect(outcome.at - asked < 0.5 + 0.5 * Self.scale)

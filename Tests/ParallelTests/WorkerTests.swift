@@ -39,14 +39,15 @@ import Testing
     #expect(done.first?.3 == 10)
   }
 
-  @Test func anIdleWorkerSleeps() {
+  @Test func anIdleWorkerSleeps() throws {
     let worker = Worker(label: "test.idle")
     let usage = Condition<[ThreadUsage]>([])
     worker.async { usage.withLock { $0.append(ThreadUsage.now()) } }
     worker.drain()
     usleep(300_000)
     worker.async { usage.withLock { $0.append(ThreadUsage.now()) } }
-    let both = usage.wait { $0.count == 2 ? $0 : nil }
+    let both = try #require(
+      usage.wait(for: { $0.count == 2 ? $0 : nil }, seconds: 10 * ConditionTests.scale))
     #expect(both[1].since(both[0]).switches < 10, "\(both[1].since(both[0]).switches)")
   }
 
@@ -61,7 +62,7 @@ import Testing
         }
       }
     }
-    #expect(done.wait { $0 == 10 ? $0 : nil } == 10)
+    #expect(done.wait(for: { $0 == 10 ? $0 : nil }, seconds: 10 * ConditionTests.scale) == 10)
   }
 
   @Test func resultsComeInOrderAndAnEarlyStopJoinsEveryThread() {
