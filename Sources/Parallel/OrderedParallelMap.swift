@@ -108,7 +108,7 @@ public enum OrderedParallelMap {
 }
 
 /// A value lent to worker threads that are all joined before the lender
-/// returns: the one place isle vouches for sendability by hand.
+/// returns, vouched for by hand (as `Condition` vouches for its value).
 private struct Borrowed<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
