@@ -14,7 +14,7 @@ DEMO ?= fixtures/beekeeping.md
 # and --version says so.
 export ISLE_COMMIT := $(shell scripts/commit)
 
-.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp bench-records bench-tokens test-spark soak install uninstall deb screenshots man format clean
+.PHONY: all deps test-deps build test test-large test-sanitized conformance test-install fuzz run bench bench-read bench-show bench-startup bench-check bench-book bench-real bench-shapes bench-memory bench-html bench-lsp bench-records bench-tokens test-spark test-scale soak install uninstall deb screenshots man format clean
 
 all: build
 
@@ -77,6 +77,19 @@ SPARK_COPIES ?= 20
 test-spark: build
 	@scripts/install-deps spark
 	$(LIMIT) python3 Tests/spark/spark_test.py $(BIN) $(CORPUS) $(SPARK_COPIES)
+
+# The GNU parallel recipes of doc/scale.md (--shard over a list, and
+# --pipe of records) with this machine as the only login, and its Ray Data
+# recipe (map_batches) on Ray in local mode, each as the page prints it,
+# on ../shared/corpus twice over; their records held to those of one isle
+# show --all run over the same files (Tests/scale/). Debian's parallel and
+# PyPI's ray[data], installed when missing (scripts/install-deps scale).
+# The limits stretch by ISLE_TIMEOUT_SCALE, as the tests' own do.
+scaled = timeout --kill-after=10 $$(awk -v s="$${ISLE_TIMEOUT_SCALE:-1}" 'BEGIN { print $(1) * s }')
+test-scale: build
+	@scripts/install-deps scale
+	$(call scaled,600) python3 Tests/scale/parallel_test.py $(BIN) $(CORPUS)
+	$(call scaled,900) python3 Tests/scale/ray_test.py $(BIN) $(CORPUS)
 
 # The whole suite again under AddressSanitizer (leaks included) and under
 # ThreadSanitizer (documents are read on several threads), each in a build

@@ -126,23 +126,24 @@ let package = Package(
       name: "Progress", dependencies: ["Outline", "Found", "ReadingTime", "Cells"],
       swiftSettings: optimized),
     // Links found by Outline's walk, resolved against headings and files.
-    .target(name: "Links", dependencies: ["Outline", "Found", "Cells"], swiftSettings: optimized),
+    .target(name: "Links", dependencies: ["Outline", "Found", "Cells", "Files"], swiftSettings: optimized),
     // Records for retrieval: a section's embed and tokens, cut to a token
     // limit at blocks, lines, rows, sentences, words and tokens, with the
     // key and hash that keep it from one run to the next.
     .target(name: "Chunks", dependencies: ["Progress", "ReadingTime", "Tokens", "Cells"], swiftSettings: optimized),
     .target(
-      name: "Island", dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens"],
+      name: "Island",
+      dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens", "Terminal"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
     .target(
-      name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells"],
+      name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells", "Files"],
       swiftSettings: optimized),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer",
       dependencies: [
-        "JSON", "JSONRPC", "Workspace", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Walk",
+        "JSON", "JSONRPC", "Workspace", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Globs",
         "Cells",
       ],
       swiftSettings: optimized),
@@ -155,7 +156,7 @@ let package = Package(
     // protocol counts them.
     .target(
       name: "Workspace",
-      dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Island", "Parallel"],
+      dependencies: ["JSON", "JSONRPC", "Outline", "Found", "Links", "Parallel", "ReadingTime"],
       swiftSettings: optimized),
     // The Model Context Protocol for agents: the tools over `isle`'s
     // commands, their paths kept within the roots (Files' ConfinedFiles).
@@ -165,12 +166,14 @@ let package = Package(
     .target(name: "Book", dependencies: ["CYaml"]),
     // Files in and out: bytes loaded (a regular file mapped), written
     // whole or not at all, and the streams output goes to.
-    // (A mapped document is what a page reads too: Page is below it.)
-    .target(name: "Files", dependencies: ["Page"]),
+    .target(name: "Files"),
+    // Globs as git's wildmatch reads them, over bytes: the ignore files'
+    // patterns, the language server's and `check`'s links left unchecked.
+    .target(name: "Globs", swiftSettings: optimized),
     // The folder walk with ignore rules (as ripgrep's `ignore` crate has
     // them), and what a document's folders say: its repository's root, its
     // site's slug flavour.
-    .target(name: "Walk", dependencies: ["Files", "Outline", "Links", "Parallel"]),
+    .target(name: "Walk", dependencies: ["Files", "Globs", "Outline", "Links", "Parallel"]),
     // A book's llms.txt and llms-full.txt: which section each chapter goes
     // under, the URL its site serves it at, its note, the parts within a
     // number of tokens, and the audit of one written before.
@@ -180,7 +183,7 @@ let package = Package(
     .target(name: "Editing", dependencies: ["Outline", "Island", "Links"]),
     // The terminal device: raw mode, size, keys, the one event loop, the
     // escape codes, and the rescue that puts it back on signals and crashes.
-    .target(name: "Terminal", dependencies: ["Files", "Island"]),
+    .target(name: "Terminal", dependencies: ["Files"]),
     // The pager: its state a value, drawn on the terminal.
     .target(
       name: "Reader",
@@ -198,10 +201,12 @@ let package = Package(
     // The options layer: the words of a command line as given (and of the
     // config file and a document's remembered options), the option names
     // and tables' parts, the rules between options, and values read into
-    // settings, with the usage errors that name them. No command in it:
-    // IsleCLI's commands declare their tables with it, and the first of
-    // the two steps of argument parsing is a module apart from the second,
-    // as ripgrep's low-level arguments are; so IsleCLI is 40 files or fewer.
+    // settings, with the usage errors that name them; what a command says
+    // of itself, and the help and completion scripts made from that. No
+    // command in it: IsleCLI's commands describe themselves with it, and
+    // the first of the two steps of argument parsing is a module apart
+    // from the second, as ripgrep's low-level arguments are; so IsleCLI is
+    // under 40 files.
     .target(
       name: "Options", dependencies: ["Cells", "Files", "Found", "HTMLOutline", "Outline", "Slugs"]),
     // The commands, each one type with its options, its decided settings
@@ -210,7 +215,7 @@ let package = Package(
       name: "IsleCLI",
       dependencies: [
         "Book", "JSON", "Outline", "Found", "HTMLOutline", "Slugs", "Progress", "Links", "Island",
-        "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Walk",
+        "Parallel", "Cells", "Page", "JSONRPC", "Workspace", "LanguageServer", "MCP", "BuildInfo", "Files", "Globs", "Walk",
         "Editing",
         "Terminal", "Reader", "Options", "ReadingTime", "Records", "Tokens", "Chunks", "LlmsText",
       ]),
@@ -219,8 +224,15 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // A file tree in memory, in place of the disk, for the tests of what
     // looks for files (the walk's slug flavours, the commands).
-    .target(name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles"),
+    .target(
+      name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles",
+      // A book on disk for the commands' tests, read by path.
+      exclude: ["mdbook-includes"]),
     // Each module's own tests build against it alone (and TestSupport).
+    // The layering doc/how-it-is-built.md draws, held to the code: the
+    // sources, this manifest and the doc read as text.
+    // Optimized, as the modules it reads are: it reads every source file.
+    .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"], swiftSettings: optimized),
     .testTarget(name: "SlugsTests", dependencies: ["Slugs"]),
     .testTarget(name: "ReadingTimeTests", dependencies: ["ReadingTime"]),
     .testTarget(name: "FoundTests", dependencies: ["Found", "TestSupport"]),
@@ -238,7 +250,7 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Parallel", "TestSupport"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel", "TestSupport"]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel", "TestSupport"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
@@ -275,7 +287,8 @@ let package = Package(
         "Workspace", "LanguageServer", "Files", "Walk", "Editing", "Terminal", "Reader", "Options", "TestFiles",
         "TestSupport",
       ],
-      // Golden files, read by path: not sources, not resources.
-      exclude: ["Snapshots"]),
+      // Golden files (outputs; help and completions), read by path: not
+      // sources, not resources.
+      exclude: ["Snapshots", "Help"]),
   ]
 )

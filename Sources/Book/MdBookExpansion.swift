@@ -1,45 +1,7 @@
-/// A chapter's text as mdBook builds it: each `{{#include}}` and
-/// `{{#rustdoc_include}}` replaced by the part of the file it names (the
-/// lines asked, or those between the anchor's markers), the `ANCHOR` lines
-/// left out, as mdBook's links preprocessor does; the files included are
-/// expanded in turn, ten deep at most. A link whose file is not there, or
-/// leaves the book, stays as written (`isle check` reports it).
+/// The part of a file an mdBook include takes, as mdBook's links
+/// preprocessor cuts it: the lines asked, or those between the anchor's
+/// markers, the `ANCHOR` lines left out. `MdBookExpanded` puts it in.
 public enum MdBookExpansion {
-  /// How deep included files are expanded, as mdBook stops.
-  static let deepest = 10
-
-  /// `text`, the chapter at `chapter` (relative to the book's folder),
-  /// with its includes expanded.
-  public static func expand(
-    _ text: [UInt8], chapter: String, in book: Book, files: some BookFolder
-  ) -> [UInt8] {
-    expand(text, chapter: chapter, in: book, files: files, depth: 0)
-  }
-
-  static func expand(
-    _ text: [UInt8], chapter: String, in book: Book, files: some BookFolder, depth: Int
-  ) -> [UInt8] {
-    let includes = MdBookInclude.scan(text)
-    guard !includes.isEmpty, depth < deepest else { return text }
-    var output: [UInt8] = []
-    var done = 0
-    for include in includes where include.range.lowerBound >= done {
-      guard
-        let file = BookAudit.included(include.path, from: chapter, in: book, files: files),
-        let bytes = files.bytes(of: file)
-      else { continue }
-      output += text[done..<include.range.lowerBound]
-      // Paths in the included file are written from its own folder.
-      let written = BookPath.join(BookPath.folder(of: chapter), include.path)
-      let inner = expand(
-        part(include.part, of: bytes), chapter: written, in: book, files: files, depth: depth + 1)
-      output += inner
-      done = include.range.upperBound
-    }
-    output += text[done...]
-    return output
-  }
-
   /// The lines of `bytes` that `part` takes, joined without a last line
   /// end, every `ANCHOR:` and `ANCHOR_END:` line left out.
   static func part(_ part: MdBookInclude.Part, of bytes: [UInt8]) -> [UInt8] {

@@ -2,23 +2,45 @@ import Cells
 import Progress
 
 /// A record's key: what names it from one run to the next. The document's
-/// path (`-` for standard input), `#`, and the ids of the headings from
-/// the top down to its section joined by `/` (each id's `%`, `/` and `@`
-/// written `%25`, `%2F`, `%40`; a heading without an id by its title);
-/// `@N` after it for part N of a cut section, N from 2. An edit in another
-/// section leaves it as it was; renaming the section or one above it
-/// moves it.
-public enum ChunkKey {
+/// path (`-` for standard input), `#`, and the steps from the top heading
+/// down to its section joined by `/`: each heading's id (a heading without
+/// one by its title), with `%`, `/`, `@` and `~` written `%25`, `%2F`,
+/// `%40`, `%7E`, and `~N` after it for the Nth heading of that name under
+/// the same parent (N from 2: an HTML page can repeat an id, or leave two
+/// headings of one title without any); `@N` after the whole for part N of
+/// a cut section, N from 2. An edit in another section leaves it as it
+/// was; renaming the section or one above it, or adding one of the same
+/// name before it under the same parent, moves it.
+public struct ChunkKey: Sendable {
+  private let path: String
+  private let steps: [String]
+  private let parents: [Int?]
+
+  /// The keys of the sections of `tree`, from `path` (nil: standard input),
+  /// made in one pass.
+  public init(path: String?, tree: HeadingTree) {
+    self.path = path ?? "-"
+    parents = tree.parents
+    var seen: [Pair: Int] = [:]
+    steps = tree.headings.indices.map { index in
+      let found = tree.headings[index]
+      let name = Self.escaped(found.id ?? found.title)
+      let pair = Pair(parent: tree.parents[index] ?? -1, name: name)
+      let count = (seen[pair] ?? 0) + 1
+      seen[pair] = count
+      return count > 1 ? name + "~\(count)" : name
+    }
+  }
+
   /// The key of the section of `heading` (nil: the text before the first).
-  public static func of(path: String?, heading: Int?, in tree: HeadingTree) -> String {
+  public func of(heading: Int?) -> String {
     var chain: [String] = []
     var at = heading
     while let index = at {
-      let found = tree.headings[index]
-      chain.append(escaped(found.id ?? found.title))
-      at = tree.parents[index]
+      chain.append(steps[index])
+      at = parents[index]
     }
-    return (path ?? "-") + "#" + chain.reversed().joined(separator: "/")
+    return path + "#" + chain.reversed().joined(separator: "/")
   }
 
   /// `key` for part `part`.
@@ -26,8 +48,12 @@ public enum ChunkKey {
     part > 1 ? key + "@\(part)" : key
   }
 
-  private static func escaped(_ id: String) -> String {
-    PercentEncoding.escaped(id, reserving: ["%", "/", "@"])
+  private struct Pair: Hashable {
+    var parent: Int
+    var name: String
   }
 
+  private static func escaped(_ id: String) -> String {
+    PercentEncoding.escaped(id, reserving: ["%", "/", "@", "~"])
+  }
 }

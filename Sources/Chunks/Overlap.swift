@@ -42,7 +42,7 @@ extension Packer {
   private mutating func wordsAtEnd(of range: Range<Int>, tokens: Int) -> Int? {
     let bytes = UnsafeBufferPointer(rebasing: text[range])
     if bytes.contains(where: { $0 == 0x60 || $0 == 0x7E || $0 == 0x7C }) { return nil }
-    let ends = counter.ends(bytes)
+    let ends = counter.ends(bytes.span)
     guard tokens > 0, ends.count > tokens else { return nil }
     var at = range.lowerBound + ends[ends.count - tokens - 1]
     while at < range.upperBound, ![0x20, 0x09, 0x0A].contains(text[at]) { at += 1 }

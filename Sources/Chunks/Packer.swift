@@ -69,7 +69,7 @@ struct Packer {
   /// A unit cut in two between its tokens; false when it is one token.
   private mutating func halve(_ index: Int) -> Bool {
     let unit = units[index]
-    let ends = counter.ends(UnsafeBufferPointer(rebasing: text[unit.range]))
+    let ends = counter.ends(UnsafeBufferPointer(rebasing: text[unit.range]).span)
     guard ends.count > 1 else { return false }
     var middle = unit.range.lowerBound + ends[ends.count / 2 - 1]
     while middle < unit.range.upperBound, text[middle] & 0xC0 == 0x80 { middle += 1 }
@@ -82,7 +82,7 @@ struct Packer {
   }
 
   private mutating func count(_ range: Range<Int>) -> Int {
-    counter.count(UnsafeBufferPointer(rebasing: text[range]))
+    counter.count(UnsafeBufferPointer(rebasing: text[range]).span)
   }
 
   /// The block a part that starts at unit `start` opens again, if any.

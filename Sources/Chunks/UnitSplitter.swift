@@ -30,7 +30,7 @@ struct UnitSplitter {
   }
 
   mutating func count(_ range: Range<Int>) -> Int {
-    counter.count(UnsafeBufferPointer(rebasing: text[range]))
+    counter.count(UnsafeBufferPointer(rebasing: text[range]).span)
   }
 
   /// A block too long for one unit, cut as its shape allows.
@@ -154,7 +154,7 @@ struct UnitSplitter {
   /// scalar's boundary: a token that ends inside a character waits for
   /// its end).
   private mutating func tokens(_ range: Range<Int>, room: Int, block: Int?) {
-    let ends = counter.ends(UnsafeBufferPointer(rebasing: text[range]))
+    let ends = counter.ends(UnsafeBufferPointer(rebasing: text[range]).span)
     let step = max(1, room / 2)
     var start = range.lowerBound
     var taken = 0

@@ -12,6 +12,15 @@ public enum TocEdit {
   /// isle's note to write (nil keeps the one there, if any), `opening` a
   /// new opening marker (nil keeps it as written).
   public static func apply(
+    list: String, to bytes: Span<UInt8>, region: TocRegion, note: String?, opening: String?
+  ) -> [UInt8] {
+    bytes.withUnsafeBufferPointer {
+      apply(list: list, to: $0, region: region, note: note, opening: opening)
+    }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func apply(
     list: String, to bytes: UnsafeBufferPointer<UInt8>, region: TocRegion, note: String?,
     opening: String?
   ) -> [UInt8] {

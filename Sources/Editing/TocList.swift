@@ -14,7 +14,24 @@ public enum TocList {
   /// after the list's markers when `afterMarkers`.
   public static func sections(
     of document: Document, includeTitle: Bool, afterMarkers: Bool, region: TocRegion? = nil,
-    bytes: UnsafeBufferPointer<UInt8>? = nil
+    bytes: Span<UInt8>? = nil
+  ) -> [Section] {
+    guard let bytes else {
+      return sections(
+        of: document, includeTitle: includeTitle, afterMarkers: afterMarkers, region: region,
+        buffer: nil)
+    }
+    return bytes.withUnsafeBufferPointer {
+      sections(
+        of: document, includeTitle: includeTitle, afterMarkers: afterMarkers, region: region,
+        buffer: $0)
+    }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func sections(
+    of document: Document, includeTitle: Bool, afterMarkers: Bool, region: TocRegion?,
+    buffer bytes: UnsafeBufferPointer<UInt8>?
   ) -> [Section] {
     var sections = document.sections
     if !includeTitle, let title = titleIndex(sections) { sections.remove(at: title) }
@@ -87,6 +104,13 @@ public enum TocList {
   /// of its current contents list if it has one, else of its first bullet
   /// list outside code; `-` and 2 spaces when it has none.
   public static func style(
+    of bytes: Span<UInt8>, region: TocRegion?, numbering: ListStyle.Numbering
+  ) -> ListStyle {
+    bytes.withUnsafeBufferPointer { style(of: $0, region: region, numbering: numbering) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func style(
     of bytes: UnsafeBufferPointer<UInt8>, region: TocRegion?, numbering: ListStyle.Numbering
   ) -> ListStyle {
     var style = ListStyle(numbering: numbering)

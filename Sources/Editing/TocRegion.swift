@@ -36,7 +36,16 @@ public struct TocRegion {
   }
 
   /// The one list `markers` mark in `bytes`; nil when there are no markers.
-  public static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>)
+  public static func find(_ markers: [TocMarker], in bytes: Span<UInt8>) throws(Mismatch)
+    -> TocRegion?
+  {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(Mismatch) -> TocRegion? in
+      try find(markers, in: buffer)
+    }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>)
     throws(Mismatch)
     -> TocRegion?
   {

@@ -195,7 +195,7 @@ public struct AtomicFile: Sendable {
     var info = stat()
     guard fstat(descriptor, &info) == 0, ReadStamp(info) == stamp else { return false }
     return withExtendedLifetime(read) {
-      let old = read.buffer
+      let old = read.storage
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
       var offset = 0
       while true {

@@ -1,5 +1,3 @@
-import Page
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -16,7 +14,8 @@ public final class LoadedBytes: Sendable {
   // The address as a number, so the class is plainly Sendable: the bytes
   // never change once loaded, and live as long as it does.
   private let address: UInt
-  private let count: Int
+  /// How many bytes there are.
+  public let count: Int
   private let isMapped: Bool
   /// The `MappedFiles` entry of a mapping.
   private let mappedEntry: Int?
@@ -24,7 +23,7 @@ public final class LoadedBytes: Sendable {
   public let stamp: ReadStamp?
 
   /// The bytes, valid while this object lives.
-  public var buffer: UnsafeBufferPointer<UInt8> {
+  var storage: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count)
   }
 
@@ -65,10 +64,10 @@ public final class LoadedBytes: Sendable {
   }
 
   deinit {
-    guard let base = buffer.baseAddress else { return }
+    guard let base = storage.baseAddress else { return }
     if isMapped {
       if let mappedEntry { MappedFiles.forget(mappedEntry) }
-      munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+      munmap(UnsafeMutableRawPointer(mutating: base), storage.count)
     } else {
       UnsafeMutablePointer(mutating: base).deallocate()
     }
@@ -77,7 +76,7 @@ public final class LoadedBytes: Sendable {
   /// Drops the mapped pages that lie wholly inside `range`; nothing for a
   /// buffer (whose pages `madvise` would zero).
   public func release(_ range: Range<Int>) {
-    guard isMapped, let base = buffer.baseAddress else { return }
+    guard isMapped, let base = storage.baseAddress else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let address = Int(bitPattern: base)
     let first = (address + range.lowerBound + page - 1) / page * page
@@ -87,9 +86,14 @@ public final class LoadedBytes: Sendable {
   }
 }
 
-extension LoadedBytes: PageBytes {
-  /// The bytes, for a page to read as it lays them out.
+extension LoadedBytes: DocumentBytes {
+  /// Calls `body` with the bytes, valid while it runs.
   public func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
-    try body(buffer.span)
+    try withExtendedLifetime(self) { try body(storage.span) }
+  }
+
+  /// A copy of the bytes.
+  public func copied() -> [UInt8] {
+    withExtendedLifetime(self) { Array(storage) }
   }
 }

@@ -84,7 +84,7 @@ public enum PathBytes {
   }
 
   /// The bytes of `path` as the system takes them, ending in a NUL.
-  public static func system(_ path: String) -> [CChar] {
+  static func system(_ path: String) -> [CChar] {
     var bytes: [CChar] = []
     bytes.reserveCapacity(path.utf8.count + 1)
     if hasStandIns(path) {
@@ -103,7 +103,7 @@ public enum PathBytes {
   }
 
   /// Calls `body` with `path` as the system takes it.
-  public static func withSystemPath<Result, Failure: Error>(
+  static func withSystemPath<Result, Failure: Error>(
     _ path: String, _ body: (UnsafePointer<CChar>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let bytes = system(path)
@@ -112,8 +112,15 @@ public enum PathBytes {
     }
   }
 
+  /// The words of the command line after the program's name, each read
+  /// from its bytes as a name is: one that is not UTF-8 is kept as it is,
+  /// where `CommandLine.arguments` would repair it.
+  public static func commandLineWords() -> [String] {
+    (1..<Int(CommandLine.argc)).map { name(cString: CommandLine.unsafeArgv[$0]!) }
+  }
+
   /// The name of the NUL-terminated `path` the system gave.
-  public static func name(cString path: UnsafePointer<CChar>) -> String {
+  static func name(cString path: UnsafePointer<CChar>) -> String {
     name(UnsafeBufferPointer(start: path, count: strlen(path)).lazy.map { UInt8(bitPattern: $0) })
   }
 

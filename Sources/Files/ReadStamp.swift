@@ -9,9 +9,20 @@
 public struct ReadStamp: Equatable, Sendable {
   let device: UInt64
   let inode: UInt64
-  let size: Int
-  let seconds: Int
-  let nanoseconds: Int
+  /// The file's size in bytes.
+  public let size: Int
+  /// When it was last modified, in seconds since 1970.
+  public let seconds: Int
+  /// The nanoseconds past `seconds`.
+  public let nanoseconds: Int
+
+  /// The stamp of the file at `path` now (links followed); nil when there
+  /// is none.
+  public init?(path: String) {
+    var info = stat()
+    guard stat(PathBytes.system(path), &info) == 0 else { return nil }
+    self.init(info)
+  }
 
   /// The stamp of the file `info` describes.
   init(_ info: stat) {

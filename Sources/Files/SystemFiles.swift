@@ -19,7 +19,7 @@ public struct SystemFiles: FileAccess {
   /// a device that never ends (`/dev/zero`).
   public func bytes(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
     let loaded = try load(source, limit: limit, mapping: false)
-    return withExtendedLifetime(loaded) { Array(loaded.buffer) }
+    return withExtendedLifetime(loaded) { Array(loaded.storage) }
   }
 
   /// The bytes of `source` as `read` gives them, a regular file mapped

@@ -84,7 +84,12 @@ public enum LabelKey {
   /// the key when the text is ASCII: what a piece keeps of each bracketed
   /// text, to be matched with `hash(ofKey:)` of the definitions' keys.
   /// Two keys may share a hash; a match is only ever a candidate.
-  @inlinable package static func hash(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  @inlinable package static func hash(of text: Span<UInt8>) -> UInt64 {
+    text.withUnsafeBufferPointer { hash(of: $0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  @inlinable static func hash(of text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash = offsetBasis
     var space = false
     var started = false

@@ -23,7 +23,12 @@ package struct Charset {
   /// The decoder `bytes` need, or nil to read them as UTF-8 as they are.
   /// A `<meta>` naming UTF-16 means UTF-8, as in browsers: only a byte
   /// order mark makes a page UTF-16.
-  package func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+  package func decoding(_ bytes: Span<UInt8>) -> Encoding? {
+    bytes.withUnsafeBufferPointer { decoding($0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  func decoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
     if bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xFE {
       return Encoding(label: "utf-16le")
     }
@@ -42,7 +47,12 @@ package struct Charset {
   /// The encoding a Markdown document's byte order mark names, when it is
   /// not UTF-8 (which is read as it is): UTF-32 (`FF FE 00 00`, `00 00 FE
   /// FF`) or UTF-16 (`FF FE`, `FE FF`). Nil without one: Markdown is UTF-8.
-  package static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
+  package static func byteOrderMark(of bytes: Span<UInt8>) -> Encoding? {
+    bytes.withUnsafeBufferPointer { byteOrderMark(of: $0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func byteOrderMark(of bytes: UnsafeBufferPointer<UInt8>) -> Encoding? {
     let head = Array(bytes.prefix(4))
     if head == [0xFF, 0xFE, 0, 0] { return .utf32le }
     if head == [0, 0, 0xFE, 0xFF] { return .utf32be }
@@ -54,7 +64,12 @@ package struct Charset {
   /// The charset a page declares in its first 1024 bytes: a BOM, a
   /// `<meta charset>`, or a `<meta http-equiv="Content-Type" content="…;
   /// charset=…">`. A simplified form of the HTML prescan.
-  package static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
+  package static func declared(in bytes: Span<UInt8>) -> Charset {
+    bytes.withUnsafeBufferPointer { declared(in: $0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func declared(in bytes: UnsafeBufferPointer<UInt8>) -> Charset {
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       return Charset(label: "utf-8")
     }
@@ -94,7 +109,12 @@ package struct Charset {
   ]
 
   /// `bytes` from windows-1252 to UTF-8, with the map back to raw offsets.
-  package static func transcodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> Transcoded {
+  package static func transcodeWindows1252(_ bytes: Span<UInt8>) -> Transcoded {
+    bytes.withUnsafeBufferPointer { transcodeWindows1252($0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func transcodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> Transcoded {
     var utf8: [UInt8] = []
     utf8.reserveCapacity(bytes.count + bytes.count / 8)
     var marks: [(utf8: Int, raw: Int)] = []

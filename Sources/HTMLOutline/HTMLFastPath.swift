@@ -8,6 +8,15 @@ package enum HTMLFastPath {
   /// (or `auto` on a page with `<main>` or `<article>`), bytes that are not
   /// valid UTF-8 or hold NUL, or a construct not modelled.
   package static func parse(
+    _ bytes: Span<UInt8>, mapOffset: ((Int) -> Int)?, scope: HTMLScope, findsLinks: Bool
+  ) -> HTMLFindings? {
+    bytes.withUnsafeBufferPointer {
+      parse($0, mapOffset: mapOffset, scope: scope, findsLinks: findsLinks)
+    }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?, scope: HTMLScope,
     findsLinks: Bool
   ) -> HTMLFindings? {

@@ -104,7 +104,7 @@ struct HTMLOutlineBuilder {
       }
       if !open.isEmpty, var alt = attributes.value("alt") {
         alt.withUTF8 { bytes in
-          for index in open.indices { open[index].title.add(bytes, inImage: true) }
+          for index in open.indices { open[index].title.add(bytes.span, inImage: true) }
         }
       }
     }
@@ -166,10 +166,10 @@ struct HTMLOutlineBuilder {
   mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
     guard skipping == nil else { return }
     if titleElement != nil { titleElement! += bytes }
-    for index in open.indices { open[index].title.add(bytes, inImage: false) }
+    for index in open.indices { open[index].title.add(bytes.span, inImage: false) }
     if hiddenDepth == 0 && inScope {
       if readingOffset == nil { readingOffset = mapOffset(offset) }
-      counter.feed(bytes)
+      counter.feed(bytes.span)
     }
   }
 

@@ -13,6 +13,16 @@ package enum HTMLParser {
   /// With `findsLinks`, every `<a href>`, `<img src>`, `id` and `<a name>`
   /// of the page is gathered too, whatever the scope.
   package static func parse(
+    _ bytes: Span<UInt8>, base: Int = 0, mapOffset: ((Int) -> Int)? = nil,
+    scope: HTMLScope = .whole, findsLinks: Bool = false
+  ) -> HTMLFindings {
+    bytes.withUnsafeBufferPointer {
+      parse($0, base: base, mapOffset: mapOffset, scope: scope, findsLinks: findsLinks)
+    }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0, mapOffset: ((Int) -> Int)? = nil,
     scope: HTMLScope = .whole, findsLinks: Bool = false
   ) -> HTMLFindings {

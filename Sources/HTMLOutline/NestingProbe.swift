@@ -10,7 +10,12 @@
 /// leaves a `<div>` open, which a browser nests too.
 package enum NestingProbe {
   /// The deepest nesting the scan finds, stopping early past `limit`.
-  package static func depth(of bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+  package static func depth(of bytes: Span<UInt8>, limit: Int) -> Int {
+    bytes.withUnsafeBufferPointer { depth(of: $0, limit: limit) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func depth(of bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
     var depth = 0
     var deepest = 0
     var index = 0

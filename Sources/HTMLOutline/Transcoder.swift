@@ -9,7 +9,14 @@
 package enum Transcoder {
   /// `bytes` in `encoding` as UTF-8 with the map back to raw offsets; nil
   /// when iconv does not know the encoding.
-  package static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: Encoding)
+  package static func transcode(_ bytes: Span<UInt8>, from encoding: Encoding)
+    -> Charset.Transcoded?
+  {
+    bytes.withUnsafeBufferPointer { transcode($0, from: encoding) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, from encoding: Encoding)
     -> Charset.Transcoded?
   {
     guard let name = encoding.iconvName, let start = bytes.baseAddress else { return nil }

@@ -18,6 +18,12 @@ public enum ExcerptJSON {
     public var frontMatter: Range<Int>?
     /// A record's own members (`--records`), as JSON text: `meta`, last.
     public var meta: String?
+    /// The bytes the record names, when they are not its text's (an
+    /// mdBook chapter's own bytes, its text the expanded chapter).
+    public var bytes: Range<Int>? = nil
+    /// The file an include brought the record's start from, as the
+    /// include writes it; nil for the document's own text.
+    public var from: String? = nil
 
     /// A record's context from its parts.
     public init(
@@ -47,7 +53,9 @@ public enum ExcerptJSON {
     object.add("id", heading?.id)
     object.add("title", heading?.title)
     object.add("headings", strings: excerpt.heading.map { tree.titles(to: $0) } ?? [])
-    object.add("bytes", pair: (excerpt.bytes.lowerBound, excerpt.bytes.upperBound))
+    if let from = context.from { object.add("from", from) }
+    let bytes = context.bytes ?? excerpt.bytes
+    object.add("bytes", pair: (bytes.lowerBound, bytes.upperBound))
     object.add("lines", pair: (context.lines.lowerBound, context.lines.upperBound))
     object.add("words", excerpt.reading.wordCount)
     object.add("seconds", Int(excerpt.seconds.rounded()))
@@ -59,8 +67,8 @@ public enum ExcerptJSON {
     object.add("tokenizer", tokenizer)
     object.add("key", chunk.key)
     object.add("hash", chunk.hash)
-    text.withUnsafeBufferPointer { object.add("text", utf8: $0) }
-    chunk.embed.withUnsafeBufferPointer { object.add("embed", utf8: $0) }
+    object.add("text", utf8: text)
+    object.add("embed", utf8: chunk.embed.span)
     if let meta = context.meta { object.add("meta", json: meta) }
     object.close()
     object.finish(into: &output)

@@ -1,4 +1,4 @@
-import Outline
+import Terminal
 
 /// What a person does at the interactive island.
 public enum PickerEvent: Equatable, Sendable {
@@ -25,4 +25,28 @@ public enum PickerEvent: Equatable, Sendable {
   case drag(cells: Int)
   /// The terminal changed size.
   case resize(columns: Int, rows: Int)
+}
+
+extension PickerEvent {
+  /// The event a key is.
+  public init(_ key: Key) {
+    switch key {
+    case .left: self = .left
+    case .right: self = .right
+    case .up: self = .up
+    case .down: self = .down
+    case .pageUp: self = .pageUp
+    case .pageDown: self = .pageDown
+    case .home: self = .home
+    case .end: self = .end
+    case .enter: self = .enter
+    case .space: self = .space
+    case .escape: self = .escape
+    case .backspace: self = .backspace
+    case .tab: self = .tab
+    case .control(let letter): self = .control(letter)
+    case .character(let character): self = .character(character)
+    case .interrupt: self = .interrupt
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import Outline
 import Progress
+import ReadingTime
 
 /// Every word the island shows that does not come from the document, so
 /// each can be replaced. Templates fill `{n}`, `{count}`, `{percent}` and
@@ -25,12 +26,23 @@ public struct Wording: Sendable, Equatable {
   public var spokenPosition: String
   /// How much has been read: `62% read`.
   public var readAmount: String
+  /// A reading time's words.
+  public var times = TimeWording()
   /// A time under an hour: `4 min`.
-  public var minutes = "{m} min"
+  public var minutes: String {
+    get { times.minutes }
+    set { times.minutes = newValue }
+  }
   /// A time of an hour or more: `1 h 25 min`.
-  public var hours = "{h} h {m} min"
+  public var hours: String {
+    get { times.hours }
+    set { times.hours = newValue }
+  }
   /// Something to read, but under half a minute.
-  public var underAMinute = "< 1 min"
+  public var underAMinute: String {
+    get { times.underAMinute }
+    set { times.underAMinute = newValue }
+  }
   /// The time left, spoken: `2 minutes left`; `{m}` minutes.
   public var spokenLeft = "{m} minutes left"
   /// One minute left, spoken.
@@ -53,9 +65,7 @@ public struct Wording: Sendable, Equatable {
   /// something (`anything`) under half a minute to read, nil when there is
   /// nothing.
   public func time(minutes: Int, anything: Bool) -> String? {
-    if minutes <= 0 { return anything ? underAMinute : nil }
-    if minutes < 60 { return Self.fill(self.minutes, ["m": String(minutes)]) }
-    return Self.fill(hours, ["h": String(minutes / 60), "m": String(minutes % 60)])
+    times.time(minutes: minutes, anything: anything)
   }
 
   /// The time left, for a `{left}`: as `time`, and `0 min` at the end.
@@ -131,27 +141,9 @@ public struct Wording: Sendable, Equatable {
     return Int((clamped * 100).rounded(.down))
   }
 
-  /// `template` with each `{key}` of `values` replaced, in one pass from
-  /// the left (a value is never read as a template).
+  /// `template` with each `{key}` of `values` replaced (`TimeWording`'s
+  /// filling).
   private static func fill(_ template: String, _ values: [String: String]) -> String {
-    // Braces are ASCII: the template is searched as bytes, not characters.
-    let bytes = template.utf8
-    var result = ""
-    var rest = bytes[...]
-    while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
-      result += Substring(rest[..<open])
-      let afterOpen = bytes.index(after: open)
-      if let close = rest[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
-        let value = values[String(Substring(bytes[afterOpen..<close]))]
-      {
-        result += value
-        rest = bytes[bytes.index(after: close)...]
-      } else {
-        result += "{"
-        rest = bytes[afterOpen...]
-      }
-    }
-    result += Substring(rest)
-    return result
+    TimeWording.fill(template, values)
   }
 }

@@ -3,6 +3,7 @@ import Cells
 import Files
 import Island
 import JSON
+import Options
 import Outline
 import Parallel
 import Reader
@@ -29,7 +30,9 @@ struct BookCommand: RunnableCommand {
 
   /// Each entry's document: nil for a part, a separator, a draft, or a
   /// file that could not be read (reported on standard error, unless
-  /// `reporting` is false: the pager shows them on its screen first).
+  /// `reporting` is false: the pager shows them on its screen first), and
+  /// what reading them warned of (an include leading outside), said on
+  /// standard error when reporting.
   /// With `placed` false, an mdBook chapter's positions are those of its
   /// expanded text, as the pager draws it.
   func documents(reporting: Bool = true, placed: Bool = true)
@@ -37,16 +40,21 @@ struct BookCommand: RunnableCommand {
   {
     let loader = settings.loader(cli.files)
     let chapters = book.chapters
-    let folder = book.folder
     let results = OrderedParallelMap.collect(count: chapters.count, jobs: settings.jobs) {
-      index -> Result<Document?, any Error> in
+      index -> Result<(Document, [String])?, any Error> in
       guard let path = chapters[index].path else { return .success(nil) }
       return Result { try chapter(path, loader: loader, placed: placed) }
     }
     var failures: [String] = []
     let documents = results.map { result -> Document? in
       switch result {
-      case .success(let document): return document
+      case .success(let read):
+        if reporting {
+          for warning in read?.1 ?? [] {
+            cli.report("isle: warning: " + SafeText.forTerminal(warning))
+          }
+        }
+        return read?.0
       case .failure(let error):
         let line = Failure(error).line ?? "\(error)"
         if reporting { cli.report(line) }
@@ -57,20 +65,16 @@ struct BookCommand: RunnableCommand {
     return (documents, failures)
   }
 
-  /// The document of the chapter at `path` (in the book's folder): in an
-  /// mdBook, outlined as mdBook builds it, its includes expanded and its
-  /// `{{#title}}` its title, its positions still the file's own.
-  func chapter(_ path: String, loader: DocumentLoader, placed: Bool = true) throws -> Document {
-    let source = InputSource.file(BookPath.join(book.folder, path))
-    guard book.form == .mdBook else { return try loader.document(source) }
-    let bytes = try loader.bytes(source)
-    let text = Array(bytes.buffer)
-    let expanded = MdBookExpanded(text, chapter: path, in: book, files: BookFiles(files: cli.files))
-    guard !expanded.splices.isEmpty else { return try loader.outline(bytes, from: source) }
-    var document = try loader.outline(LoadedBytes(copying: expanded.bytes), from: source)
-    if placed { document = document.placed(on: text, expanded.written) }
-    if let title = expanded.title { document.title = title }
-    return document
+  /// The document of the chapter at `path` (in the book's folder), and
+  /// what reading it warned of: in an mdBook, outlined as mdBook builds
+  /// it, its includes expanded and its `{{#title}}` its title, its
+  /// positions still the file's own (`DocumentLoader.chapter`).
+  func chapter(_ path: String, loader: DocumentLoader, placed: Bool = true) throws -> (
+    Document, [String]
+  ) {
+    let loaded = try loader.chapter(.file(BookPath.join(book.folder, path)), path, of: book)
+    let document = placed ? loaded.document : loaded.chapter?.outlined.document ?? loaded.document
+    return (document, loaded.warnings)
   }
 
   /// The bytes the pager draws of the chapter at `file` (its path as the
@@ -363,4 +367,8 @@ extension BookCommand {
     }
     try cli.stdout.write(lines.map { $0 + "\n" }.joined())
   }
+}
+
+extension Flags {
+  static let book = OptionSpec(.book, help: "read the folder as a book, 2-x before 10-x")
 }

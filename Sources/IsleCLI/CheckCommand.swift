@@ -4,6 +4,7 @@
 import Book
 import Editing
 import Files
+import Globs
 import Island
 import Links
 import Options
@@ -316,63 +317,5 @@ struct CheckCommand: RunnableCommand {
       }
     }
     return changed
-  }
-}
-
-extension CheckCommand {
-  /// `check`'s documents (a book's chapters, when the one folder given is
-  /// a book), where `/path` links start, and which links are left out.
-  init(_ raw: RawArguments, cli: CLI) throws {
-    var operands = raw.operands
-    var audited: (book: Book, audit: BookAudit)? = nil
-    var llms: [CheckFinding] = []
-    if operands.count == 1,
-      let book = try BookCommand.book(operands[0], forced: raw.has(.book), files: cli.files)
-    {
-      let audit = BookAudit(book, in: BookFiles(files: cli.files))
-      let missing = Set(audit.missing.compactMap(\.path))
-      operands = book.chapters.compactMap(\.path).filter { !missing.contains($0) }.map {
-        BookPath.join(book.folder, $0)
-      }
-      audited = (book, audit)
-      llms = LlmsCommand.findings(of: book, missing: audit.missing, files: cli.files)
-    }
-    let settings = try cli.decideSettings(
-      raw, operands: operands, command: .check,
-      formats: [.text, .json, .sarif, .junit, .github, .gitlab], terminal: cli.terminal)
-    var repository: RepositoryURL? = nil
-    if let address = raw.value(.repositoryURL) {
-      guard let parsed = RepositoryURL(address) else {
-        throw raw.invalid(
-          .repositoryURL, address, expected: "an http(s) URL such as https://github.com/o/r",
-          command: "check")
-      }
-      repository = parsed
-    }
-    self.init(
-      settings: settings, root: raw.value(.root), repository: repository, fix: raw.has(.fix),
-      exclude: raw.values(.exclude), book: audited, llms: llms, changed: raw.value(.changed),
-      sites: try Self.sites(raw), cli: cli)
-  }
-
-  /// `--sites github,mkdocs` (repeatable), else the config's `check.sites`:
-  /// the command line's replace the config's. Each a flavour of `--slug`.
-  static func sites(_ raw: RawArguments) throws -> [SlugFlavor] {
-    let given = raw.options.filter { $0.name == .sites }
-    let chosen = given.contains { $0.origin == nil } ? given.filter { $0.origin == nil } : given
-    var sites: [SlugFlavor] = []
-    for option in chosen {
-      for name in (option.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
-        let trimmed = name.trimmingCharacters(in: " ")
-        guard let site = SlugFlavor(rawValue: trimmed) else {
-          throw raw.invalid(
-            .sites, String(name),
-            expected: "sites among " + SlugFlavor.allCases.map(\.rawValue).joined(separator: ", "),
-            command: "check")
-        }
-        if !sites.contains(site) { sites.append(site) }
-      }
-    }
-    return sites
   }
 }

@@ -39,13 +39,7 @@ final class CheckTargets: SiteTargets {
 
   func kind(of path: String) -> TargetKind {
     if let known = kinds.withLock({ $0[path] }) { return known }
-    let kind: TargetKind
-    switch files.kind(path) {
-    case .regular, .special: kind = .file
-    case .directory: kind = .folder
-    case .brokenLink, .missing: kind = .missing
-    case .outside: kind = .outside
-    }
+    let kind = TargetKind(files.kind(path))
     kinds.withLock { $0[path] = kind }
     return kind
   }

@@ -24,3 +24,30 @@ extension CompletionsCommand {
     self.init(shell: shell, cli: cli)
   }
 }
+
+extension CompletionsCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "completions", summary: "a completion script for bash, zsh or fish",
+    usage: "isle completions bash|zsh|fish",
+    discussion: """
+      Prints a completion script for a shell. For example:
+        isle completions bash > ~/.local/share/bash-completion/completions/isle
+        isle completions zsh > ~/.zfunc/_isle
+        isle completions fish > ~/.config/fish/completions/isle.fish
+      """,
+    options: [], operands: .shell)
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try CompletionsCommand(raw, cli: cli)
+  }
+}
+
+/// The completion scripts of isle's commands (`CompletionScripts` makes
+/// them from the commands' descriptions).
+enum Completions {
+  typealias Shell = CompletionScripts.Shell
+
+  static func script(for shell: Shell) -> String {
+    CompletionScripts.script(for: shell, commands: Command.allCases.map(\.configuration))
+  }
+}

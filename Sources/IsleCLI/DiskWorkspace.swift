@@ -40,12 +40,10 @@ struct DiskWorkspace: WorkspaceHost {
     return try? files.bytes(.file(path), limit: maxSize)
   }
 
+  /// What is at `path`; what lies outside the folders served is missing.
   func kind(of path: String) -> TargetKind {
-    switch files.kind(path) {
-    case .regular, .special: return .file
-    case .directory: return .folder
-    case .brokenLink, .missing, .outside: return .missing
-    }
+    let kind = TargetKind(files.kind(path))
+    return kind == .outside ? .missing : kind
   }
 
   func documents(under folder: String) -> [String] {

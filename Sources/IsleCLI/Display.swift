@@ -32,15 +32,7 @@ struct Display: Sendable {
     _ raw: RawArguments, command: String, environment: [String: String], terminal: TerminalFacts
   ) throws -> Display {
     var copy = Wording()
-    if let title = raw.value(.title) { copy.contentsTitle = title }
-    if let text = raw.value(.preambleText) { copy.preamble = text }
-    if let text = raw.value(.positionText) { copy.position = text }
-    if let text = raw.value(.spokenText) { copy.spokenPosition = text }
-    if let text = raw.value(.readText) { copy.readAmount = text }
-    if let text = raw.value(.timeText) { copy.minutes = text }
-    if let text = raw.value(.hoursText) { copy.hours = text }
-    if let text = raw.value(.shortText) { copy.underAMinute = text }
-    if let text = raw.value(.leftText) { copy.replaceSpokenLeft(text) }
+    try Flag.apply(Self.words, raw, to: &copy, command: command)
 
     let maxWidth = try OptionValues.integer(raw, .maxWidth, in: 1...100_000, command: command)
     var width: Int
@@ -87,8 +79,61 @@ struct Display: Sendable {
     return Display(copy: copy, theme: theme, width: width, showsTop: !raw.has(.noTop))
   }
 
+  /// The island's words, each option with the words it sets.
+  static let words = [
+    word(.title, "the contents title (default \"Contents\")") { $0.contentsTitle = $1 },
+    word(.preambleText, "the row before the first heading (\"Introduction\")") {
+      $0.preamble = $1
+    },
+    word(.positionText, "the place on the bar (default \"{n} of {count}\")") {
+      $0.position = $1
+    },
+    word(.spokenText, "the place, spoken (\"Section {n} of {count}\")") {
+      $0.spokenPosition = $1
+    },
+    word(.readText, "how much is read (default \"{percent}% read\")") { $0.readAmount = $1 },
+    word(.timeText, "a time (default \"{m} min\")") { $0.minutes = $1 },
+    word(.hoursText, "a time past an hour (\"{h} h {m} min\")") { $0.hours = $1 },
+    word(.shortText, "under half a minute (default \"< 1 min\")") { $0.underAMinute = $1 },
+    word(.leftText, "time left, spoken (\"{m} minutes left\")") { $0.replaceSpokenLeft($1) },
+  ]
+
+  /// An option whose TEXT is one of the island's words.
+  private static func word(
+    _ name: OptionName, _ help: String, sets: @escaping @Sendable (inout Wording, String) -> Void
+  ) -> Flag<Wording> {
+    Flag(OptionSpec(name, value: "TEXT", help: help)) { given, copy, _ in
+      if let text = given.value { sets(&copy, text) }
+    }
+  }
+
   /// The bar for the reader at `place` in `document`.
   func bar(at place: Place, in document: Document) -> String? {
     Bar(at: place, in: document, top: showsTop, copy: copy, theme: theme, width: width)?.text()
+  }
+}
+
+extension Flags {
+  static let color = OptionSpec(
+    .color, value: "WHEN", choices: ["auto", "always", "never"],
+    help: "auto (default: on a terminal), always or never")
+  static let ascii = OptionSpec(.ascii, help: "draw with ASCII alone")
+
+  /// How it is printed; `formats` names the formats, nil for none.
+  static func display(_ formats: String?) -> [OptionSpec] {
+    var options: [OptionSpec] = []
+    if let formats {
+      let choices = ["text", "spoken", "json", "tsv", "markdown"].filter { formats.contains($0) }
+      options.append(OptionSpec(.format, value: "FORMAT", choices: choices, help: formats))
+    }
+    return options + [
+      OptionSpec(.width, value: "N", help: "draw at most N cells wide, wherever it goes"),
+      OptionSpec(
+        .maxWidth, value: "N", help: "widest it grows (default: the terminal's width)"),
+      color,
+      OptionSpec(.accent, value: "COLOR", help: "the accent: a name (red, blue...) or #RRGGBB"),
+      ascii,
+      OptionSpec(.noTop, help: "leave out the back-to-top mark"),
+    ] + Display.words.map(\.spec)
   }
 }

@@ -11,6 +11,8 @@ struct DocumentLoader: Sendable {
   let maxSize: Int
   /// With `--slug auto`, what decides each file's id flavour.
   var detector: SlugFlavorDetector? = nil
+  /// What finds the mdBook a file is a chapter of (`loadAsBuilt`).
+  var books: BookChapters? = nil
 
   /// A document with the bytes it was read from, for a command that
   /// rewrites them; the bytes stay valid while this value lives. Its links
@@ -18,6 +20,12 @@ struct DocumentLoader: Sendable {
   struct Loaded {
     let outlined: Outlined
     let bytes: LoadedBytes
+    /// An mdBook chapter whose links were expanded: the text outlined
+    /// (`outlined` is placed back on the file's own `bytes`).
+    var chapter: BuiltChapter? = nil
+    /// What was met on the way, one line each for standard error
+    /// (`isle: warning: ` before it): an include that leads outside.
+    var warnings: [String] = []
 
     var document: Document { outlined.document }
   }
@@ -85,5 +93,14 @@ struct DocumentLoader: Sendable {
       return "a table \(columns) columns wide on line \(line), past the limit of \(limit) "
         + "(raise it with --max-columns)"
     }
+  }
+}
+
+extension LoadedBytes {
+  /// The bytes as the commands read them, valid while `self` lives (as a
+  /// mapping is, and a command keeps its `Loaded`); Files lends them only
+  /// as a `Span` (`withSpan`).
+  var buffer: UnsafeBufferPointer<UInt8> {
+    withSpan { span in span.withUnsafeBufferPointer { $0 } }
   }
 }

@@ -29,7 +29,8 @@ extension CLI {
   }
 
   /// The same, `body` given each document with its bytes and the loader
-  /// that read them, for a command that outlines them again (`jump` to a
+  /// that read them (a chapter of an mdBook as the book builds it,
+  /// `DocumentLoader.loadAsBuilt`), for a command that outlines them again (`jump` to a
   /// heading the levels shown leave out: standard input cannot be read
   /// twice).
   func forEachLoaded(
@@ -45,6 +46,9 @@ extension CLI {
     var held: [String] = settings.walk.empty.map {
       "isle: \($0): no documents (.md, .markdown, .html, .htm)"
     }
+    if settings.sources.isEmpty && held.isEmpty {
+      held.append(Self.nothingGiven(settings.shard, what: "documents"))
+    }
     if noting {
       held.forEach(report)
       held = []
@@ -56,7 +60,11 @@ extension CLI {
     try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
       let source = sources[index]
       do {
-        return try body(loader.load(source), source, loader)
+        // A chapter of an mdBook is read as its book builds it.
+        let loaded = try loader.loadAsBuilt(source)
+        var output = try body(loaded, source, loader)
+        output.warnings = loaded.warnings + output.warnings
+        return output
       } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
         // A binary file met in a folder is passed over, as grep passes it.
         let stats = "\(SafeText.forTerminal(source.displayName)): binary file, skipped"
@@ -66,6 +74,7 @@ extension CLI {
         return DocumentOutput(status: failure.status, error: failure.line)
       }
     } consume: { _, answer in
+      for warning in answer.warnings { report("isle: warning: " + SafeText.forTerminal(warning)) }
       if let error = answer.error { report(error) }
       if let note = answer.note {
         if noting { report("isle: \(note)") } else { held.append("isle: \(note)") }
@@ -110,7 +119,7 @@ extension CLI {
     let loader = reading
     let limit = settings.maxSize
     var reader = LineReader(descriptor: 0)
-    try RecordLoop.run(&reader, jobs: settings.jobs, shard: settings.shard) { read in
+    let kept = try RecordLoop.run(&reader, jobs: settings.jobs, shard: settings.shard) { read in
       switch read {
       case .failure(let problem): return failed(problem)
       case .success(let record):
@@ -128,6 +137,14 @@ extension CLI {
     } consume: {
       try consume($0)
     }
+    if kept == 0 { report(Self.nothingGiven(settings.shard, what: "records")) }
+  }
+
+  /// What a run given nothing to read says: an empty list or standard
+  /// input, or a share that kept none of it.
+  static func nothingGiven(_ shard: Shard?, what: String) -> String {
+    if let shard { return "isle: --shard \(shard.index)/\(shard.count): no \(what) in this share" }
+    return "isle: no \(what) to read: the input named none"
   }
 
   /// Why a record's document failed, without the prefix and the path the

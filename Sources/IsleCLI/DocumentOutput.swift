@@ -10,6 +10,8 @@ struct DocumentOutput: Sendable {
   var note: String? = nil
   /// How the document was parsed (`--stats`), said on standard error.
   var stats: String? = nil
+  /// What was met reading it, each said on standard error as a warning.
+  var warnings: [String] = []
 }
 
 extension DocumentOutput {

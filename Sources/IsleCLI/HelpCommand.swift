@@ -22,3 +22,14 @@ struct HelpCommand: RunnableCommand {
     return .success
   }
 }
+
+extension HelpCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "help", summary: "help on a command", usage: "isle help [command]",
+    discussion: "Shows the help of a command, or of isle itself.", options: [],
+    operands: .command)
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    HelpCommand(name: raw.operands.first, cli: cli)
+  }
+}

@@ -24,7 +24,7 @@ struct JumpCommand: RunnableCommand {
         var options = loader.options
         options.levels =
           min(options.levels.lowerBound, level)...max(options.levels.upperBound, level)
-        document = try loader.outline(loaded.bytes, from: source, options: options)
+        document = try loader.outline(again: loaded, from: source, options: options)
       }
       let index = try DocumentFailure.resolving(
         Jump(target), text: target, in: document, name: name, from: start?.offset)
@@ -87,5 +87,29 @@ extension JumpCommand {
     }
     try CLI.expectOneDocument(documents, command: .jump)
     return (target, documents)
+  }
+}
+
+extension JumpCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "jump", summary: "pick a section and say where it starts",
+    usage: "isle jump TARGET [--line N | --offset B | --percent P] [options] [file]",
+    discussion: """
+      Picks a section and prints where it starts (its line, by default), so
+      that 'line=$(isle jump method doc.md) && less +"$line" doc.md' opens
+      there, and does nothing when there is no such section. TARGET is
+      a number, an id (method, #method, guide.html#method), a title or a
+      unique part of one (any case, any accents), next, prev, first (or
+      top), last, or a step such as +2 or -1 from the reader's position
+      (--line, --offset or --percent). No match, or more than one, exits 1
+      and names the sections close to it; an id finds a heading the levels
+      shown leave out, and its title names it with the option that shows it.
+      """,
+    options: Flags.outline + Flags.list + Flags.reader + [Flags.viewport, Flags.print]
+      + Flags.display(nil),
+    operands: .target, example: " next --line 40")
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try JumpCommand(raw, cli: cli)
   }
 }

@@ -173,7 +173,7 @@ struct LlmsCommand: RunnableCommand {
     guard var bytes = try? cli.files.bytes(.file(BookPath.join(book.folder, path)), limit: settings.maxSize)
     else { return "" }
     if book.form == .mdBook {
-      bytes = MdBookExpansion.expand(bytes, chapter: path, in: book, files: folder)
+      bytes = MdBookExpanded(bytes, chapter: path, in: book, files: folder).bytes
     }
     let hidden = DocumentShape.frontMatterEnd(of: bytes.span)
     return String(decoding: bytes[hidden...], as: UTF8.self)
@@ -304,5 +304,38 @@ extension LlmsCommand {
       return object.text
     }
     try cli.stdout.write(lines.map { $0 + "\n" }.joined())
+  }
+}
+
+extension LlmsCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "llms", summary: "a book's llms.txt (or llms-full.txt) for language models",
+    usage: "isle llms [--full [--max-tokens N]] [--base-url URL] [options] book",
+    discussion: """
+      Writes a book's llms.txt (llmstxt.org) from its order (SUMMARY.md,
+      mkdocs.yml or a folder): its title, its first paragraph as the
+      summary, a section for each part, each chapter a link with its first
+      sentence, minutes and tokens (estimated); suffix chapters, appendices
+      and what is under a draft go under Optional. Links are the pages as
+      the site serves them: x.html for mdBook, x/ for MkDocs, under
+      --base-url when given. --full writes llms-full.txt, every chapter in
+      order; --max-tokens N cuts it into llms-full-1.txt, llms-full-2.txt...
+      beside --output, each at most N tokens. --check exits 1 when the file
+      (--output, else the one in the book's folder) differs.
+      """,
+    options: Flags.outline(.wpm, .maxSize) + [
+      OptionSpec(.full, help: "write llms-full.txt: every chapter's text in order"),
+      OptionSpec(
+        .maxTokens, value: "N", requires: [.given(.full)],
+        help: "cut llms-full.txt into files of at most N tokens"),
+      OptionSpec(.baseURL, value: "URL", help: "links under URL, as the site serves the pages"),
+      OptionSpec(.output, value: "FILE", help: "write FILE (default: standard output)"),
+      OptionSpec(.check, help: "change nothing; exit 1 when the file differs"),
+      OptionSpec(.diff, help: "check, and print the diff"),
+      Flags.jobs,
+    ])
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try LlmsCommand(raw, cli: cli)
   }
 }

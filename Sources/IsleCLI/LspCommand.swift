@@ -103,3 +103,31 @@ extension LspCommand {
       settings: try Settings(kept), problems: configProblems.map(\.problem) + problems, cli: cli)
   }
 }
+
+extension LspCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "lsp", summary: "a language server for editors, on stdin and stdout",
+    usage: "isle lsp [--slug FLAVOR]",
+    discussion: """
+      Speaks the Language Server Protocol 3.17 on standard input and
+      output, for editors: the outline (symbols, folding, every heading
+      level with its reading time), links checked as isle check checks
+      them, definition, references, rename and completion of ids, and
+      isle/where for a status line. See the README for each editor.
+      """,
+    // Levels and speed are those of isle/where; the symbols show every level.
+    options: Flags.outline(.slug, .wpm, .minLevel, .maxLevel, .maxSize),
+    operands: .documents(fish: false))
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try LspCommand(raw, configProblems: [], cli: cli)
+  }
+
+  /// The server goes on without the config file's lines that are wrong,
+  /// and logs them.
+  static func decide(_ raw: RawArguments, configProblems: [UsageError], cli: CLI) throws
+    -> any RunnableCommand
+  {
+    try LspCommand(raw, configProblems: configProblems, cli: cli)
+  }
+}

@@ -63,3 +63,21 @@ struct McpCommand: RunnableCommand {
   }
 
 }
+
+extension McpCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "mcp", summary: "a Model Context Protocol server for agents, on stdin and stdout",
+    usage: "isle mcp",
+    discussion: """
+      Speaks the Model Context Protocol (every revision from 2024-11-05) on
+      standard input and output, for coding agents: the tools outline,
+      section (bounded by max_bytes), where, check and find, on the
+      documents under the folder it was started in (or the client's
+      roots). See the README for each agent.
+      """,
+    options: [], operands: .documents(fish: false))
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try McpCommand(raw, cli: cli)
+  }
+}

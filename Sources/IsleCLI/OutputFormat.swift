@@ -1,3 +1,5 @@
+import Options
+
 /// The ways a command can print a document.
 enum OutputFormat: String, CaseIterable, Sendable {
   case text
@@ -14,4 +16,20 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
   /// One of the formats for CI, which `check` writes from its findings.
   var isForCI: Bool { [.sarif, .junit, .github, .gitlab].contains(self) }
+}
+
+/// What `jump` and `pick` print about the section they land on.
+enum SectionPrint: String, CaseIterable, Sendable {
+  case line
+  case offset
+  case id
+  case bar
+  case json
+}
+
+extension Flags {
+  /// What `jump` and `pick` print.
+  static let print = OptionSpec(
+    .print, value: "WHAT", choices: SectionPrint.allCases.map(\.rawValue),
+    help: "line (default), offset, id, bar or json")
 }

@@ -160,7 +160,7 @@ struct PickCommand: RunnableCommand {
     /// the region's rows.
     mutating func event(for input: TerminalInput) -> PickerEvent? {
       switch input {
-      case .key(let event): return event
+      case .key(let key): return PickerEvent(key)
       case .cursor(let row, _):
         top = row
         return nil
@@ -246,5 +246,31 @@ extension PickCommand {
     self.init(
       settings: settings, print: print, closed: raw.has(.closed),
       reduceMotion: cli.reducesMotion(raw), cli: cli)
+  }
+}
+
+extension PickCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "pick", summary: "the interactive island: open, move, filter, pick",
+    usage: "isle pick [--closed] [--line N | --offset B] [options] [file]",
+    discussion: """
+      Draws the island below the prompt on the terminal and lets you pick
+      a section; prints it as jump does (its line, by default), so that
+      'line=$(isle pick doc.md) && vim +"$line" doc.md' opens there, and
+      nothing opens when the pick is cancelled (exit 1). The document may
+      come on standard input: keys come from the terminal.
+      Open: Up/Down move the puck (PageUp/PageDown, Home/End too), typing
+      filters, Backspace undoes, Return or Space picks, Escape closes.
+      Closed: Left/Right step through sections, Up, Return or Space open,
+      Return picks a section stepped to, Escape or q leaves (exit 1).
+      The mouse clicks, scrolls and drags. Ctrl-C leaves with 130.
+      """,
+    options: Flags.outline + Flags.list + Flags.reader + [Flags.print] + [
+      OptionSpec(.closed, help: "start on the closed bar"), Flags.reduceMotion,
+    ] + Flags.display(nil),
+    operands: .documents(fish: false))
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try PickCommand(raw, cli: cli)
   }
 }

@@ -59,3 +59,27 @@ struct PositionRequest: Sendable {
     return nil
   }
 }
+
+extension Flags {
+  /// Where the reader is: the same three spellings for every command.
+  /// `jump` steps from there and `pick` opens there (`--from-line` and
+  /// `--from-offset`, their old names, are still read).
+  static let reader = [
+    OptionSpec(
+      .line, value: "N", aliases: ["from-line"], help: "the reader is at line N (1-based)"),
+    OptionSpec(
+      .offset, value: "B", aliases: ["from-offset"], help: "the reader is at byte B (0-based)"),
+    OptionSpec(.percent, value: "P", help: "the reader is P percent through (0-100)"),
+  ]
+
+  static let viewport = OptionSpec(
+    .viewport, value: "N", help: "N lines are visible: all is read once the end shows")
+
+  /// Where the reader stands, for `toc` and `where`.
+  static let position =
+    reader + [
+      viewport,
+      OptionSpec(.progress, value: "F", help: "the read fraction (0-1), as a pager knows it"),
+      OptionSpec(.section, value: "X", help: "the reader is in section X (as jump names it)"),
+    ]
+}

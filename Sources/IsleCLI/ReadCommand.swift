@@ -47,7 +47,7 @@ struct ReadCommand: RunnableCommand {
       var document: Document? = nil
       var startByte = 0
       if carried.edited != nil {
-        startByte = carried.reopen(in: bytes.buffer)
+        startByte = carried.reopen(in: bytes.buffer.span)
       } else if asked {
         let outline = try loader.outline(bytes, from: source)
         document = outline
@@ -313,7 +313,7 @@ extension ReadCommand {
       let source = InputSource.file(chapter.path)
       let bytes = reader.drawn(chapter.path, try loader.bytes(source))
       if carried.edited != nil {
-        startByte = carried.reopen(in: bytes.buffer)
+        startByte = carried.reopen(in: bytes.buffer.span)
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
         var rebuilt = reader.readerBook(

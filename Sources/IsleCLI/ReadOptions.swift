@@ -51,3 +51,54 @@ struct ReadOptions: Sendable {
     return nil
   }
 }
+
+extension ReadCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "read", summary: "read a document in a pager, with the island on the bottom row",
+    usage: "isle read [--plain] [--line N | --section X] [options] [file|book]",
+    discussion: """
+      A full-screen pager: the document drawn for the terminal (or as it
+      is, with --plain), and on the bottom row the island for the top
+      line, as 'isle where --line L --viewport H' says it for the H source
+      lines in view. Keys as in less: j/k and the arrows, Space/f/PageDown,
+      b/PageUp, d/u, g/Home, G/End, N g or N % to go to a line or a
+      percentage, / and ? search, n/N repeat, m and a letter marks, ' and
+      the letter goes back, '' back from the last jump, v opens $VISUAL or
+      $EDITOR at the top line; left and right scroll code and tables wider
+      than the window sideways; ] and [ next and previous section, } and {
+      the next and previous at the same or a higher level; Tab or t opens
+      the contents (type to filter, Return jumps, Escape closes); h shows
+      the keys; q leaves. It reopens a document where it was left, also
+      when ended by SIGTERM or SIGHUP (--no-remember keeps nothing). Front
+      matter is drawn as a table of its keys (--no-front-matter: not at
+      all). An HTML page is drawn from the part --within keeps to. The
+      document may come on standard input. With standard output not a
+      terminal, the page is written there, --width wide (default 80).
+      """,
+    options: Flags.outline + Flags.list + Flags.reader + [
+      OptionSpec(.section, value: "X", help: "open at section X (as jump names it)"),
+      OptionSpec(.plain, help: "show the source as it is, as less does"),
+      OptionSpec(.noRemember, help: "neither return to nor keep the place left"),
+      OptionSpec(.noFrontMatter, help: "draw no front matter (else a table of its keys)"),
+      Flags.reduceMotion, Flags.book,
+    ] + Flags.display(nil),
+    operands: .documents(fish: false))
+
+  static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
+    try ReadCommand(raw, cli: cli)
+  }
+}
+
+extension Flags {
+  static let reduceMotion = OptionSpec(
+    .reduceMotion, help: "every change instant (also ISLE_REDUCE_MOTION=1)")
+}
+
+extension CLI {
+  /// `--reduce-motion`, or `ISLE_REDUCE_MOTION` set to anything but 0.
+  func reducesMotion(_ raw: RawArguments) -> Bool {
+    raw.has(.reduceMotion)
+      || !(environment["ISLE_REDUCE_MOTION"] ?? "").isEmpty
+        && environment["ISLE_REDUCE_MOTION"] != "0"
+  }
+}

@@ -11,6 +11,54 @@ import Walk
   import Glibc
 #endif
 
+extension Flags {
+  static let jobs = OptionSpec(
+    .jobs, value: "N", help: "read N documents at once (default: the cores)")
+
+  /// Many documents at once: named in a list, a share of them, records.
+  static let many =
+    [
+      jobs,
+      OptionSpec(.hidden, help: "walk hidden files and directories too"),
+      OptionSpec(.noIgnore, help: "walk what .gitignore, .ignore and git excludes skip"),
+    ] + list + [
+      OptionSpec(.shard, value: "K/N", help: "only the K-th of N shares, by a hash of the path"),
+      OptionSpec(
+        .records,
+        conflicts: [
+          .given(.filesFrom), .given(.fix), .given(.changed), .given(.book), .given(.write),
+          .given(.check), .given(.diff),
+          .value(.format, "text", "tsv", "markdown", "html", "sarif", "junit", "github", "gitlab"),
+        ], help: "documents as JSON Lines on stdin, records out"),
+    ]
+
+  /// The paths of a list, for every command that reads files.
+  static let list = [
+    OptionSpec(.filesFrom, value: "FILE", help: "the paths FILE lists, one a line (- for stdin)"),
+    OptionSpec(
+      .null, short: "0", requires: [.given(.filesFrom)], help: "the list's paths end in NUL"),
+  ]
+
+  /// Whether each document's path is printed.
+  static let path = [
+    OptionSpec(
+      .withPath, short: "H", conflicts: notListed,
+      help: "name the document even when there is one"),
+    OptionSpec(
+      .noPath, conflicts: notListed, help: "never name the document, however many"),
+  ]
+
+  /// What the path options cannot be given with: outputs that either
+  /// always name the document (json) or never do (the list).
+  private static let notListed: [OptionCondition] = [
+    .value(.format, "json", "markdown"), .given(.write), .given(.check), .given(.diff),
+  ]
+
+  static let tokenizer = OptionSpec(
+    .tokenizer, value: "FILE",
+    help: "count tokens with this tiktoken rank file")
+}
+
 /// What every command decides before it reads a byte: how to outline, how
 /// to draw, and which documents. The second step of argument parsing.
 struct Settings: Sendable {
@@ -29,9 +77,9 @@ struct Settings: Sendable {
   /// True when each document is named (`--with-path`, `--no-path`, else
   /// when there are several).
   var showsPaths: Bool
-  /// What a contents list in Markdown is asked for (`--ordered`,
+  /// The toc asked for in Markdown (`--ordered`,
   /// `--details`, `--include-title`, `--after-markers`).
-  var contents: TocRequest
+  var toc: TocRequest
   /// With several documents in one Markdown list, the folder their links
   /// are relative to: `--base`, else the one folder given.
   var indexBase: String?
@@ -63,18 +111,13 @@ struct Settings: Sendable {
     }
     let listed = try Self.listed(raw, files: files, command: name)
     let operands = operands + (listed ?? [])
-    if ![.toc, .show, .check].contains(command) && operands.count > 1 {
+    let many = command.configuration.manyDocuments
+    if !many && operands.count > 1 {
       try CLI.expectOneDocument(operands, command: command)
     }
     if operands.isEmpty && listed == nil && inputIsTerminal {
       // The examples are whole commands that work as they stand.
-      let needs: String
-      switch command {
-      case .where: needs = " --line 40"
-      case .jump: needs = " next --line 40"
-      case .show: needs = " 1"
-      default: needs = ""
-      }
+      let needs = command.configuration.example
       throw UsageError(
         "no document given, and standard input is a terminal: name a file "
           + "('isle \(name)\(needs) README.md') or pipe one in "
@@ -99,7 +142,7 @@ struct Settings: Sendable {
       ? SourceWalker.Walked(sources: [])
       : operands.isEmpty
         ? SourceWalker.Walked(sources: [.standardInput])
-        : command == .toc || command == .check || command == .show
+        : many
           ? walker.expand(operands)
           // where and jump read one document: a directory is an error.
           : SourceWalker.Walked(sources: operands.map { $0 == "-" ? .standardInput : .file($0) })
@@ -117,7 +160,7 @@ struct Settings: Sendable {
       jobs: try OptionValues.integer(raw, .jobs, in: 1...1024, command: name) ?? Self.cores,
       showsPaths: raw.options.last { $0.name == .withPath || $0.name == .noPath }
         .map { $0.name == .withPath } ?? several,
-      contents: try TocRequest.decide(raw, command: name),
+      toc: try TocRequest.decide(raw, command: name),
       indexBase: raw.value(.base)
         ?? (operands.count == 1 && files.isDirectory(operands[0]) ? operands[0] : nil),
       maxSize: try OptionValues.size(raw, command: name), stats: raw.has(.stats), shard: shard,
@@ -166,37 +209,12 @@ struct Settings: Sendable {
   func loader(_ files: FileAccess) -> DocumentLoader {
     DocumentLoader(
       files: files, options: outline, maxSize: maxSize,
-      detector: slug == .auto ? SlugFlavorDetector(files: files) : nil)
+      detector: slug == .auto ? SlugFlavorDetector(files: files) : nil,
+      books: BookChapters(files: files))
   }
 
   /// The cores this machine has online, the default for `--jobs`.
   static var cores: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
-}
-
-extension TocRequest {
-  /// What the words given ask of a contents list.
-  static func decide(_ raw: RawArguments, command: String) throws -> TocRequest {
-    var request = TocRequest()
-    if let ordered = raw.last(.ordered) {
-      switch ordered.value {
-      case nil, "ones": request.numbering = .ones
-      case "increment": request.numbering = .increment
-      case let text?:
-        throw raw.invalid(.ordered, text, expected: "ones or increment", command: command)
-      }
-    }
-    if let details = raw.last(.details) {
-      let summary = details.value ?? ""
-      // The summary stands in an HTML comment when noted.
-      guard !summary.contains("-->") else {
-        throw raw.invalid(.details, summary, expected: "a summary without '-->'", command: command)
-      }
-      request.details = summary
-    }
-    request.includeTitle = raw.has(.includeTitle)
-    request.afterMarkers = raw.has(.afterMarkers)
-    return request
-  }
 }
 
 extension SourceWalker.Walked {

@@ -64,6 +64,8 @@ struct ShowCommand: RunnableCommand {
     var skipped = false
     /// The keys of the records it made, printed or not.
     var keys: [String] = []
+    /// What was met reading it, each said on standard error as a warning.
+    var warnings: [String] = []
   }
 
   let request: Request
@@ -79,6 +81,9 @@ struct ShowCommand: RunnableCommand {
         cli.report("isle: \(folder): no documents (.md, .markdown, .html, .htm)")
       }
     }
+    if !settings.records && settings.sources.isEmpty && settings.walk.empty.isEmpty {
+      cli.report(CLI.nothingGiven(settings.shard, what: "documents"))
+    }
     let (loader, sources, request, settings) = (
       settings.loader(cli.files), settings.sources, request, settings
     )
@@ -89,6 +94,7 @@ struct ShowCommand: RunnableCommand {
     let found = settings.walk.found
     func consume(_ answer: Answer) throws {
       guard !answer.skipped else { return }
+      for warning in answer.warnings { cli.report("isle: warning: " + SafeText.forTerminal(warning)) }
       if let error = answer.error { cli.report(error) }
       if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
       statuses.append(answer.status)
@@ -109,8 +115,9 @@ struct ShowCommand: RunnableCommand {
     } else {
       try OrderedParallelMap.run(count: sources.count, jobs: settings.jobs) { index in
         do {
+          // A chapter of an mdBook is shown as the book builds it.
           return try Self.answer(
-            loader.load(sources[index]), source: sources[index], request: request,
+            loader.loadAsBuilt(sources[index]), source: sources[index], request: request,
             settings: settings)
         } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
           // A binary file met in a folder is passed over, as grep passes it.
@@ -141,10 +148,13 @@ struct ShowCommand: RunnableCommand {
 
   /// What `loaded` prints for `request`: the sections its selectors name
   /// (or all of them), and what each selector that matched nothing missed.
+  /// An mdBook chapter's are those of its expanded text, their positions
+  /// the chapter's own.
   static func answer(
-    _ loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings,
+    _ read: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings,
     meta: String? = nil
   ) throws -> Answer {
+    let loaded = read.chapter?.loaded ?? read
     let tree = Self.tree(of: loaded, settings: settings)
     var blocks: MarkdownBlocks? = nil
     if loaded.document.format == .markdown,
@@ -160,9 +170,11 @@ struct ShowCommand: RunnableCommand {
           source.displayName + ": " + DocumentLoader.describe(error), status: .failure)
       }
     }
-    return try answer(
+    var result = try answer(
       loaded, tree: tree, blocks: blocks, source: source, request: request, settings: settings,
-      meta: meta)
+      meta: meta, chapter: read.chapter)
+    result.warnings = read.warnings
+    return result
   }
 
   /// The headings of `loaded`, its text starting after any front matter.
@@ -179,7 +191,8 @@ struct ShowCommand: RunnableCommand {
   /// cuts sections or leaves headings out) made.
   static func answer(
     _ loaded: DocumentLoader.Loaded, tree: HeadingTree, blocks: MarkdownBlocks?,
-    source: InputSource, request: Request, settings: Settings, meta: String? = nil
+    source: InputSource, request: Request, settings: Settings, meta: String? = nil,
+    chapter: BuiltChapter? = nil
   ) throws -> Answer {
     let document = loaded.document
     let name = source.displayName
@@ -188,7 +201,9 @@ struct ShowCommand: RunnableCommand {
     var excerpts = request.all ? tree.records() : []
     for (index, selector) in request.selectors.enumerated() {
       do {
-        for heading in try selector.resolve(in: tree, document: document) {
+        var resolved = selector
+        if let chapter { resolved = try chapter.selector(selector) }
+        for heading in try resolved.resolve(in: tree, document: document) {
           let body =
             request.body ? { bodyStart($0, tree: tree, blocks: blocks, loaded: loaded) } : nil
           if let excerpt = tree.excerpt(heading, subsections: request.subsections, bodyStart: body)
@@ -210,7 +225,7 @@ struct ShowCommand: RunnableCommand {
     }
     answer.output = try render(
       excerpts, as: format, tree: tree, blocks: blocks, loaded: loaded, source: source,
-      request: request, settings: settings, meta: meta, keys: &answer.keys)
+      request: request, settings: settings, meta: meta, chapter: chapter, keys: &answer.keys)
     return answer
   }
 

@@ -16,7 +16,7 @@ extension ShowCommand {
   static func render(
     _ excerpts: [Excerpt], as format: Format, tree: HeadingTree, blocks: MarkdownBlocks?,
     loaded: DocumentLoader.Loaded, source: InputSource, request: Request, settings: Settings,
-    meta: String? = nil, keys: inout [String]
+    meta: String? = nil, chapter: BuiltChapter? = nil, keys: inout [String]
   ) throws -> [UInt8] {
     let buffer = loaded.bytes.buffer
     var output: [UInt8] = []
@@ -62,6 +62,7 @@ extension ShowCommand {
         return bytes
       }
       var chunker = Chunker(options: request.chunking, tokenizer: request.tokenizer)
+      let keyOf = ChunkKey(path: source.path, tree: tree)
       for excerpt in chunker.joined(excerpts, tree: tree, text: text) {
         let bytes = text(excerpt)
         let sameBytes = page == nil && bytes.count == excerpt.bytes.count
@@ -71,7 +72,7 @@ extension ShowCommand {
             excerpt.bytes.contains(start) ? start - excerpt.bytes.lowerBound : nil
           } : []
         let context = HeadingContext.of(heading: excerpt.heading, in: tree, line: line)
-        let key = ChunkKey.of(path: source.path, heading: excerpt.heading, in: tree)
+        let key = keyOf.of(heading: excerpt.heading)
         for chunk in chunker.chunks(
           of: excerpt, text: bytes, sameBytes: sameBytes, blockStarts: starts,
           context: context.first, partContext: context.rest, key: key)
@@ -79,10 +80,11 @@ extension ShowCommand {
           keys.append(chunk.key)
           if let old = request.previous, old[chunk.key] == chunk.hash { continue }
           let start = chunk.excerpt.bytes.lowerBound
-          let where_ = ExcerptJSON.Context(
+          let context = ExcerptJSON.Context(
             path: source.path, lines: tree.lines(of: chunk.excerpt.bytes),
             frontMatter: tree.textStart > 0 && start == tree.textStart && chunk.text.lowerBound == 0
               ? 0..<start : nil, meta: meta)
+          let where_ = chapter?.context(context, of: chunk.excerpt.bytes) ?? context
           let part = Array(bytes[chunk.text])
           ExcerptJSON.write(
             chunk, in: tree, context: where_, text: part.span, tokenizer: request.tokenizer.name,

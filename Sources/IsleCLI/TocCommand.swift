@@ -129,7 +129,7 @@ struct TocCommand: RunnableCommand {
   /// folder given, else the working directory): one list, an index of a
   /// docs tree.
   static func list(of document: Document, source: InputSource, settings: Settings) -> String {
-    var request = settings.contents
+    var request = settings.toc
     guard settings.showsPaths, let path = source.path else {
       let style = ListStyle(numbering: request.numbering)
       return TocList.text(
@@ -208,4 +208,25 @@ extension TocCommand {
     }
     return TocCommand(settings: settings, cli: cli)
   }
+}
+
+extension TocCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "toc", summary: "the contents, with a reading time for each section",
+    usage: "isle toc [options] [file ...]",
+    discussion: """
+      Prints every section of each document on a row, with its reading time,
+      and below them the bar reading the contents title and the total time;
+      the text before the first heading has a row when it takes a minute.
+      Reads standard input when no file is given, or for '-' (with --write,
+      the document comes back on standard output).
+      With a position, the current row sits on the puck and the bar says
+      how much has been read.
+      """,
+    options: Flags.outline + Flags.many + Flags.path + Flags.position
+      + Flags.display("text, json, tsv or markdown") + Flags.write + [
+        OptionSpec(.stats, help: "say on stderr whether each document was split"),
+        Flags.tokenizer, Flags.book,
+      ],
+    manyDocuments: true)
 }

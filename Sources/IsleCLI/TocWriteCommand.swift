@@ -160,19 +160,19 @@ struct TocWriteCommand: RunnableCommand {
       region = again
     }
     let request = try TocRequest.decide(merged, command: "toc")
-    let record = NotedOptions.given(in: raw, kept: Command.noted)
+    let record = NotedOptions.given(in: raw, kept: TocRequest.noted)
     let recorded =
       record
       ? NotedOptions.recorded(
-        noted: noted, typed: typed, kept: Command.noted) : []
+        noted: noted, typed: typed, kept: TocRequest.noted) : []
     return try withExtendedLifetime(loaded) { () throws -> Outcome in
       let bytes = loaded.bytes.buffer
       let document = loaded.document
-      let style = TocList.style(of: bytes, region: region, numbering: request.numbering)
+      let style = TocList.style(of: bytes.span, region: region, numbering: request.numbering)
       let list = TocList.text(
         TocList.sections(
           of: document, includeTitle: request.includeTitle, afterMarkers: request.afterMarkers,
-          region: region, bytes: bytes),
+          region: region, bytes: bytes.span),
         format: .markdown, style: style, details: request.details,
         summary: settings.display.copy.contentsTitle)
       var opening: String? = nil
@@ -185,7 +185,7 @@ struct TocWriteCommand: RunnableCommand {
       var edited = region
       if record && forNote.isEmpty { edited = region.withoutNote }
       let updated = TocEdit.apply(
-        list: list, to: bytes, region: edited, note: note, opening: opening)
+        list: list, to: bytes.span, region: edited, note: note, opening: opening)
       guard !updated.elementsEqual(bytes) else { return .current }
       if !check && given == nil {
         do throws(AtomicFile.Failure) {
@@ -213,7 +213,7 @@ struct TocWriteCommand: RunnableCommand {
     let line = loaded.document.lines.line(ofOffset: (region.note ?? region.opening).offset)
     do {
       return try RawArguments.parse(
-        words, specs: Command.noted, command: "toc", tables: Command.tables
+        words, specs: TocRequest.noted, command: "toc", tables: Command.tables
       )
       .options.map {
         GivenOption(
@@ -237,7 +237,7 @@ struct TocWriteCommand: RunnableCommand {
     }
     do {
       return try withExtendedLifetime(loaded) {
-        try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer)
+        try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer.span)
       }
     } catch let mismatch as TocRegion.Mismatch {
       throw MarkerFailure(path: path, problem: mismatch.problem)

@@ -68,3 +68,21 @@ extension WhereCommand {
     return WhereCommand(settings: settings, cli: cli)
   }
 }
+
+extension WhereCommand: IsleCommand {
+  static let configuration = CommandDescription(
+    name: "where", summary: "the bar for a position: section, place, how much is read",
+    usage: "isle where --offset B | --line N | --percent P [options] [file]",
+    discussion: """
+      Prints the closed island for the reader's position: the ring of how
+      much is read, the current section's title, its place (3 of 6) and a
+      chevron; past the first section, a back-to-top mark leads. The
+      current section is the last one starting at or before the position.
+      """,
+    options: Flags.outline + Flags.list + Flags.position
+      + Flags.display("text (the bar), spoken or json") + [
+        Flags.book,
+        OptionSpec(.file, value: "CHAPTER", help: "the book's chapter the position is in"),
+      ],
+    example: " --line 40")
+}

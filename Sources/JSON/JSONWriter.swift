@@ -136,7 +136,7 @@ public struct JSONWriter {
   /// `text`, UTF-8 (a document's own bytes once made valid), quoted and
   /// escaped byte by byte, with no `String` built: a section may be
   /// megabytes long.
-  public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) { quoted(text) }
+  public mutating func string(utf8 text: Span<UInt8>) { text.withUnsafeBufferPointer { quoted($0) } }
 
   /// Bytes that are JSON already (punctuation, a literal).
   public mutating func raw(_ text: StaticString) {
@@ -228,9 +228,9 @@ public struct JSONWriter {
   }
 
   /// A string member holding `text`, UTF-8 (`string(utf8:)`).
-  public mutating func add(_ key: StaticString, utf8 text: UnsafeBufferPointer<UInt8>) {
+  public mutating func add(_ key: StaticString, utf8 text: Span<UInt8>) {
     self.key(key)
-    quoted(text)
+    text.withUnsafeBufferPointer { quoted($0) }
   }
 
   /// A member whose value is JSON text already.

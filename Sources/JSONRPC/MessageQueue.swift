@@ -7,6 +7,9 @@ public final class MessageQueue: Sendable {
   /// What the reading thread hands over.
   public enum Item: Sendable {
     case body([UInt8])
+    /// A message that could not be read, answered with this error in its
+    /// turn (a line past the limit).
+    case refused(ResponseError)
     /// The stream ended (nil) or could not be read further.
     case end(FramingError?)
   }

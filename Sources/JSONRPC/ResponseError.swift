@@ -7,11 +7,14 @@ public struct ResponseError: Error, Equatable, Sendable {
   public var code: Int
   /// One line saying what went wrong, naming the value.
   public var message: String
+  /// What more the client is told (the revisions an MCP server speaks).
+  public var data: JSONValue?
 
   /// An error from its parts.
-  public init(code: Int, message: String) {
+  public init(code: Int, message: String, data: JSONValue? = nil) {
     self.code = code
     self.message = message
+    self.data = data
   }
 
   /// The message is not JSON.
@@ -43,8 +46,15 @@ public struct ResponseError: Error, Equatable, Sendable {
   public static let shutDown = ResponseError(
     code: -32600, message: "the server is shut down; only 'exit' is read")
 
+}
+
+extension ResponseError: JSONWritable {
   /// The `error` member of a reply.
-  public var json: JSONValue {
-    .object(["code": .int(code), "message": .string(message)])
+  public func write(to writer: inout JSONWriter) {
+    writer.open()
+    writer.add("code", code)
+    if let data { writer.add("data", data) }
+    writer.add("message", message)
+    writer.close()
   }
 }

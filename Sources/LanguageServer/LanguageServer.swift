@@ -12,8 +12,9 @@ import Workspace
 /// them from a stream on a thread of its own, so that a `$/cancelRequest`
 /// is seen while a long request runs, answers the requests registered
 /// aside on another, and publishes diagnostics once no message is
-/// waiting. Replies and notifications go to `send` as JSON text (the
-/// caller frames them).
+/// waiting (`JSONRPC`'s `ServerLoop`, in the Content-Length framing).
+/// Replies and notifications go to `send` as JSON text (the caller
+/// frames them).
 public final class LanguageServer: Sendable {
   let host: WorkspaceHost
   let index: WorkspaceIndex
@@ -23,10 +24,13 @@ public final class LanguageServer: Sendable {
   let publishing = Lock(())
   /// Held while an open document is outlined whole with its links.
   let findingLinks = Lock(())
-  private let cancelled = Lock<Set<String>>([])
   /// `shutdown` answered within a second, whatever runs.
   let shutdownWatch: ShutdownWatch
-  let send: @Sendable (String) -> Void
+  /// The loop the server runs on a stream: its framing, its
+  /// cancellations, and `outgoing`, where every message the server writes
+  /// goes.
+  let loop: ServerLoop
+  var outgoing: Outgoing { loop.outgoing }
   let version: String
   /// About how many bytes a piece of an open document's `LiveOutline`
   /// holds.
@@ -47,10 +51,14 @@ public final class LanguageServer: Sendable {
     self.version = version
     self.problems = problems
     self.pieceSize = pieceSize
-    self.send = send
     let index = WorkspaceIndex(host: host, version: version)
     self.index = index
-    // Answered early, it cancels what waits for the index: woken to see so.
+    // A request cancelled, or `shutdown` answered early, may be waiting
+    // for the index: woken to see so.
+    loop = ServerLoop(
+      framing: .contentLength, cancelledBy: .languageServer,
+      outgoing: Outgoing { send(String(decoding: $0, as: UTF8.self)) }, answering: "isle.messages",
+      onCancel: { index.wake() })
     self.shutdownWatch = ShutdownWatch(onEarlyAnswer: { index.wake() })
   }
 
@@ -87,7 +95,7 @@ public final class LanguageServer: Sendable {
       }
       return nil
     case .request(let id, let method, let params):
-      let thread = Self.methods.requests[method]?.thread ?? .messages
+      let thread = Self.methods.requests[method]?.rule.thread ?? .messages
       guard let aside, thread != .messages, state.withLock({ $0.phase == .running }) else {
         respond(id, method, params)
         return nil
@@ -118,15 +126,14 @@ public final class LanguageServer: Sendable {
     _ id: JSONValue, _ method: String, _ params: JSONValue, cameRunning: Bool = false,
     open: [String: OpenDocument]? = nil, unchanged: () -> Bool = { true }
   ) {
-    let key = id.text
-    defer { _ = cancelled.withLock { $0.remove(key) } }
+    defer { _ = loop.cancellations.take(id) }
     // Answered already by the watch: not twice.
     if method == "shutdown" && !shutdownWatch.claim() { return }
     // Changed already: its answer would be dropped.
     guard unchanged() else { return reply(to: id, error: .contentModified) }
     let snapshot = RequestSnapshot(open: open ?? state.withLock { $0.open })
     let answered = RequestSnapshot.$current.withValue(snapshot) {
-      () -> Result<JSONValue, ResponseError> in
+      () -> Result<any JSONWritable, ResponseError> in
       do throws(ResponseError) {
         let request = Request(id: id, server: self)
         try request.checkCancelled()
@@ -145,14 +152,13 @@ public final class LanguageServer: Sendable {
   /// Marks request `id` cancelled: it ends with `RequestCancelled` when
   /// it next looks (woken, when it waits for the index).
   public func cancel(_ id: JSONValue) {
-    _ = cancelled.withLock { $0.insert(id.text) }
-    index.wake()
+    loop.cancellations.mark(id)
   }
 
   /// True once the client cancelled request `id`, or `shutdown` was
   /// answered before the work in flight was done.
   func isCancelled(_ id: JSONValue) -> Bool {
-    cancelled.withLock { $0.contains(id.text) } || shutdownWatch.answeredEarly
+    loop.cancellations.contains(id) || shutdownWatch.answeredEarly
   }
 
   /// Publishes the diagnostics that are due: called when no message waits.
@@ -177,18 +183,16 @@ public final class LanguageServer: Sendable {
 
   // MARK: Writing
 
-  func reply(to id: JSONValue, result: JSONValue) {
-    send(JSONValue.object(["jsonrpc": .string("2.0"), "id": id, "result": result]).text)
+  func reply(to id: JSONValue, result: some JSONWritable) {
+    outgoing.reply(to: id, result: result)
   }
 
   func reply(to id: JSONValue, error: ResponseError) {
-    send(JSONValue.object(["jsonrpc": .string("2.0"), "id": id, "error": error.json]).text)
+    outgoing.reply(to: id, error: error)
   }
 
-  func notify(_ method: String, _ params: JSONValue) {
-    send(
-      JSONValue.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
-        .text)
+  func notify(_ method: String, _ params: some JSONWritable) {
+    outgoing.notify(method, params)
   }
 
   /// How grave a line of the client's log is (`MessageType`).
@@ -201,8 +205,19 @@ public final class LanguageServer: Sendable {
 
   /// A line in the client's log (`window/logMessage`).
   func log(_ text: String, _ level: LogLevel) {
-    notify(
-      "window/logMessage",
-      .object(["type": .int(level.rawValue), "message": .string("isle: " + text)]))
+    notify("window/logMessage", LogMessage(type: level.rawValue, message: "isle: " + text))
+  }
+}
+
+/// `window/logMessage`'s parameters.
+struct LogMessage: JSONWritable {
+  var type: Int
+  var message: String
+
+  func write(to writer: inout JSONWriter) {
+    writer.open()
+    writer.add("message", message)
+    writer.add("type", type)
+    writer.close()
   }
 }

@@ -2,20 +2,6 @@ import JSON
 import JSONRPC
 import Workspace
 
-/// A method's parameters as typed values, read from the message's
-/// `params` before its handler runs: a handler is given what it asked
-/// for, and a message without it is refused with `InvalidParams` naming
-/// what is missing.
-protocol MethodParams: Sendable {
-  /// Reads the parameters from `json` (`null` when the message had none).
-  init(_ json: JSONValue) throws(ResponseError)
-}
-
-/// A method that takes nothing (`shutdown`, `initialized`).
-struct NoParams: MethodParams {
-  init(_ json: JSONValue) {}
-}
-
 /// `TextDocumentIdentifier`'s params: the document a method is about.
 struct DocumentParams: MethodParams {
   /// The document's path, from its `file:` URI.

@@ -2,11 +2,13 @@ import JSON
 import JSONRPC
 import Workspace
 
-/// The methods the server reads, by name: for each, its handler with its
-/// parameters read into their type, and for a request the thread it is
-/// answered on (rust-analyzer's `RequestDispatcher`). Built once, then
-/// only read.
-struct MethodTable: Sendable {
+/// The language server's `MethodTable` (`JSONRPC`'s, as `isle mcp`'s is):
+/// each request's rule is the thread it is answered on and the phase it
+/// is answered in.
+typealias Methods = MethodTable<LanguageServer, Request, MethodRule>
+
+/// Where and when a request is answered.
+struct MethodRule: Sendable {
   /// Where a request is answered.
   enum AnswerThread: Sendable {
     /// On the thread that handles the messages, before the next one is
@@ -26,46 +28,23 @@ struct MethodTable: Sendable {
     case afterAside
   }
 
-  /// How a request is answered.
-  struct Route: Sendable {
-    /// The phase the request is answered in: `.starting` for `initialize`
-    /// alone, `.running` for every other.
-    let phase: ServerState.Phase
-    let thread: AnswerThread
-    /// The handler, given the parameters as the message has them.
-    let answer: @Sendable (LanguageServer, JSONValue, Request) throws(ResponseError) -> JSONValue
-  }
+  /// The phase the request is answered in: `.starting` for `initialize`
+  /// alone, `.running` for every other.
+  let phase: ServerState.Phase
+  let thread: AnswerThread
+}
 
-  /// How a notification is acted on.
-  struct Notice: Sendable {
-    let handle: @Sendable (LanguageServer, JSONValue) throws(ResponseError) -> Void
-  }
-
-  private(set) var requests: [String: Route] = [:]
-  private(set) var notifications: [String: Notice] = [:]
-
-  /// Registers request `method`, its parameters read as `Params` (an
-  /// `InvalidParams` error when they do not read) and handed to `handler`.
+extension MethodTable where Server == LanguageServer, Call == Request, Rule == MethodRule {
+  /// Registers request `method`, answered on `thread` in `phase`, its
+  /// parameters read as `Params` (an `InvalidParams` error when they do
+  /// not read) and handed to `handler`.
   mutating func request<Params: MethodParams>(
-    _ method: String, _: Params.Type, on thread: AnswerThread,
+    _ method: String, _ type: Params.Type, on thread: MethodRule.AnswerThread,
     phase: ServerState.Phase = .running,
     _ handler:
       @escaping @Sendable (LanguageServer, Params, Request) throws(ResponseError)
-      -> JSONValue
+      -> any JSONWritable
   ) {
-    requests[method] = Route(phase: phase, thread: thread) {
-      server, json, request throws(ResponseError) in
-      try handler(server, try Params(json), request)
-    }
-  }
-
-  /// Registers notification `method`, its parameters read as `Params`.
-  mutating func notification<Params: MethodParams>(
-    _ method: String, _: Params.Type,
-    _ handler: @escaping @Sendable (LanguageServer, Params) throws(ResponseError) -> Void
-  ) {
-    notifications[method] = Notice { server, json throws(ResponseError) in
-      try handler(server, try Params(json))
-    }
+    request(method, type, MethodRule(phase: phase, thread: thread), handler)
   }
 }

@@ -214,9 +214,8 @@ struct CompletionItems {
     let start = text.position(of: cursor - replacing)
     var members: [String: JSONValue] = [
       "label": .string(label), "kind": .int(kind), "filterText": .string(newText),
-      "textEdit": .object([
-        "range": TextRange(start: start, end: position).json, "newText": .string(newText),
-      ]),
+      "textEdit": TextEdit(range: TextRange(start: start, end: position), newText: newText)
+        .jsonValue,
     ]
     if let detail { members["detail"] = .string(detail) }
     if let command { members["command"] = command }

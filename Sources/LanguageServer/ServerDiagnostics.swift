@@ -54,23 +54,21 @@ extension LanguageServer {
 
   /// The diagnostics of an open document's version, as JSON; nil when the
   /// document changed while they were found.
-  func diagnostics(_ document: OpenDocument) -> [JSONValue]? {
+  func diagnostics(_ document: OpenDocument) -> [Diagnostic]? {
     let path = document.path
     guard !isStale(path, document.version), let facts = facts(of: document) else { return nil }
     let text = document.text
     let broken = brokenLinks(facts) { self.isStale(path, document.version) }
     guard !isStale(path, document.version) else { return nil }
     let settings = self.settings
-    var found: [JSONValue] = broken.compactMap { broken, link in
+    var found: [Diagnostic] = broken.compactMap { broken, link in
       guard let severity = settings.level(of: broken).severity else { return nil }
       var data: [String: JSONValue] = [:]
       if let suggestion = broken.suggestion { data["suggestion"] = .string(suggestion) }
-      return .object([
-        "range": Self.diagnosticRange(broken, link, text: text).json,
-        "severity": .int(severity), "source": .string("isle"),
-        "code": .string(broken.reason.rawValue),
-        "message": .string(BrokenLinkReport.problem(broken)), "data": .object(data),
-      ])
+      return Diagnostic(
+        range: Self.diagnosticRange(broken, link, text: text), severity: severity,
+        code: broken.reason.rawValue, message: BrokenLinkReport.problem(broken),
+        data: .object(data))
     }
     if let labels = labels(facts, text: text) {
       found += labelDiagnostics(labels, text: text, settings: settings)
@@ -78,11 +76,9 @@ extension LanguageServer {
     // Only a document with contents markers can have a stale list.
     if !facts.document.markers.isEmpty, let edit = tocEdit(path, text: text) {
       found.append(
-        .object([
-          "range": staleRange(edit.range, text: text).json, "severity": .int(3),
-          "source": .string("isle"), "code": .string("stale-contents"),
-          "message": .string("the contents list is out of date (isle toc --write)"),
-        ]))
+        Diagnostic(
+          range: staleRange(edit.range, text: text), severity: 3, code: "stale-contents",
+          message: "the contents list is out of date (isle toc --write)"))
     }
     return found
   }
@@ -112,10 +108,7 @@ extension LanguageServer {
       guard current else { return }
       notify(
         "textDocument/publishDiagnostics",
-        .object([
-          "uri": .string(document.uri), "version": .int(document.version),
-          "diagnostics": .array(found),
-        ]))
+        PublishedDiagnostics(uri: document.uri, version: document.version, diagnostics: found))
     }
   }
 

@@ -8,8 +8,8 @@ import Workspace
 extension LanguageServer {
   /// Every method the server reads, one registration each: its
   /// parameters' type, the thread it is answered on, and its handler.
-  static let methods: MethodTable = {
-    var table = MethodTable()
+  static let methods: Methods = {
+    var table = Methods()
     // The lifecycle.
     table.request("initialize", InitializeParams.self, on: .messages, phase: .starting) {
       server, params, _ in server.initialize(params)
@@ -103,10 +103,10 @@ extension LanguageServer {
   /// later, is answered all the same).
   func answer(
     _ method: String, _ params: JSONValue, _ request: Request, cameRunning: Bool = false
-  ) throws(ResponseError) -> JSONValue {
+  ) throws(ResponseError) -> any JSONWritable {
     let phase = cameRunning ? .running : state.withLock { $0.phase }
     let route = Self.methods.requests[method]
-    if let route, route.phase == .starting {
+    if let route, route.rule.phase == .starting {
       guard phase == .starting else { throw .invalidRequest("\(method) was sent twice") }
     } else {
       switch phase {

@@ -50,7 +50,7 @@ extension LanguageServer {
       if let uri, wasPublished {
         notify(
           "textDocument/publishDiagnostics",
-          .object(["uri": .string(uri), "diagnostics": .array([])]))
+          PublishedDiagnostics(uri: uri, version: nil, diagnostics: []))
       }
     }
     // The disk's version is the one that counts again.

@@ -64,7 +64,7 @@ extension LanguageServer {
     let moves = MovedFiles(params.moves)
     guard waitForIndex(unless: { request.isCancelled }) else { throw .requestCancelled }
     let targets = self.targets()
-    var edits: [String: [JSONValue]] = [:]
+    var edits: [String: [TextEdit]] = [:]
     for document in allFacts() {
       try request.checkCancelled()
       let newPath = moves.moved(document.path)
@@ -82,7 +82,7 @@ extension LanguageServer {
           !source.bytes[range].elementsEqual(spelled.utf8), edited.insert(range.lowerBound).inserted
         else { continue }
         edits[document.path, default: []].append(
-          .object(["range": source.range(of: range).json, "newText": .string(spelled)]))
+          TextEdit(range: source.range(of: range), newText: spelled))
       }
     }
     return edits.isEmpty ? .null : workspaceEdit(edits)

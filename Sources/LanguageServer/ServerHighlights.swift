@@ -16,20 +16,16 @@ extension LanguageServer {
   /// the path of every link here to the same file; on a URL, every link
   /// here to it. A use of a definition that leads to a heading writes no
   /// fragment, and is not shown.
-  func highlights(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+  func highlights(_ params: PositionParams) throws(ResponseError) -> [DocumentHighlight] {
     let facts = try loadFacts(params.path)
     guard let text = text(facts.path),
       let (named, _) = named(at: params.position, in: facts, text: text)
-    else { return .array([]) }
+    else { return [] }
     let found = occurrences(of: named, in: facts, text: text).filter {
       $0.path == facts.path && ($0.name != nil || $0.link == nil)
     }
-    return .array(
-      found.map {
-        .object([
-          "range": $0.range.json,
-          "kind": .int($0.isDeclaration ? Self.written : Self.read),
-        ])
-      })
+    return found.map {
+      DocumentHighlight(range: $0.range, kind: $0.isDeclaration ? Self.written : Self.read)
+    }
   }
 }

@@ -15,17 +15,14 @@ extension LanguageServer {
 
   /// The diagnostics of a document's labels, each at its level.
   func labelDiagnostics(_ labels: ReferenceLabels, text: TextLines, settings: ServerSettings)
-    -> [JSONValue]
+    -> [Diagnostic]
   {
-    var found: [JSONValue] = []
+    var found: [Diagnostic] = []
     func add(_ range: Range<Int>, _ level: ServerSettings.Level, _ code: String, _ message: String)
     {
       guard let severity = level.severity else { return }
       found.append(
-        .object([
-          "range": text.range(of: range).json, "severity": .int(severity),
-          "source": .string("isle"), "code": .string(code), "message": .string(message),
-        ]))
+        Diagnostic(range: text.range(of: range), severity: severity, code: code, message: message))
     }
     func written(_ range: Range<Int>) -> String {
       String(decoding: text.bytes[range], as: UTF8.self)

@@ -71,19 +71,16 @@ extension LanguageServer {
     let watcher = JSONValue.object([
       "globPattern": .string("**/*.{md,markdown,html,htm}")
     ])
-    send(
-      JSONValue.object([
-        "jsonrpc": .string("2.0"), "id": .string("isle-watch"),
-        "method": .string("client/registerCapability"),
-        "params": .object([
-          "registrations": .array([
-            .object([
-              "id": .string("isle-watch"), "method": .string("workspace/didChangeWatchedFiles"),
-              "registerOptions": .object(["watchers": .array([watcher])]),
-            ])
+    outgoing.request(
+      .string("isle-watch"), "client/registerCapability",
+      params: .object([
+        "registrations": .array([
+          .object([
+            "id": .string("isle-watch"), "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": .array([watcher])]),
           ])
-        ]),
-      ]).text)
+        ])
+      ]))
   }
 
   func didChangeWorkspaceFolders(_ params: FolderChangeParams) {
@@ -97,7 +94,7 @@ extension LanguageServer {
 
   /// Where the index's progress goes: to the client when it shows it.
   private var progressSender: (@Sendable (String) -> Void)? {
-    state.withLock { $0.showsProgress } ? send : nil
+    state.withLock { $0.showsProgress } ? outgoing.forward : nil
   }
 
   /// A folder's path without a trailing `/`.

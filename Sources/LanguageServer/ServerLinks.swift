@@ -68,14 +68,14 @@ extension LanguageServer {
   }
 
   /// The location of `target`, as `range` places it.
-  func location(_ target: LinkTarget) -> JSONValue {
-    .object(["uri": .string(uri(target.path)), "range": range(target).json])
+  func location(_ target: LinkTarget) -> Location {
+    Location(uri: uri(target.path), range: range(target))
   }
 
   /// From a link's destination to where it leads; from a use of a
   /// definition (its label) or a definition's label to the definition
   /// (the label's first, the one cmark uses), in this document.
-  func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+  func definition(_ params: PositionParams) throws(ResponseError) -> Location? {
     let facts = try loadFacts(params.path)
     if let text = text(facts.path),
       case (.label(_, let key), _)? = named(at: params.position, in: facts, text: text)
@@ -84,12 +84,12 @@ extension LanguageServer {
         let defined = facts.links.first(where: {
           $0.role == .definition && $0.link.labelKey == key
         })
-      else { return .null }
-      return .object(["uri": .string(uri(facts.path)), "range": defined.span.json])
+      else { return nil }
+      return Location(uri: uri(facts.path), range: defined.span)
     }
     guard let link = facts.link(at: params.position),
       let target = resolve(link, in: facts, targets: targets())
-    else { return .null }
+    else { return nil }
     return location(target)
   }
 
@@ -136,21 +136,21 @@ extension LanguageServer {
   }
 
   func references(_ params: ReferenceParams, _ request: Request) throws(ResponseError)
-    -> JSONValue
+    -> [Location]
   {
     let facts = try loadFacts(params.at.path)
     guard let text = text(facts.path),
       let (named, _) = named(at: params.at.position, in: facts, text: text)
-    else { return .array([]) }
-    var locations: [JSONValue] = []
+    else { return [] }
+    var locations: [Location] = []
     for found in try occurrences(of: named, from: facts.path, request)
     where params.includeDeclaration || !found.isDeclaration {
       // A link to a heading or an anchor is shown whole, the use of a
       // definition at its label; a path without its fragment.
       let range = named.isPlace ? found.link?.range ?? found.range : found.range
-      locations.append(.object(["uri": .string(uri(found.path)), "range": range.json]))
+      locations.append(Location(uri: uri(found.path), range: range))
     }
-    return .array(locations)
+    return locations
   }
 
   func hover(_ params: PositionParams) throws(ResponseError) -> JSONValue {
@@ -201,18 +201,18 @@ extension LanguageServer {
   }
 
   func documentLinks(_ params: DocumentParams, _ request: Request) throws(ResponseError)
-    -> JSONValue
+    -> [DocumentLink]
   {
     let facts = try loadFacts(params.path)
     let targets = self.targets()
     let bytes = text(params.path)?.bytes ?? []
-    var links: [JSONValue] = []
+    var links: [DocumentLink] = []
     // Each use of a definition at its label, the definition at its
     // destination.
     for (index, link) in facts.links.enumerated() where link.isPositioned {
       if index % 64 == 0 { try request.checkCancelled() }
       if let url = link.url(in: bytes) {
-        links.append(.object(["range": link.range.json, "target": .string(url)]))
+        links.append(DocumentLink(range: link.range, target: url))
         continue
       }
       guard let target = resolve(link, in: facts, targets: targets) ?? missing(link, in: facts)
@@ -222,8 +222,8 @@ extension LanguageServer {
         // VS Code's and others' way of naming a line of a file.
         address += "#L\(range(target).start.line + 1)"
       }
-      links.append(.object(["range": link.range.json, "target": .string(address)]))
+      links.append(DocumentLink(range: link.range, target: address))
     }
-    return .array(links)
+    return links
   }
 }

@@ -105,10 +105,9 @@ extension LanguageServer {
     for (index, heading) in old.headings.enumerated() {
       if let id = new.sections[index].id, id != heading.id { ids[index] = id }
     }
-    var changes: [String: [JSONValue]] = [:]
+    var changes: [String: [TextEdit]] = [:]
     func edit(_ path: String, _ range: TextRange, _ text: String) {
-      changes[path, default: []].append(
-        .object(["range": range.json, "newText": .string(text)]))
+      changes[path, default: []].append(TextEdit(range: range, newText: text))
     }
     edit(target.path, text.range(of: title), newName)
     if !ids.isEmpty {

@@ -83,14 +83,13 @@ extension LanguageServer {
       }
     }
     var texts: [String: TextLines] = [:]
-    var edits: [String: [JSONValue]] = [:]
+    var edits: [String: [TextEdit]] = [:]
     for occurrence in found {
       if texts[occurrence.path] == nil { texts[occurrence.path] = text(occurrence.path) }
       guard let name = occurrence.name, let source = texts[occurrence.path],
         let (range, newText) = respelled(occurrence, name, source)
       else { continue }
-      edits[occurrence.path, default: []].append(
-        .object(["range": range.json, "newText": .string(newText)]))
+      edits[occurrence.path, default: []].append(TextEdit(range: range, newText: newText))
     }
     if let moved { edits[moved.from, default: []] += linksMoved(from: moved.from, to: moved.to) }
     return workspaceEdit(edits, moving: moved)
@@ -99,12 +98,12 @@ extension LanguageServer {
   /// The edits of the relative links of the document at `old`, moved to
   /// `new`, to other files: each path written again from its new folder
   /// (its links to itself are among its occurrences).
-  private func linksMoved(from old: String, to new: String) -> [JSONValue] {
+  private func linksMoved(from old: String, to new: String) -> [TextEdit] {
     let folder = LinkPath.folder(of: new)
     guard folder != LinkPath.folder(of: old), let facts = facts(old), let text = text(old) else {
       return []
     }
-    var edits: [JSONValue] = []
+    var edits: [TextEdit] = []
     for link in facts.links where link.role != .reference {
       guard case .file(_, _, fromRoot: false) = link.target, let written = link.written,
         let target = missing(link, in: facts)?.path, target != old
@@ -114,7 +113,7 @@ extension LanguageServer {
       var path = LinkPath.relative(target, from: folder)
       if text.bytes[name].starts(with: "./".utf8), !path.hasPrefix("../") { path = "./" + path }
       let (range, newText) = Self.destination(path, replacing: name, of: link, in: text)
-      edits.append(.object(["range": range.json, "newText": .string(newText)]))
+      edits.append(TextEdit(range: range, newText: newText))
     }
     return edits
   }

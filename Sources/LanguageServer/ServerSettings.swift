@@ -1,7 +1,8 @@
+import Globs
 import JSON
+import JSONRPC
 import Links
 import Outline
-import Walk
 import Workspace
 
 /// What the client has set: which diagnostics are on and how loud, which

@@ -139,19 +139,15 @@ extension LanguageServer {
     ])
   }
 
-  func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
+  func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> [FoldingRegion] {
     let facts = try loadFacts(params.path)
-    var ranges: [JSONValue] = []
+    var ranges: [FoldingRegion] = []
     for heading in facts.headings {
       let end = heading.sectionRange.end
       // A section folds up to its last line, not the next heading's.
       let last = end.character == 0 ? end.line - 1 : end.line
       guard last > heading.headingRange.start.line else { continue }
-      ranges.append(
-        .object([
-          "startLine": .int(heading.headingRange.start.line), "endLine": .int(last),
-          "kind": .string("region"),
-        ]))
+      ranges.append(FoldingRegion(startLine: heading.headingRange.start.line, endLine: last))
     }
     // Fenced code and lists, as cmark found them (lines are 1-based there).
     let text = facts.found.blocks.isEmpty ? nil : self.text(facts.path)
@@ -160,12 +156,9 @@ extension LanguageServer {
       // A block's last line as cmark gives it may be the blank line after.
       if let text, text.start(ofLine: last) == text.end(ofLine: last) { last -= 1 }
       guard last > block.line - 1 else { continue }
-      ranges.append(
-        .object([
-          "startLine": .int(block.line - 1), "endLine": .int(last), "kind": .string("region"),
-        ]))
+      ranges.append(FoldingRegion(startLine: block.line - 1, endLine: last))
     }
-    return .array(ranges)
+    return ranges
   }
 
   func selectionRanges(_ params: SelectionRangeParams) throws(ResponseError) -> JSONValue {

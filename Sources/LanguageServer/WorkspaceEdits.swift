@@ -7,7 +7,7 @@ extension LanguageServer {
   /// client takes them (each document with the version the editor has
   /// open, null for one it has not; the file renamed after its edits),
   /// else as `changes`.
-  func workspaceEdit(_ edits: [String: [JSONValue]], moving: (from: String, to: String)? = nil)
+  func workspaceEdit(_ edits: [String: [TextEdit]], moving: (from: String, to: String)? = nil)
     -> JSONValue
   {
     let (versioned, versions) = state.withLock {
@@ -15,7 +15,7 @@ extension LanguageServer {
     }
     guard versioned else {
       var changes: [String: JSONValue] = [:]
-      for (path, list) in edits { changes[uri(path)] = .array(list) }
+      for (path, list) in edits { changes[uri(path)] = list.jsonValue }
       return .object(["changes": .object(changes)])
     }
     var changes = edits.keys.sorted().map { path in
@@ -23,7 +23,7 @@ extension LanguageServer {
         "textDocument": .object([
           "uri": .string(uri(path)), "version": versions[path].map { .int($0) } ?? .null,
         ]),
-        "edits": .array(edits[path] ?? []),
+        "edits": (edits[path] ?? []).jsonValue,
       ])
     }
     if let moving {
@@ -40,7 +40,7 @@ extension LanguageServer {
   /// one `WorkspaceEdit`.
   func workspaceEdit(_ path: String, _ edits: [(TextRange, String)]) -> JSONValue {
     workspaceEdit([
-      path: edits.map { .object(["range": $0.0.json, "newText": .string($0.1)]) }
+      path: edits.map { TextEdit(range: $0.0, newText: $0.1) }
     ])
   }
 }

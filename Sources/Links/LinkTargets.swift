@@ -1,3 +1,5 @@
+import Files
+
 /// What checking links asks of the files around a document: whether a
 /// path is a file or a folder, and the anchors of a document. The command
 /// line answers from the disk; a language server may answer from the
@@ -17,6 +19,19 @@ public enum TargetKind: Sendable, Equatable {
   case folder
   /// Out of the folders a server keeps to: nothing is known of it.
   case outside
+}
+
+extension TargetKind {
+  /// What a link finds at a path of `kind`: a FIFO, a socket or a device
+  /// is a file, a broken link nothing.
+  public init(_ kind: FileKind) {
+    switch kind {
+    case .regular, .special: self = .file
+    case .directory: self = .folder
+    case .brokenLink, .missing: self = .missing
+    case .outside: self = .outside
+    }
+  }
 }
 
 /// A document as one site renders it, for `check --sites`: the site's

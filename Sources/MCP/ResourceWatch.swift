@@ -10,19 +10,20 @@ import Parallel
 /// moves), and, once the client has listed the resources, the documents
 /// under the roots, walked again every two seconds
 /// (`notifications/resources/list_changed` when one comes or goes).
-final class ResourceWatch: @unchecked Sendable {
+final class ResourceWatch: Sendable {
   private struct State {
     /// Each subscribed URI: its file's real path and fingerprint.
     var subscribed: [String: (path: String, print: UInt64)] = [:]
     /// The roots and the documents under them when last listed.
     var listed: (roots: [String], documents: [String])? = nil
     var stopped = false
+    /// True once the polling thread is given its work.
+    var started = false
   }
 
   private let state = Lock(State())
   private let notify: @Sendable (_ method: String, _ uri: String?) -> Void
   private let thread = Worker(label: "isle-mcp-watch", niced: true)
-  private var started = false
 
   /// A watch telling of each change with `notify` (the method, and the
   /// URI for an update).
@@ -47,14 +48,19 @@ final class ResourceWatch: @unchecked Sendable {
 
   /// Ends the polling (at the end of the input).
   func stop() {
-    state.withLock { $0.stopped = true }
+    let started = state.withLock { state in
+      state.stopped = true
+      return state.started
+    }
     if started { thread.drain() }
   }
 
   private func start() {
-    guard !started else { return }
-    started = true
-    thread.async { self.poll() }
+    let starting = state.withLock { state in
+      defer { state.started = true }
+      return !state.started
+    }
+    if starting { thread.async { self.poll() } }
   }
 
   private func poll() {

@@ -3,7 +3,7 @@ import Outline
 import Slugs
 
 /// The tools `tools/list` names, each with its input and output as JSON
-/// Schema.
+/// Schema (`ToolSchema`), written by themselves.
 enum ToolCatalog {
   /// What the server tells the agent of itself at `initialize`.
   static let instructions =
@@ -16,31 +16,58 @@ enum ToolCatalog {
     + "'check' reports broken links. The documents are resources too (file:// URIs, and "
     + "isle://section/{path}#{id} for one section), to read or subscribe to."
 
-  /// The tools at `revision`: before 2025-06-18 without output schemas.
-  static func list(revision: String) -> JSONValue {
-    let structured = ProtocolRevision.hasStructuredResults(revision)
-    return .array(
-      tools.map { tool in
-        var members: [String: JSONValue] = [
-          "name": .string(tool.name), "description": .string(tool.description),
-          "inputSchema": object(tool.input, required: tool.required),
-          "annotations": .object([
-            "readOnlyHint": .bool(true), "openWorldHint": .bool(false),
-          ]),
-        ]
-        if revision >= "2025-06-18" { members["title"] = .string(tool.title) }
-        if structured { members["outputSchema"] = tool.output }
-        return .object(members)
-      })
+  /// `tools/list`'s result at `revision`: before 2025-06-18 the tools
+  /// have no title and no output schema; a stateless revision's result
+  /// says how long it may be kept.
+  struct Listing: JSONWritable {
+    var revision: String
+    var stateless: Bool
+
+    func write(to writer: inout JSONWriter) {
+      let structured = ProtocolRevision.hasStructuredResults(revision)
+      writer.open()
+      if stateless {
+        writer.add("cacheScope", "private")
+        writer.add("resultType", "complete")
+      }
+      writer.key("tools")
+      writer.openArray()
+      for tool in tools {
+        writer.element()
+        tool.write(to: &writer, structured: structured)
+      }
+      writer.closeArray()
+      if stateless { writer.add("ttlMs", 0) }
+      writer.close()
+    }
   }
 
-  struct Tool {
+  struct Tool: Sendable {
     var name: String
     var title: String
     var description: String
-    var input: [String: JSONValue]
+    var input: [String: ToolSchema]
     var required: [String]
-    var output: JSONValue
+    var output: ToolSchema
+
+    /// The tool as `tools/list` names it; with its title and output
+    /// schema when `structured`.
+    func write(to writer: inout JSONWriter, structured: Bool) {
+      writer.open()
+      writer.key("annotations")
+      writer.open()
+      writer.add("openWorldHint", false)
+      writer.add("readOnlyHint", true)
+      writer.close()
+      writer.add("description", description)
+      writer.add("inputSchema", ToolSchema.object(input, required: required))
+      writer.add("name", name)
+      if structured {
+        writer.add("outputSchema", output)
+        writer.add("title", title)
+      }
+      writer.close()
+    }
   }
 
   static let names = tools.map(\.name)
@@ -57,32 +84,27 @@ enum ToolCatalog {
         "path": string("A file or folder, relative to the workspace"),
         "min_level": level("The shallowest heading level listed (default 1)"),
         "max_level": level("The deepest heading level listed (default 3)"),
-        "max_bytes": .object([
-          "type": .string("integer"), "minimum": .int(1),
-          "description": .string(
-            "The most JSON returned (default 65536; more is taken as 1 MiB); whole sections, "
-              + "at least one"),
-        ]),
-        "skip": .object([
-          "type": .string("integer"), "minimum": .int(0),
-          "description": .string("Leave out this many sections first (a 'next_skip')"),
-        ]),
+        "max_bytes": ToolSchema(
+          "integer",
+          "The most JSON returned (default 65536; more is taken as 1 MiB); whole sections, "
+            + "at least one", minimum: 1),
+        "skip": ToolSchema(
+          "integer", "Leave out this many sections first (a 'next_skip')", minimum: 0),
         "slug": slug,
       ].merging(pagingInput) { $1 }, required: ["path"],
-      output: object(
+      output: .object(
         [
-          "documents": array(
-            .object(["anyOf": .array([document, book])]),
+          "documents": .array(
+            .anyOf([document, book]),
             "Each document's outline, in path order; a book's, its chapters in the book's order"),
           "bytes": integer("The bytes of JSON the documents take"),
           "max_bytes": integer("The bound the outline was kept within"),
-          "truncated": .object(["type": .string("boolean")]),
+          "truncated": ToolSchema("boolean"),
           "omitted_sections": integer("The sections left out past max_bytes"),
-          "next_skip": .object([
-            "type": .array([.string("integer"), .string("null")]),
-            "description": .string("The 'skip' argument that gets the rest; null when nothing is"),
-          ]),
-          "note": .object(["type": .array([.string("string"), .string("null")])]),
+          "next_skip": ToolSchema(
+            "integer", "The 'skip' argument that gets the rest; null when nothing is",
+            nullable: true),
+          "note": ToolSchema("string", nullable: true),
           "skipped": skipped,
         ].merging(pagingOutput) { $1 },
         required: ["documents", "bytes", "max_bytes", "truncated", "omitted_sections", "next_skip"]
@@ -97,38 +119,28 @@ enum ToolCatalog {
         + "'next_cursor' is then the 'cursor' that gets the next page ('next_offset' the 'offset'). A first block past max_bytes is cut at a line end, said in 'note'.",
       input: [
         "path": string("A document, relative to the workspace"),
-        "selectors": .object([
-          "type": .string("array"), "items": .object(["type": .string("string")]),
-          "minItems": .int(1), "description": .string("The sections, as 'isle show' takes them"),
-        ]),
-        "subsections": .object([
-          "type": .string("boolean"),
-          "description": .string("Each section with its sub-sections (default true)"),
-        ]),
-        "max_bytes": .object([
-          "type": .string("integer"), "minimum": .int(1),
-          "description": .string("The most text returned (default 65536; more is taken as 1 MiB)"),
-        ]),
-        "offset": .object([
-          "type": .string("integer"), "minimum": .int(0),
-          "description": .string("Go on from this byte of the document (a 'next_offset')"),
-        ]),
+        "selectors": .array(
+          ToolSchema("string"), "The sections, as 'isle show' takes them", minItems: 1),
+        "subsections": ToolSchema(
+          "boolean", "Each section with its sub-sections (default true)"),
+        "max_bytes": ToolSchema(
+          "integer", "The most text returned (default 65536; more is taken as 1 MiB)", minimum: 1),
+        "offset": ToolSchema(
+          "integer", "Go on from this byte of the document (a 'next_offset')", minimum: 0),
         "slug": slug,
       ].merging(pagingInput) { $1 }, required: ["path", "selectors"],
-      output: object(
+      output: .object(
         [
           "path": string("The document"),
-          "sections": array(excerpt, "The sections' text, in document order"),
+          "sections": .array(excerpt, "The sections' text, in document order"),
           "bytes": integer("The bytes of text returned"),
           "max_bytes": integer("The bound the text was kept within"),
-          "truncated": .object(["type": .string("boolean")]),
+          "truncated": ToolSchema("boolean"),
           "omitted_bytes": integer("The bytes of the sections left out"),
-          "next_offset": .object([
-            "type": .array([.string("integer"), .string("null")]),
-            "description": .string(
-              "The 'offset' argument that gets the rest; null when nothing is"),
-          ]),
-          "note": .object(["type": .array([.string("string"), .string("null")])]),
+          "next_offset": ToolSchema(
+            "integer", "The 'offset' argument that gets the rest; null when nothing is",
+            nullable: true),
+          "note": ToolSchema("string", nullable: true),
           "skipped": skipped,
         ].merging(pagingOutput) { $1 },
         required: [
@@ -143,27 +155,21 @@ enum ToolCatalog {
         + "or an offset in it, or a percent of the whole book.",
       input: [
         "path": string("A document or a book, relative to the workspace"),
-        "line": .object(["type": .string("integer"), "minimum": .int(1)]),
-        "offset": .object(["type": .string("integer"), "minimum": .int(0)]),
-        "percent": .object([
-          "type": .string("number"), "minimum": .int(0), "maximum": .int(100),
-          "description": .string("How far through the document, or the whole book"),
-        ]),
+        "line": ToolSchema("integer", minimum: 1),
+        "offset": ToolSchema("integer", minimum: 0),
+        "percent": ToolSchema(
+          "number", "How far through the document, or the whole book", minimum: 0, maximum: 100),
         "chapter": string("For a book: the chapter's file, relative to the workspace"),
         "slug": slug,
       ], required: ["path"],
-      output: object(
+      output: .object(
         [
           "path": string("The document"),
-          "current": .object([
-            "type": .array([.string("object"), .string("null")]),
-            "description": .string("The section holding the place; null before the first"),
-          ]),
-          "headings": .object([
-            "type": .string("array"), "items": .object(["type": .string("string")]),
-            "description": .string("The titles from the top section down to it"),
-          ]),
-          "fraction": .object(["type": .string("number")]),
+          "current": ToolSchema(
+            "object", "The section holding the place; null before the first", nullable: true),
+          "headings": .array(
+            ToolSchema("string"), "The titles from the top section down to it"),
+          "fraction": ToolSchema("number"),
           "minutesLeft": integer("Reading time left in the document (in a book, the book)"),
           "sectionMinutesLeft": integer("Reading time left in the section"),
           "book": string("For a book: the table of contents it is named by"),
@@ -178,24 +184,17 @@ enum ToolCatalog {
         + "path, line, column, target, reason and a suggestion. Links whose resolved path an "
         + "'exclude' glob (or the config file's check.exclude) matches are left out.",
       input: [
-        "paths": .object([
-          "type": .string("array"), "items": .object(["type": .string("string")]),
-          "minItems": .int(1),
-          "description": .string("Files or folders, relative to the workspace"),
-        ]),
-        "exclude": .object([
-          "type": .string("array"), "items": .object(["type": .string("string")]),
-          "description": .string(
-            "Globs of resolved link paths to leave out, as 'isle check --exclude' takes them "
-              + "(../std/**, *.png)"),
-        ]),
+        "paths": .array(
+          ToolSchema("string"), "Files or folders, relative to the workspace", minItems: 1),
+        "exclude": .array(
+          ToolSchema("string"),
+          "Globs of resolved link paths to leave out, as 'isle check --exclude' takes them "
+            + "(../std/**, *.png)"),
       ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
       required: ["paths"],
-      output: object(
+      output: .object(
         [
-          "broken": .object([
-            "type": .string("array"), "items": .object(["type": .string("object")]),
-          ]),
+          "broken": .array(ToolSchema("object")),
           "count": integer("How many links are broken"),
           "skipped": skipped,
         ].merging(pagingOutput) { $1 }, required: ["broken", "count"])),
@@ -208,142 +207,104 @@ enum ToolCatalog {
       input: [
         "query": string("Words of the title"),
         "path": string("A folder or file, relative to the workspace (default the workspace)"),
-        "limit": .object([
-          "type": .string("integer"), "minimum": .int(1),
-          "description": .string("The most sections returned (default 20, at most 200)"),
-        ]),
+        "limit": ToolSchema(
+          "integer", "The most sections returned (default 20, at most 200)", minimum: 1),
       ].merging(pagingInput) { $1 }.merging(["max_bytes": maxBytes]) { $1 },
       required: ["query"],
-      output: object(
+      output: .object(
         [
-          "matches": .object([
-            "type": .string("array"),
-            "items": object(
+          "matches": .array(
+            .object(
               [
                 "path": string("The document"), "number": integer("The section's number"),
                 "level": integer("Its heading level"), "title": string("Its title"),
-                "id": .object(["type": .array([.string("string"), .string("null")])]),
+                "id": ToolSchema("string", nullable: true),
                 "line": integer("Its heading's line"), "rank": integer("0 is the best match"),
-              ], required: ["path", "title", "line", "rank"]),
-          ]),
+              ], required: ["path", "title", "line", "rank"])),
           "total": integer("How many sections matched"),
           "skipped": skipped,
         ].merging(pagingOutput) { $1 }, required: ["matches", "total"])),
   ]
 
   /// What every tool that returns text takes to page its answer.
-  static let pagingInput: [String: JSONValue] = [
-    "max_tokens": .object([
-      "type": .string("integer"), "minimum": .int(1),
-      "description": .string(
-        "The most tokens of text a page holds (default 10000), counted with the config file's "
-          + "tokenizer, else an estimate"),
-    ]),
+  static let pagingInput: [String: ToolSchema] = [
+    "max_tokens": ToolSchema(
+      "integer",
+      "The most tokens of text a page holds (default 10000), counted with the config file's "
+        + "tokenizer, else an estimate", minimum: 1),
     "cursor": string(
       "A 'next_cursor' this tool gave, with the same other arguments: the next page"),
   ]
 
-  static let maxBytes = JSONValue.object([
-    "type": .string("integer"), "minimum": .int(1),
-    "description": .string("The most bytes of text a page holds (default 65536, at most 1 MiB)"),
-  ])
+  static let maxBytes = ToolSchema(
+    "integer", "The most bytes of text a page holds (default 65536, at most 1 MiB)", minimum: 1)
 
   /// What every page says of its budget.
-  static let pagingOutput: [String: JSONValue] = [
+  static let pagingOutput: [String: ToolSchema] = [
     "tokens": integer("The tokens of this page's text"),
     "max_tokens": integer("The bound the page was kept within"),
     "tokenizer": string("What counted the tokens: the tokenizer's file, or 'estimate'"),
-    "next_cursor": .object([
-      "type": .array([.string("string"), .string("null")]),
-      "description": .string("The 'cursor' that gets the next page; null on the last"),
-    ]),
+    "next_cursor": ToolSchema(
+      "string", "The 'cursor' that gets the next page; null on the last", nullable: true),
   ]
 
-  static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
-    .object([
-      "type": .string("object"), "properties": .object(properties),
-      "required": .array(required.map(JSONValue.string)),
-    ])
-  }
+  static func string(_ description: String) -> ToolSchema { ToolSchema("string", description) }
 
-  static func string(_ description: String) -> JSONValue {
-    .object(["type": .string("string"), "description": .string(description)])
-  }
+  static func integer(_ description: String) -> ToolSchema { ToolSchema("integer", description) }
 
-  static func integer(_ description: String) -> JSONValue {
-    .object(["type": .string("integer"), "description": .string(description)])
-  }
-
-  static func array(_ items: JSONValue, _ description: String) -> JSONValue {
-    .object(["type": .string("array"), "items": items, "description": .string(description)])
-  }
-
-  static func level(_ description: String) -> JSONValue {
-    .object([
-      "type": .string("integer"), "minimum": .int(1), "maximum": .int(6),
-      "description": .string(description),
-    ])
+  static func level(_ description: String) -> ToolSchema {
+    ToolSchema("integer", description, minimum: 1, maximum: 6)
   }
 
   /// What a folder's walk passed over, when it passed over anything.
-  static let skipped = array(
-    .object(["type": .string("string")]),
+  static let skipped = ToolSchema.array(
+    ToolSchema("string"),
     "The files of the folders passed over, each with why: past the size limit, a link out of "
       + "the workspace, a link to nothing")
 
-  static let slug = JSONValue.object([
-    "type": .string("string"),
-    "enum": .array(
-      (["auto"] + SlugFlavor.allCases.map(\.rawValue)).map(JSONValue.string)),
-    "description": .string("Heading ids as this site makes them (default auto)"),
-  ])
+  static let slug = ToolSchema.choice(
+    ["auto"] + SlugFlavor.allCases.map(\.rawValue),
+    "Heading ids as this site makes them (default auto)")
 
-  static let document = object(
+  static let document = ToolSchema.object(
     [
       "path": string("The document"),
-      "title": .object(["type": .array([.string("string"), .string("null")])]),
-      "sections": .object([
-        "type": .string("array"),
-        "items": object(
+      "title": ToolSchema("string", nullable: true),
+      "sections": .array(
+        .object(
           [
             "number": integer("The section's number, as selectors name it"),
             "level": integer("Its heading level"), "title": string("Its title"),
-            "id": .object(["type": .array([.string("string"), .string("null")])]),
+            "id": ToolSchema("string", nullable: true),
             "line": integer("Its heading's line"), "endLine": integer("The line after it"),
             "minutes": integer("Its reading time"),
-          ], required: ["level", "title", "line"]),
-      ]),
+          ], required: ["level", "title", "line"])),
     ], required: ["path", "sections"])
 
   /// A book's outline (a table of contents named as `path`): its chapters,
   /// each a part, a draft or a chapter with its document's outline.
-  static let book = object(
+  static let book = ToolSchema.object(
     [
       "book": string("The table of contents the book is named by"),
-      "chapters": .object([
-        "type": .string("array"),
-        "items": object(
+      "chapters": .array(
+        .object(
           [
             "kind": string("numbered, prefix, suffix, part, separator or draft"),
-            "title": .object(["type": .array([.string("string"), .string("null")])]),
-            "minutes": .object([
-              "type": .array([.string("integer"), .string("null")]),
-              "description": .string(
-                "Its share of the book's minutes (the book's, rounded once, shared out)"),
-            ]),
+            "title": ToolSchema("string", nullable: true),
+            "minutes": ToolSchema(
+              "integer", "Its share of the book's minutes (the book's, rounded once, shared out)",
+              nullable: true),
             "document": document,
-          ], required: ["kind"]),
-      ]),
+          ], required: ["kind"])),
     ], required: ["book", "chapters"])
 
-  static let excerpt = object(
+  static let excerpt = ToolSchema.object(
     [
-      "number": .object(["type": .array([.string("integer"), .string("null")])]),
-      "title": .object(["type": .array([.string("string"), .string("null")])]),
-      "headings": .object(["type": .string("array"), "items": .object(["type": .string("string")])]
-      ),
-      "bytes": .object(["type": .string("array"), "items": .object(["type": .string("integer")])]),
-      "lines": .object(["type": .string("array"), "items": .object(["type": .string("integer")])]),
+      "number": ToolSchema("integer", nullable: true),
+      "title": ToolSchema("string", nullable: true),
+      "headings": .array(ToolSchema("string")),
+      "bytes": .array(ToolSchema("integer")),
+      "lines": .array(ToolSchema("integer")),
       "text": string("The section's text as written"),
     ], required: ["bytes", "text"])
 }

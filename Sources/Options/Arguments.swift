@@ -52,13 +52,8 @@ package struct RawArguments: Equatable {
   package func invalid(_ name: OptionName, _ text: String, expected: String, command: String?)
     -> UsageError
   {
-    if let origin = last(name)?.origin {
-      return UsageError(
-        "\(origin): invalid value '\(text)' for '\(name.rawValue)': expected \(expected)",
-        command: command)
-    }
-    return UsageError(
-      "invalid value '\(text)' for '\(spelling(name))': expected \(expected)", command: command)
+    (last(name) ?? GivenOption(name: name, value: nil)).invalid(
+      text, expected: expected, command: command)
   }
 
   /// Splits `words` into options and operands by `specs`.

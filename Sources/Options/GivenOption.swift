@@ -16,4 +16,16 @@ package struct GivenOption: Sendable, Equatable {
     self.spelling = spelling ?? "--" + name.rawValue
     self.origin = origin
   }
+
+  /// The error for a bad value `text` of this option: naming it as typed,
+  /// or the config file and line that set it.
+  package func invalid(_ text: String, expected: String, command: String?) -> UsageError {
+    if let origin {
+      return UsageError(
+        "\(origin): invalid value '\(text)' for '\(name.rawValue)': expected \(expected)",
+        command: command)
+    }
+    return UsageError(
+      "invalid value '\(text)' for '\(spelling)': expected \(expected)", command: command)
+  }
 }

@@ -1,8 +1,8 @@
 /// Every option isle reads, named once: the one place an option's long
-/// name is spelled. The option tables (`Command.options`) describe each
-/// one for the commands that take it; the words given are looked up by
-/// these names, never by a string, and the config file's keys are these
-/// names too.
+/// name is spelled. Each is defined once (an `OptionSpec`, or a `Flag`
+/// with its effect) beside what reads it, and each command's description
+/// lists those it takes; the words given are looked up by these names,
+/// never by a string, and the config file's keys are these names too.
 package enum OptionName: String, CaseIterable, Sendable, CustomStringConvertible {
   // What is read and how.
   case from

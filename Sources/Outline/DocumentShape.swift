@@ -31,7 +31,7 @@ public enum DocumentShape {
   /// page nested deeper than the outline reads is refused before gumbo,
   /// which takes minutes over 100,000 nested elements, is given it.
   public static func htmlDepth(of bytes: Span<UInt8>, limit: Int) -> Int {
-    bytes.withUnsafeBufferPointer { NestingProbe.depth(of: $0, limit: limit) }
+    NestingProbe.depth(of: bytes, limit: limit)
   }
 
   /// The first GFM table delimiter row in Markdown `bytes` with more than
@@ -61,11 +61,11 @@ extension DocumentShape {
     utf8: [UInt8], rawOffset: (Int) -> Int
   )? {
     bytes.withUnsafeBufferPointer { buffer in
-      let encoding = Charset.declared(in: buffer).decoding(buffer)
+      let encoding = Charset.declared(in: buffer.span).decoding(buffer.span)
       let transcoded =
         encoding == .windows1252
-        ? Charset.transcodeWindows1252(buffer)
-        : encoding.flatMap { Transcoder.transcode(buffer, from: $0) }
+        ? Charset.transcodeWindows1252(buffer.span)
+        : encoding.flatMap { Transcoder.transcode(buffer.span, from: $0) }
       guard let transcoded else { return nil }
       return (transcoded.utf8, { transcoded.rawOffset($0) })
     }
@@ -77,7 +77,7 @@ extension DocumentShape {
   /// UTF-8 (`utf-16le`, `utf-16be`, `utf-32le`, `utf-32be`), as the
   /// outline reads it; nil for UTF-8, with a mark or without.
   public static func wideEncoding(of bytes: Span<UInt8>) -> String? {
-    bytes.withUnsafeBufferPointer { Charset.byteOrderMark(of: $0)?.name }
+    Charset.byteOrderMark(of: bytes)?.name
   }
 
   /// A Markdown (or plain text) document in UTF-16 or UTF-32, by its byte
@@ -87,8 +87,8 @@ extension DocumentShape {
     utf8: [UInt8], rawOffset: (Int) -> Int
   )? {
     bytes.withUnsafeBufferPointer { buffer in
-      guard let encoding = Charset.byteOrderMark(of: buffer),
-        let transcoded = Transcoder.transcode(buffer, from: encoding)
+      guard let encoding = Charset.byteOrderMark(of: buffer.span),
+        let transcoded = Transcoder.transcode(buffer.span, from: encoding)
       else { return nil }
       return (transcoded.utf8, { transcoded.rawOffset($0) })
     }
@@ -104,7 +104,7 @@ extension DocumentShape {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return false }
       let head = Array(buffer.prefix(3))
-      if head == [0xEF, 0xBB, 0xBF] || Charset.byteOrderMark(of: buffer) != nil { return false }
+      if head == [0xEF, 0xBB, 0xBF] || Charset.byteOrderMark(of: buffer.span) != nil { return false }
       var start = 0
       while start < buffer.count {
         let end = min(start + Outliner.releaseStep, buffer.count)

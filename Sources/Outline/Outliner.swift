@@ -46,8 +46,8 @@ public enum Outliner {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? DocumentFormat.sniff(bytes)
-    if format == .markdown, let encoding = Charset.byteOrderMark(of: bytes),
-      let transcoded = Transcoder.transcode(bytes, from: encoding)
+    if format == .markdown, let encoding = Charset.byteOrderMark(of: bytes.span),
+      let transcoded = Transcoder.transcode(bytes.span, from: encoding)
     {
       // UTF-16 or UTF-32: outlined in UTF-8, and put back on the raw bytes.
       release?(0..<bytes.count)
@@ -69,26 +69,26 @@ public enum Outliner {
         bytes, lines: lines, options: options, release: release)
       return markdown(parsed, path: path, lines: lines, title: title, options: options)
     case .html:
-      let depth = NestingProbe.depth(of: bytes, limit: options.maxDepth)
+      let depth = NestingProbe.depth(of: bytes.span, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
-      let charset = Charset.declared(in: bytes)
+      let charset = Charset.declared(in: bytes.span)
       let parsed: HTMLFindings
-      let encoding = charset.decoding(bytes)
+      let encoding = charset.decoding(bytes.span)
       let transcoded =
         encoding == .windows1252
-        ? Charset.transcodeWindows1252(bytes)
-        : encoding.flatMap { Transcoder.transcode(bytes, from: $0) }
+        ? Charset.transcodeWindows1252(bytes.span)
+        : encoding.flatMap { Transcoder.transcode(bytes.span, from: $0) }
       // The fast path first, unless told to parse whole (`--no-split`);
       // gumbo's whole parse where it declines.
       func parse(_ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?) -> HTMLFindings {
         let fast =
           options.split
           ? HTMLFastPath.parse(
-            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+            bytes.span, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
           : nil
         return fast
           ?? HTMLParser.parse(
-            bytes, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+            bytes.span, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
       }
       if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {

@@ -1,4 +1,5 @@
 import Cells
+import Files
 import HTMLOutline
 import Outline
 
@@ -7,7 +8,7 @@ import Outline
 /// screen of a document of any size is drawn at once. Each line knows the
 /// source bytes it shows, so a position survives a change of width.
 ///
-/// No I/O: the bytes are the document the caller loaded (`PageBytes`).
+/// No I/O: the bytes are the document the caller loaded (Files' `DocumentBytes`).
 public final class Page {
   /// The document's size in bytes.
   public let size: Int
@@ -44,7 +45,7 @@ public final class Page {
   /// outline decides it, a large document cut in pieces (nothing is laid
   /// out until asked), text in another encoding turned into UTF-8.
   /// `bytes` are read again as pieces are laid out, and never copied whole.
-  public convenience init(bytes: some PageBytes, options: PageOptions) throws(PageError) {
+  public convenience init(bytes: some DocumentBytes, options: PageOptions) throws(PageError) {
     let shape = try bytes.withSpan { span in
       Result { () throws(PageError) -> Shape in try Shape(span, options: options) }
     }.get()

@@ -122,10 +122,10 @@ extension ReadSession {
     /// Where the page opens in the document as read again after the edit
     /// (`bytes`), the marks moved with it: the same bytes if the file is as
     /// it was, else the starts of the same lines.
-    public mutating func reopen(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    public mutating func reopen(in bytes: Span<UInt8>) -> Int {
       guard let edited else { return 0 }
       guard edited.changed else { return min(edited.topByte, bytes.count) }
-      let lines = LineIndex(Array(bytes))
+      let lines = LineIndex(bytes.withUnsafeBufferPointer { Array($0) })
       func moved(_ marked: Marked) -> Marked {
         Marked(byte: lines.offset(ofLine: marked.line), line: marked.line)
       }

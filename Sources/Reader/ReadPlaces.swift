@@ -35,12 +35,11 @@ public struct ReadPlaces {
     public init?(path: String) {
       guard let real = PathBytes.real(path) else { return nil }
       self.path = real
-      var info = stat()
-      guard stat(PathBytes.system(self.path), &info) == 0, !self.path.contains("\t"),
+      guard let stamp = ReadStamp(path: self.path), !self.path.contains("\t"),
         !self.path.contains("\n")
       else { return nil }
-      size = Int(info.st_size)
-      modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+      size = stamp.size
+      modified = "\(stamp.seconds).\(stamp.nanoseconds)"
     }
   }
 

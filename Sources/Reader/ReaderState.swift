@@ -146,7 +146,8 @@ public struct ReaderState {
     case .cursor: return .going
     case .mouse(let button, let column, let row, let pressed):
       return mouse(button: button, column: column, row: row, pressed: pressed)
-    case .key(let event):
+    case .key(let key):
+      let event = PickerEvent(key)
       if event == .interrupt { return .interrupted }
       switch mode {
       case .reading: return read(event)

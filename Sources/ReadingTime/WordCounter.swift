@@ -18,7 +18,12 @@ package struct WordCounter {
   /// Counts the words in `bytes`, continuing any word left open. The state
   /// is kept in locals through the loop: most text is ASCII, a few
   /// instructions a byte.
-  @inlinable package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable package mutating func feed(_ bytes: Span<UInt8>) {
+    bytes.withUnsafeBufferPointer { feed($0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  @inlinable mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
     var i = 0
     let count = bytes.count
     var inWord = self.inWord

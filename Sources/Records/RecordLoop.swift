@@ -10,10 +10,13 @@ public enum RecordLoop {
   /// Each line of `reader` read as a record and given to `work` on `jobs`
   /// threads, each result to `consume` on the calling thread in input
   /// order; the lines `shard` leaves to other shares are passed over.
+  /// Returns how many lines were answered.
+  @discardableResult
   public static func run<Output: Sendable>(
     _ reader: inout LineReader, jobs: Int, shard: Shard?,
     work: @escaping @Sendable (Read) -> Output, consume: (Output) throws -> Void
-  ) throws {
+  ) throws -> Int {
+    var kept = 0
     // Enough lines to keep every core busy between two reads, few enough
     // bytes that a batch of large documents is not held long.
     while let lines = try reader.batch(count: max(jobs * 64, 256), bytes: 32 << 20) {
@@ -22,9 +25,13 @@ public enum RecordLoop {
         guard keeps(read, shard: shard) else { return nil }
         return work(read)
       } consume: { _, output in
-        if let output { try consume(output) }
+        if let output {
+          kept += 1
+          try consume(output)
+        }
       }
     }
+    return kept
   }
 
   /// Every line of `reader` read (in parallel), in input order: for a

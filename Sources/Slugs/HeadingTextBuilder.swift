@@ -13,7 +13,12 @@ package struct HeadingTextBuilder {
 
   /// Adds text; `inImage` for an image's alt text, `isCode` for a code
   /// span's, which smart punctuation leaves as it is.
-  package mutating func add(
+  package mutating func add(_ bytes: Span<UInt8>, inImage: Bool, isCode: Bool = false) {
+    bytes.withUnsafeBufferPointer { add($0, inImage: inImage, isCode: isCode) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  mutating func add(
     _ bytes: UnsafeBufferPointer<UInt8>, inImage: Bool, isCode: Bool = false
   ) {
     let typographic = !isCode && SmartPunctuation.changes(bytes)

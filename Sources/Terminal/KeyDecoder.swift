@@ -1,5 +1,3 @@
-import Island
-
 /// Turns the bytes a terminal sends in raw mode into inputs. A sequence cut
 /// off at the end of a read waits for the next; a lone Escape is told from
 /// the start of a sequence by a pause (`flush`).
@@ -60,7 +58,7 @@ public struct KeyDecoder: Sendable {
     let second = bytes[start + 1]
     if second == UInt8(ascii: "O") {
       guard bytes.count >= 3 else { return nil }
-      let keys: [UInt8: PickerEvent] = [
+      let keys: [UInt8: Key] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
         UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
       ]

@@ -1,9 +1,7 @@
-import Island
-
-/// What the terminal sends: a key the picker knows, a mouse report, or the
+/// What the terminal sends: a key, a mouse report, or the
 /// answer to a cursor-position query.
 public enum TerminalInput: Equatable {
-  case key(PickerEvent)
+  case key(Key)
   /// An SGR mouse report: the button code, the 1-based cell, press or
   /// release.
   case mouse(button: Int, column: Int, row: Int, pressed: Bool)

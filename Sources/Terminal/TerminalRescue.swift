@@ -10,7 +10,9 @@
 /// any handler can run, and is read with plain loads: no Swift array, no
 /// lock, no allocation. `restore` makes only async-signal-safe calls
 /// (`write`, `tcsetattr`), so the handlers for SIGTERM, SIGHUP, SIGINT and
-/// the crash signals may call it.
+/// the crash signals may call it. The flags the handlers set are each a
+/// `sig_atomic_t`, and the editor's id a `pid_t`: shown to other modules as
+/// the `Int32` both are.
 public enum TerminalRescue {
   /// The terminal's descriptor while it is changed; -1 otherwise.
   nonisolated(unsafe) static var descriptor: Int32 = -1
@@ -31,7 +33,7 @@ public enum TerminalRescue {
   /// Set when isle is continued after a stop (Ctrl-Z, SIGTSTP or SIGSTOP,
   /// then `fg`), the raw modes back; the loop clears it once the program
   /// has drawn itself again.
-  public nonisolated(unsafe) static var continued: sig_atomic_t = 0
+  public nonisolated(unsafe) static var continued: Int32 = 0
   /// The farewell bytes and how many of them there are.
   static let farewellCapacity = 4096
   nonisolated(unsafe) static let farewell: UnsafeMutablePointer<UInt8> = {
@@ -41,19 +43,19 @@ public enum TerminalRescue {
   }()
   nonisolated(unsafe) static var farewellLength = 0
   /// Set by SIGWINCH, cleared by the picker when it has redrawn.
-  public nonisolated(unsafe) static var resized: sig_atomic_t = 0
+  public nonisolated(unsafe) static var resized: Int32 = 0
   /// Non-zero while a loop ends itself on SIGTERM, SIGHUP or SIGINT (the
   /// pager, which keeps the reader's place first): the handler then only
   /// notes the signal in `stopping`. A second one ends isle at once (but
   /// a second SIGHUP), and so does the loop taking more than two seconds
   /// to end (SIGALRM).
-  public nonisolated(unsafe) static var defersEnding: sig_atomic_t = 0
+  public nonisolated(unsafe) static var defersEnding: Int32 = 0
   /// The signal that asked a deferring loop to end; 0 while none has.
-  public nonisolated(unsafe) static var stopping: sig_atomic_t = 0
+  public nonisolated(unsafe) static var stopping: Int32 = 0
   /// The editor the pager is waiting for (`v`), 0 while there is none: it
   /// has the terminal, so Ctrl-C is its own, and SIGTERM or SIGHUP is
   /// passed on to it; the pager ends by that signal once it has ended.
-  public nonisolated(unsafe) static var editor: pid_t = 0
+  public nonisolated(unsafe) static var editor: Int32 = 0
 
   /// Mouse reporting off, the cursor shown.
   public static let plainScreen = Escape.mouseOff + Escape.showCursor

@@ -11,7 +11,12 @@ public struct TokenCounter {
   init(model: Tokenizer.Model) { self.model = model }
 
   /// How many tokens `bytes` (UTF-8) is.
-  public mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  public mutating func count(_ bytes: Span<UInt8>) -> Int {
+    bytes.withUnsafeBufferPointer { count($0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var none: [Int]? = nil
     return tokens(bytes, ends: &none)
   }
@@ -22,7 +27,12 @@ public struct TokenCounter {
   }
 
   /// Where each token of `bytes` ends, ascending, the last at its end.
-  public mutating func ends(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+  public mutating func ends(_ bytes: Span<UInt8>) -> [Int] {
+    bytes.withUnsafeBufferPointer { ends($0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  mutating func ends(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var ends: [Int]? = []
     _ = tokens(bytes, ends: &ends)
     return ends ?? []

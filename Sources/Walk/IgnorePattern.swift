@@ -1,3 +1,5 @@
+import Globs
+
 /// One line of a `.gitignore` (or `.ignore`) file, read by gitignore's
 /// rules: `#` comments, `!` to take a name back, a trailing `/` for
 /// directories only, a `/` at the start or in the middle to anchor the

@@ -1,7 +1,7 @@
 import Found
-import Island
 import Links
 import Outline
+import ReadingTime
 
 /// What the server shows of one document's outline (one version of it):
 /// its headings in the protocol's positions, each with its section and
@@ -56,7 +56,7 @@ public struct OutlineFacts: Sendable {
     var headings: [HeadingFact] = []
     headings.reserveCapacity(sections.count)
     // Sections share a few reading times: each is worded once.
-    let wording = Wording()
+    let wording = TimeWording()
     var worded: [Int: String?] = [:]
     func time(_ seconds: Int, _ anything: Bool) -> String? {
       let minutes = Int((Double(seconds) / 60).rounded())

@@ -111,7 +111,7 @@ struct HeadingScan {
     var scan = HeadingScan(bytes, maxDepth: maxDepth)
     let hasCR = memchr(base, 0x0D, bytes.count) != nil
     var start = 0
-    if bytes[0] == 0x2D || bytes[0] == 0x2B, let end = Outliner.frontMatterEnd(of: bytes) {
+    if bytes[0] == 0x2D || bytes[0] == 0x2B, let end = Outliner.frontMatterEnd(of: bytes.span) {
       // Its lines reach cmark as line endings alone: blank lines.
       var index = 0
       while index < end {

@@ -88,17 +88,27 @@ public final class WorkspaceIndex: Sendable {
         }
       }
       progress?.begin(documents: paths.count)
-      defer { progress?.end(documents: paths.count) }
-      // No folder, no index to keep.
-      let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
-      let keep = indexSymbols(paths, cache: cache, build: build, progress)
-      guard advance(build, to: .symbols) else { return }
-      // Kept once the symbols can be answered, not before.
-      keep?()
-      status.withLock { $0.keeping = false }
-      indexLinks(paths, build: build, progress)
-      _ = advance(build, to: .ready)
+      let linked = index(paths, folders: folders, build: build, progress)
+      // The client is told the end before what waited for it is answered.
+      progress?.end(documents: paths.count)
+      if linked { _ = advance(build, to: .ready) }
     }
+  }
+
+  /// The headings of `paths` found and kept, then their links; false when
+  /// a later build took over first.
+  private func index(
+    _ paths: [String], folders: [String], build: Int, _ progress: IndexProgress?
+  ) -> Bool {
+    // No folder, no index to keep.
+    let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
+    let keep = indexSymbols(paths, cache: cache, build: build, progress)
+    guard advance(build, to: .symbols) else { return false }
+    // Kept once the symbols can be answered, not before.
+    keep?()
+    status.withLock { $0.keeping = false }
+    indexLinks(paths, build: build, progress)
+    return true
   }
 
   /// The headings of `paths`: those the kept index has for the same
@@ -160,7 +170,7 @@ public final class WorkspaceIndex: Sendable {
       // Nothing, not even "unreadable", for a build that is not the latest.
       guard isLatest(build) else { return Optional<DocumentFacts?>.none }
       // A worker's thread is its own, and ends with the run; the
-      // consumer's is a shared queue's, and keeps its priority.
+      // consumer's is the index's own, and keeps its priority.
       if pthread_equal(pthread_self(), consumer) == 0 {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 15)
       }

@@ -32,7 +32,4 @@ let cli = CLI(
   terminal: .standardOutput(), inputIsTerminal: isatty(0) == 1)
 // The words as their bytes: a file name that is not UTF-8 is kept as it
 // is (see `PathBytes`), where `CommandLine.arguments` would repair it.
-let words = (1..<Int(CommandLine.argc)).map {
-  PathBytes.name(cString: CommandLine.unsafeArgv[$0]!)
-}
-exit(cli.run(words))
+exit(cli.run(PathBytes.commandLineWords()))

@@ -50,6 +50,22 @@ import Testing
       ["toc", "--files-from", "/dev/null"], stdin: Data("# From stdin\n".utf8))
     #expect(outcome.status == 1)
     #expect(outcome.stdout.isEmpty)
+    #expect(outcome.stderr == "isle: no documents to read: the input named none\n")
+  }
+
+  /// A run given nothing says so on standard error, as one that found
+  /// nothing does: an empty share of files or of records, no records.
+  @Test func anEmptyShareOrNoRecordsSaysSo() throws {
+    let share = try Harness.runBinary(["show", "--all", "--shard", "1/4", "fixtures/recipe.md"])
+    #expect(share.status == 1 && share.stdout.isEmpty)
+    #expect(share.stderr == "isle: --shard 1/4: no documents in this share\n")
+    let record = Data(##"{"path": "fixtures/recipe.md", "text": "# A\n"}"##.utf8 + [0x0A])
+    let records = try Harness.runBinary(
+      ["toc", "--records", "--format", "json", "--shard", "1/4"], stdin: record)
+    #expect(records.status == 1 && records.stdout.isEmpty)
+    #expect(records.stderr == "isle: --shard 1/4: no records in this share\n")
+    let none = try Harness.runBinary(["show", "--all", "--records"], stdin: Data())
+    #expect(none.status == 1 && none.stderr == "isle: no records to read: the input named none\n")
   }
 
   @Test func aOneDocumentCommandTakesAListOfOne() throws {

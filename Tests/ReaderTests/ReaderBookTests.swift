@@ -132,7 +132,7 @@ import Testing
     let columns = Int(random.next() % 100) + 3
     let rows = Int(random.next() % 30) + 2
     var (session, terminal, texts) = try Self.book(columns: columns, rows: rows)
-    let keys: [PickerEvent] =
+    let keys: [Key] =
       Array("jkfbgG]][[}{t5ma'x").map { .character($0) } + [.down, .up, .enter, .escape, .tab]
     for step in 0..<150 {
       let key = keys[Int(random.next() % UInt64(keys.count))]

@@ -67,7 +67,7 @@ final class ScriptedTerminal: TerminalDevice {
       terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
       document: seed % 4 == 3 ? nil : document, outlined: { nil },
       startByte: Int(random.next() % UInt64(bytes.count)))
-    let keys: [PickerEvent] =
+    let keys: [Key] =
       Array("jkfbdugG]}[{/?nNt%h=x 5am'v").map { .character($0) } + [
         .up, .down, .pageUp, .pageDown, .home, .end, .enter, .space, .escape, .backspace, .tab,
         .left, .right,
@@ -125,7 +125,7 @@ final class ScriptedTerminal: TerminalDevice {
     var session = ReadSession(
       terminal: terminal, page: page, look: ReadSession.Look(), motion: false,
       document: document, outlined: { nil }, startByte: bytes.count / 2)
-    for key in Array(repeating: PickerEvent.character("7"), count: 30) + [.character("<")] {
+    for key in Array(repeating: Key.character("7"), count: 30) + [.character("<")] {
       _ = session.handle(.key(key))
       terminal.written = ""
       session.draw()

@@ -11,10 +11,10 @@ import Testing
 /// The reader's state alone, with no terminal: random inputs keep its
 /// promises, as `PickerState`'s tests hold the picker to its own.
 @Suite struct ReaderStateTests {
-  static let keys: [PickerEvent] =
+  static let keys: [Key] =
     Array("jkfbdugG]}[{/?nNt%h=x 5am'<>p").map { .character($0) } + [
       .up, .down, .pageUp, .pageDown, .home, .end, .enter, .space, .escape, .backspace, .tab,
-      .left, .right, .wheelUp, .wheelDown, .control("d"), .control("u"),
+      .left, .right, .control("d"), .control("u"),
     ]
 
   /// A reader on the fixtures run together, in a window of random size.
@@ -91,7 +91,7 @@ import Testing
     _ = state.handle(.key(.character("a")))
     #expect(state.message == "marked 'a'")
     for _ in 0..<Int(random.next() % 30) + 1 {
-      let key: [PickerEvent] = [.down, .up, .pageDown, .pageUp, .character("G"), .character("g")]
+      let key: [Key] = [.down, .up, .pageDown, .pageUp, .character("G"), .character("g")]
       _ = state.handle(.key(key[Int(random.next() % UInt64(key.count))]))
     }
     let before = state.topByte

@@ -1,4 +1,3 @@
-import Island
 import Testing
 
 @testable import Terminal

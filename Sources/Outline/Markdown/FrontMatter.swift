@@ -204,7 +204,12 @@ extension Outliner {
   /// Where the front matter at the top of the Markdown `bytes` ends (the
   /// offset past its closing fence's line), as the outline hides it from
   /// cmark; nil when there is none.
-  package static func frontMatterEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  package static func frontMatterEnd(of bytes: Span<UInt8>) -> Int? {
+    bytes.withUnsafeBufferPointer { frontMatterEnd(of: $0) }
+  }
+
+  /// The same over a buffer, for this module's own callers.
+  static func frontMatterEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     FrontMatter.find(in: bytes, lines: LineIndex(bytes))?.endOffset
   }
 }

@@ -79,7 +79,7 @@ enum MarkdownLinks {
         reported < lineEnd && bytes[reported] != 0x3C
         ? (reported..<lineEnd).first { bytes[$0] == 0x3C } ?? reported : reported
       let offset = start ?? found
-      let parsed = HTMLParser.parse(literal, base: offset, findsLinks: true).text
+      let parsed = HTMLParser.parse(literal.span, base: offset, findsLinks: true).text
       findings.links = parsed.links
       findings.anchors = parsed.anchors
     }

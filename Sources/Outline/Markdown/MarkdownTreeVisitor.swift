@@ -95,7 +95,7 @@ struct MarkdownTreeVisitor {
       cover(node, type: type)
     }
     // A code block is a leaf: its text is its literal.
-    if type == CMARK_NODE_CODE_BLOCK { MarkdownParser.withLiteral(node) { counter.feed($0) } }
+    if type == CMARK_NODE_CODE_BLOCK { MarkdownParser.withLiteral(node) { counter.feed($0.span) } }
     if type == CMARK_NODE_HTML_BLOCK { try htmlBlock(node, isTopLevel: isTopLevel) }
   }
 
@@ -105,8 +105,8 @@ struct MarkdownTreeVisitor {
     switch type {
     case CMARK_NODE_TEXT, CMARK_NODE_CODE:
       MarkdownParser.withLiteral(node) { text in
-        if imageDepth == 0 { counter.feed(text) }
-        title?.add(text, inImage: imageDepth > 0, isCode: type == CMARK_NODE_CODE)
+        if imageDepth == 0 { counter.feed(text.span) }
+        title?.add(text.span, inImage: imageDepth > 0, isCode: type == CMARK_NODE_CODE)
       }
     case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
       counter.endWord()
@@ -380,8 +380,8 @@ struct MarkdownTreeVisitor {
     }
     result.markers += markers
     let block = UnsafeBufferPointer(rebasing: bytes[blockOffset..<max(end, blockOffset)])
-    let depth = NestingProbe.depth(of: block, limit: maxDepth)
+    let depth = NestingProbe.depth(of: block.span, limit: maxDepth)
     guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
-    result.append(HTMLParser.parse(block, base: blockOffset, findsLinks: findsLinks).text)
+    result.append(HTMLParser.parse(block.span, base: blockOffset, findsLinks: findsLinks).text)
   }
 }

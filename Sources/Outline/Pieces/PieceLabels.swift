@@ -113,12 +113,12 @@ public struct PieceLabels: Sendable {
       }
       guard lineEnds > 0 else {
         // Most texts are on one line, and most are no definition.
-        add(LabelKey.hash(of: text))
+        add(LabelKey.hash(of: text.span))
         if isDefinition && !isFootnote(text) { linkCandidates.append((close, Array(text))) }
         continue
       }
       for variant in variants(text, spansLines: true) {
-        add(variant.withUnsafeBufferPointer { LabelKey.hash(of: $0) })
+        add(LabelKey.hash(of: variant.span))
         if isDefinition && !isFootnote(variant) { linkCandidates.append((close, variant)) }
       }
     }

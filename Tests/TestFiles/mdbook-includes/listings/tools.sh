@@ -1,0 +1,4 @@
+#!/bin/sh
+echo trowel
+echo rake
+echo hose
