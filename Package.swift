@@ -91,8 +91,10 @@ let package = Package(
     .target(name: "ReadingTime", swiftSettings: optimized),
     // Tokens as an embedder counts them: a tiktoken rank file's byte pairs
     // merged after its encoding's pre-split (written out by hand over
-    // utf8proc's categories, no regular expressions), or an estimate.
-    .target(name: "Tokens", dependencies: ["CUtf8proc"], swiftSettings: optimized),
+    // utf8proc's categories, no regular expressions), a Hugging Face
+    // tokenizer.json (WordPiece, byte-level BPE; read with JSON), or an
+    // estimate.
+    .target(name: "Tokens", dependencies: ["CUtf8proc", "JSON"], swiftSettings: optimized),
     // What the parsers find in a document, before an outline is made of it:
     // headings, stretches of reading, contents markers, links and anchors.
     // utf8proc folds link labels' case as cmark does.
@@ -248,7 +250,7 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
-    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
+    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book", "Tokens"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel", "TestSupport"]),
     .testTarget(name: "ParallelTests", dependencies: ["Parallel", "TestSupport"]),
