@@ -17,14 +17,16 @@ let commit = (Context.environment["ISLE_COMMIT"] ?? "").filter {
   $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
 }
 
-// The modules that parse, count, lay out numbers and write JSON are
-// optimized in debug builds too: the tests run them (in process, and as the
-// isle binary they start) over large and random documents, and unoptimized
-// they cost the suite more than twice the CPU. Page, IsleCLI and the modules
-// of its rooms (Files, Walk, Editing, Terminal, Reader, Options) stay as
-// debug builds are, as do the tests, so that a pager laying out a large page
-// still takes seconds (the signal tests need it busy). ISLE_ONONE=1 in the
-// environment builds all of it unoptimized, for a debugger.
+// The modules that parse, count, lay out pages and numbers and write JSON
+// are optimized in debug builds too: the tests run them (in process, and as
+// the isle binary they start) over large and random documents, and
+// unoptimized they cost the suite more than twice the CPU. IsleCLI and the
+// modules of its rooms (Files, Walk, Editing, Terminal, Options) stay as
+// debug builds are, as do the tests: they are the modules most often
+// edited, and each edit of an optimized module compiles more slowly. (The
+// signal tests keep the pager busy with ISLE_TEST_BUSY, not with a slow
+// build.) ISLE_ONONE=1 in the environment builds all of it unoptimized, for
+// a debugger.
 let optimized: [SwiftSetting] =
   Context.environment["ISLE_ONONE"] == nil
   ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
@@ -136,7 +138,9 @@ let package = Package(
       dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens", "Terminal"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
-    .target(name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells", "Files"]),
+    .target(
+      name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells", "Files"],
+      swiftSettings: optimized),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer",
@@ -188,7 +192,8 @@ let package = Package(
       dependencies: [
         "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
         "Links", "Found",
-      ]),
+      ],
+      swiftSettings: optimized),
     // Documents as records (`--records`: JSON Lines in, a batch at a time,
     // answered on every core, in order; `check`'s records as a file tree),
     // the lists `--files-from` reads and the shares `--shard` keeps.
@@ -249,7 +254,8 @@ let package = Package(
     .testTarget(name: "BookTests", dependencies: ["Book"]),
     .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book", "Tokens"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel", "TestSupport"]),
+    .testTarget(name: "ParallelTests", dependencies: ["Parallel", "TestSupport"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
       name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),
