@@ -146,7 +146,7 @@ let package = Package(
       name: "LanguageServer",
       dependencies: [
         "JSON", "JSONRPC", "Workspace", "Outline", "Found", "Progress", "Links", "Island", "Parallel", "Globs",
-        "Cells",
+        "Cells", "Files",
       ],
       swiftSettings: optimized),
     // JSON-RPC as both servers speak it: messages, their framing, the

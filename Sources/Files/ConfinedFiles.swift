@@ -78,7 +78,7 @@ public struct ConfinedFiles: FileAccess {
   /// Absolute `path` with `.`, `..` and every link resolved as far as the
   /// files go, the rest as written (a link to nowhere followed to where
   /// it would lead); nil for links that lead round and round.
-  static func resolved(_ path: String, hops: Int = 0) -> String? {
+  public static func resolved(_ path: String, hops: Int = 0) -> String? {
     if let real = realpath(path, nil) {
       defer { free(real) }
       return String(cString: real)

@@ -45,8 +45,12 @@ public struct MessageFramer: Sendable {
       while value.first == " " || value.first == "\t" { value.removeFirst() }
       while value.last == " " || value.last == "\t" { value.removeLast() }
       if name == "content-length" {
-        guard let number = Int(value), number >= 0, number <= Self.maxBody else {
+        guard let number = Int(value), number >= 0 else {
           throw FramingError(problem: "Content-Length '\(value)' is not a length")
+        }
+        guard number <= Self.maxBody else {
+          throw FramingError(
+            problem: "Content-Length \(number) is over the limit of \(Self.maxBody) bytes")
         }
         length = number
       }

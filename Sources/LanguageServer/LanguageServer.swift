@@ -96,12 +96,19 @@ public final class LanguageServer: Sendable {
       return nil
     case .request(let id, let method, let params):
       let thread = Self.methods.requests[method]?.rule.thread ?? .messages
-      guard let aside, thread != .messages, state.withLock({ $0.phase == .running }) else {
-        respond(id, method, params)
+      // Judged here, in the stream's order, whichever thread answers it:
+      // once `shutdown` is read, every request after it is refused.
+      let cameRunning = state.withLock { state in
+        guard state.phase == .running else { return false }
+        if method == "shutdown" { state.phase = .shutDown }
+        return true
+      }
+      guard let aside, thread != .messages, cameRunning else {
+        respond(id, method, params, cameRunning: cameRunning)
         return nil
       }
       guard thread == .aside else {
-        aside.async { [self] in respond(id, method, params) }
+        aside.async { [self] in respond(id, method, params, cameRunning: true) }
         return nil
       }
       let path = try? DocumentParams(params).path
@@ -128,7 +135,7 @@ public final class LanguageServer: Sendable {
   ) {
     defer { _ = loop.cancellations.take(id) }
     // Answered already by the watch: not twice.
-    if method == "shutdown" && !shutdownWatch.claim() { return }
+    if method == "shutdown" && !shutdownWatch.claim(id) { return }
     // Changed already: its answer would be dropped.
     guard unchanged() else { return reply(to: id, error: .contentModified) }
     let snapshot = RequestSnapshot(open: open ?? state.withLock { $0.open })

@@ -23,8 +23,9 @@ struct MethodRule: Sendable {
     /// that has changed meanwhile is `ContentModified`, as the protocol
     /// says, and the editor asks again.
     case aside
-    /// On the aside thread after the requests that came before it, judged
-    /// in the phase it is answered in (`shutdown`).
+    /// On the aside thread after the requests that came before it
+    /// (`shutdown`, which sets the phase as it is read, so that every
+    /// request after it is refused).
     case afterAside
   }
 

@@ -37,8 +37,10 @@ extension LanguageServer {
     let inside = folder == "/" ? "/" : folder + "/"
     let saved = host.kind(of: path) == .file
     var documents: [PathEntry] = []
-    // Folders holding documents count even when the host lists none.
-    var folders = Set(host.folderNames(in: folder))
+    // Folders holding documents count even when the host lists none; one
+    // outside the workspace's folders is never listed.
+    let listed = insideFolders(folder)
+    var folders = Set(listed ? host.folderNames(in: folder) : [])
     for document in allFacts() where document.path.hasPrefix(inside) {
       let rest = document.path.dropFirst(inside.count)
       if let slash = rest.firstIndex(of: "/") {
@@ -50,7 +52,7 @@ extension LanguageServer {
     // The files but the documents already found (one the index does not
     // hold, as a `.mdown` the walk does not read, is a file among others).
     let named = Set(documents.map(\.name))
-    let files = host.fileNames(in: folder).filter { !named.contains($0) }
+    let files = (listed ? host.fileNames(in: folder) : []).filter { !named.contains($0) }
     let found =
       folders.sorted().map { PathEntry(name: $0, kind: .folder) }
       + (documents + files.map { PathEntry(name: $0, kind: .file) }).sorted { $0.name < $1.name }

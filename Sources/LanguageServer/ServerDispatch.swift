@@ -99,13 +99,15 @@ extension LanguageServer {
   }()
 
   /// The answer to a request; `cameRunning` when its phase was checked as
-  /// it came (a request answered aside, after a `shutdown` that came
-  /// later, is answered all the same).
+  /// it was read (a request answered aside, after a `shutdown` read
+  /// later, is answered all the same, unless the watch answered that
+  /// `shutdown` first: `ShutdownWatch`).
   func answer(
     _ method: String, _ params: JSONValue, _ request: Request, cameRunning: Bool = false
   ) throws(ResponseError) -> any JSONWritable {
     let phase = cameRunning ? .running : state.withLock { $0.phase }
     let route = Self.methods.requests[method]
+    if phase == .shutDown { throw .shutDown }
     if let route, route.rule.phase == .starting {
       guard phase == .starting else { throw .invalidRequest("\(method) was sent twice") }
     } else {
@@ -116,6 +118,7 @@ extension LanguageServer {
       }
     }
     guard let route else { throw .methodNotFound(method) }
+    try checkServed(params)
     return try route.answer(self, params, request)
   }
 

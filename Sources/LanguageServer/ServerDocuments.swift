@@ -53,19 +53,20 @@ extension LanguageServer {
           PublishedDiagnostics(uri: uri, version: nil, diagnostics: []))
       }
     }
-    // The disk's version is the one that counts again.
-    index.refresh(path, deleted: host.kind(of: path) == .missing)
+    // The disk's version is the one that counts again (none outside the
+    // folders).
+    index.refresh(path, deleted: !insideFolders(path) || host.kind(of: path) == .missing)
     dependentsDue(of: path)
   }
 
   func didSave(_ params: DocumentParams) {
-    index.refresh(params.path, deleted: false)
+    index.refresh(params.path, deleted: !insideFolders(params.path))
     state.withLock { _ = $0.diagnosticsDue.insert(params.path) }
   }
 
   func didChangeWatchedFiles(_ params: WatchedFilesParams) {
     for (path, deleted) in params.changes {
-      index.refresh(path, deleted: deleted)
+      index.refresh(path, deleted: deleted || !insideFolders(path))
       dependentsDue(of: path)
     }
   }
@@ -115,7 +116,9 @@ extension LanguageServer {
   }
 
   private func currentFacts(_ path: String) -> DocumentFacts? {
-    guard let document = openDocument(path) else { return index.facts(path) }
+    guard let document = openDocument(path) else {
+      return insideFolders(path) ? index.facts(path) : nil
+    }
     return facts(of: document)
   }
 
@@ -153,7 +156,7 @@ extension LanguageServer {
 
   private func currentOutline(_ path: String) -> OutlineFacts? {
     guard let document = openDocument(path) else {
-      return index.facts(path)?.outline
+      return insideFolders(path) ? index.facts(path)?.outline : nil
     }
     if let known = document.outline { return known }
     if let facts = document.facts { return facts.outline }
@@ -205,6 +208,7 @@ extension LanguageServer {
   /// request, the same each time it is asked for.
   func text(_ path: String) -> TextLines? {
     if let open = openDocument(path)?.text { return open }
+    guard insideFolders(path) else { return nil }
     guard let snapshot = RequestSnapshot.current else { return host.load(path).map(TextLines.init) }
     return RequestSnapshot.kept(snapshot.texts, path) { host.load(path).map(TextLines.init) }
   }
@@ -237,6 +241,6 @@ extension LanguageServer {
     let openPaths = openPaths()
     var anchors: [String: DocumentAnchors] = [:]
     for path in openPaths { anchors[path] = facts(path)?.anchors }
-    return ServerTargets(host: host, index: index, open: anchors)
+    return ServerTargets(host: host, index: index, open: anchors) { [self] in insideFolders($0) }
   }
 }

@@ -9,6 +9,7 @@ extension LanguageServer {
     state.withLock { state in
       state.phase = .running
       state.folders = params.folders
+      state.realFolders = Self.realPaths(params.folders)
       state.codeLens = codeLens
       state.hierarchicalSymbols = params.hierarchicalSymbols
       state.watchesFiles = params.watchesFiles
@@ -53,7 +54,8 @@ extension LanguageServer {
     ])
   }
 
-  /// `shutdown`: from now on only `exit` is read.
+  /// `shutdown`: the phase was set as it was read (`receive`); from now
+  /// on only `exit` is read.
   func shutdown() -> JSONValue {
     state.withLock { $0.phase = .shutDown }
     // The index the build keeps, written before the server may exit.
@@ -87,6 +89,7 @@ extension LanguageServer {
     let folders = state.withLock { state in
       state.folders =
         state.folders.filter { !params.removed.contains($0) } + params.added
+      state.realFolders = Self.realPaths(state.folders)
       return state.folders
     }
     index.build(folders: folders, progress: progressSender)

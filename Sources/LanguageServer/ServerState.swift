@@ -15,6 +15,8 @@ struct ServerState: Sendable {
 
   var phase = Phase.starting
   var folders: [String] = []
+  /// The folders as real paths (`ServerConfinement`).
+  var realFolders: [String] = []
   /// The open documents, by path.
   var open: [String: OpenDocument] = [:]
   /// Open documents whose diagnostics are to be published once the

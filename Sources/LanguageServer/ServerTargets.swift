@@ -8,12 +8,17 @@ struct ServerTargets: LinkTargets {
   let index: WorkspaceIndex
   /// The anchors of the open documents, by path.
   let open: [String: DocumentAnchors]
+  /// True when a path not open leads inside the workspace's folders:
+  /// nothing is known of the others (`ServerConfinement`).
+  let inside: @Sendable (String) -> Bool
 
   func kind(of path: String) -> TargetKind {
-    open[path] != nil ? .file : host.kind(of: path)
+    if open[path] != nil { return .file }
+    return inside(path) ? host.kind(of: path) : .outside
   }
 
   func anchors(ofDocumentAt path: String) -> DocumentAnchors? {
-    open[path] ?? index.facts(path)?.anchors
+    if let anchors = open[path] { return anchors }
+    return inside(path) ? index.facts(path)?.anchors : nil
   }
 }

@@ -38,19 +38,27 @@ final class ShutdownWatch: Sendable {
   /// cancelled, and `exit` need not wait for it.
   var answeredEarly: Bool { state.read { $0.early } }
 
-  /// True (once) when `shutdown` is to be answered now, in its turn;
-  /// false when the watch answered it already.
-  func claim() -> Bool {
+  /// True (once) when `shutdown` request `id` is to be answered now, in
+  /// its turn; false when the watch answered it already. Always true for
+  /// a `shutdown` the watch does not watch (one after the first).
+  func claim(_ id: JSONValue) -> Bool {
     state.withLock { state in
+      guard state.asked == id else { return true }
       defer { state.answered = true }
       return !state.answered
     }
   }
 
   /// `shutdown` (request `id`) came: after `patience`, unless it was
-  /// answered meanwhile, `answer` answers it.
+  /// answered meanwhile, `answer` answers it. Only the first is watched:
+  /// any after it is refused in its turn.
   func arrived(_ id: JSONValue, answer: @escaping @Sendable (JSONValue) -> Void) {
-    state.withLock { $0.asked = id }
+    let first = state.withLock { state in
+      guard state.asked == nil else { return false }
+      state.asked = id
+      return true
+    }
+    guard first else { return }
     Worker.run("isle.shutdown") { [self] in
       _ = state.wait(for: { $0.answered ? () : nil }, seconds: Self.patience)
       let due = state.withLock { state -> Bool in
