@@ -1,6 +1,7 @@
 import Book
 import Cells
 import Files
+import Found
 import Island
 import JSON
 import Options
@@ -261,9 +262,10 @@ struct BookCommand: RunnableCommand {
     var output = ""
     for (chapter, document) in zip(book.chapters, documents) where chapter.kind != .separator {
       let indent = String(repeating: "  ", count: chapter.depth)
-      let title = Self.escaped(Self.title(chapter, document))
+      let title = MarkdownEscape.inline(Self.title(chapter, document))
       guard let path = chapter.path else {
-        output += indent + "- " + (chapter.kind == .part ? "**\(title)**" : title) + "\n"
+        let item = chapter.kind == .part ? "**\(title)**" : MarkdownEscape.startEscaped(title)
+        output += indent + "- " + item + "\n"
         continue
       }
       let link = RelativePath.from(
@@ -276,19 +278,10 @@ struct BookCommand: RunnableCommand {
       for heading in headings where !heading.omittedFromContents {
         let inner = String(repeating: "  ", count: chapter.depth + 1 + heading.level - base)
         let anchor = heading.id.map { "#" + $0 } ?? ""
-        output += inner + "- [\(Self.escaped(heading.title))](\(link)\(anchor))\n"
+        output += inner + "- [\(MarkdownEscape.inline(heading.title))](\(link)\(anchor))\n"
       }
     }
     return output
-  }
-
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      if "[]\\*_`<".contains(character) { out.append("\\") }
-      out.append(character)
-    }
-    return out
   }
 }
 

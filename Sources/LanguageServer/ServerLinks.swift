@@ -1,3 +1,4 @@
+import Found
 import Island
 import JSON
 import JSONRPC
@@ -170,14 +171,14 @@ extension LanguageServer {
         }
       }
     if let index = section, let heading = targetFacts?.headings[index] {
-      text = "**\(Self.escaped(heading.title))**"
+      text = "**\(MarkdownEscape.inline(heading.title))**"
       if let detail = heading.detail { text += " · \(detail)" }
       if let anchor = target.anchor, let id = targetFacts?.found.anchors[anchor].id {
         text += "\n\nanchor `\(String(id.map { $0 == "`" ? "'" : $0 }))`"
       }
-      if target.path != facts.path { text += "\n\n\(Self.escaped(file))" }
+      if target.path != facts.path { text += "\n\n\(MarkdownEscape.lineStart(file))" }
     } else {
-      text = "**\(Self.escaped(file))**"
+      text = "**\(MarkdownEscape.inline(file))**"
       if let document = self.facts(target.path)?.document,
         let time = Wording().time(minutes: document.minutes, anything: !document.reading.isEmpty)
       {
@@ -188,16 +189,6 @@ extension LanguageServer {
       "contents": .object(["kind": .string("markdown"), "value": .string(text)]),
       "range": link.span.json,
     ])
-  }
-
-  /// `text` with Markdown's marks escaped, so a title shows as written.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if "\\`*_[]<>#|~".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
   }
 
   func documentLinks(_ params: DocumentParams, _ request: Request) throws(ResponseError)
