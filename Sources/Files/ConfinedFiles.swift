@@ -62,7 +62,7 @@ public struct ConfinedFiles: FileAccess {
   /// `source`, refused when it leads outside.
   private func confined(_ source: InputSource) throws -> InputSource {
     guard case .file(let path) = source, !isInside(path) else { return source }
-    throw LoadFailure(name: path, reason: Self.outsideReason)
+    throw LoadError(name: path, reason: Self.outsideReason)
   }
 
   /// `path` from the root folder (a relative one from the current folder,

@@ -25,7 +25,7 @@ struct BookCommand: RunnableCommand {
     do {
       return try Book.open(path, in: folder)
     } catch {
-      throw DocumentFailure(error.message, status: .failure)
+      throw DocumentError(error.message, status: .failure)
     }
   }
 

@@ -75,7 +75,7 @@ struct BookWhereCommand: RunnableCommand {
           } ?? false
         }), let document = documents[entry]
       else {
-        throw DocumentFailure("\(book.source): no chapter is '\(file)'", status: .failure)
+        throw DocumentError("\(book.source): no chapter is '\(file)'", status: .failure)
       }
       let place =
         try settings.position.place(in: document, name: file)
@@ -91,7 +91,7 @@ struct BookWhereCommand: RunnableCommand {
     }
     let readable = chapters.indices.filter { documents[$0] != nil }
     guard !readable.isEmpty else {
-      throw DocumentFailure("\(book.source): no chapters", status: .failure)
+      throw DocumentError("\(book.source): no chapters", status: .failure)
     }
     let total = readable.map { documents[$0]!.seconds }.reduce(0, +)
     var target = percent / 100 * Double(total)
@@ -106,7 +106,7 @@ struct BookWhereCommand: RunnableCommand {
       }
       target -= seconds
     }
-    throw DocumentFailure("\(book.source): no chapters", status: .failure)
+    throw DocumentError("\(book.source): no chapters", status: .failure)
   }
 
   /// `where BOOK` with no place: how much of the book is read, by the

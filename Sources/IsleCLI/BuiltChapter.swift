@@ -51,7 +51,7 @@ struct BuiltChapter: Sendable {
   }
 
   /// The same, one out of range a selector's miss.
-  func selector(_ selector: Selector) throws(SelectorMiss) -> Selector {
+  func selector(_ selector: Selector) throws(SelectorError) -> Selector {
     do throws(PositionError) {
       return try expanded(selector)
     } catch {

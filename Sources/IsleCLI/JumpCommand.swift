@@ -26,7 +26,7 @@ struct JumpCommand: RunnableCommand {
           min(options.levels.lowerBound, level)...max(options.levels.upperBound, level)
         document = try loader.outline(again: loaded, from: source, options: options)
       }
-      let index = try DocumentFailure.resolving(
+      let index = try DocumentError.resolving(
         Jump(target), text: target, in: document, name: name, from: start?.offset)
       let output = Self.describe(
         document.sections[index], in: document, print: print, settings: settings)

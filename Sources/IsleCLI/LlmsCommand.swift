@@ -44,7 +44,7 @@ struct LlmsCommand: RunnableCommand {
     }
     let path = raw.operands[0]
     guard let book = try BookCommand.book(path, forced: true, files: cli.files) else {
-      throw DocumentFailure("\(path): no book", status: .failure)
+      throw DocumentError("\(path): no book", status: .failure)
     }
     if let base = raw.value(.baseURL), base.isEmpty || base.contains(where: \.isWhitespace) {
       throw raw.invalid(
@@ -136,11 +136,11 @@ struct LlmsCommand: RunnableCommand {
       return [(target(default: "llms-full.txt"), LlmsFull.text(title: title, summary: summary, chapters: chapters))]
     }
     let parts: [String]
-    do throws(LlmsFull.TooLarge) {
+    do throws(LlmsFull.TooLargeError) {
       parts = try LlmsFull.parts(
         title: title, summary: summary, chapters: chapters, maxTokens: maxTokens, count: Self.tokens)
     } catch {
-      throw DocumentFailure(
+      throw DocumentError(
         "\(error.path):\(error.line): a block of \(error.tokens) tokens, more than "
           + "--max-tokens \(maxTokens) leaves for one (a part's title and summary take the rest)",
         status: .failure)
@@ -187,10 +187,10 @@ struct LlmsCommand: RunnableCommand {
         try cli.stdout.write(text)
         continue
       }
-      do throws(AtomicFile.Failure) {
+      do throws(AtomicFile.WriteError) {
         try cli.writer.write(cli.files.resolvedPath(path), with: Array(text.utf8))
       } catch {
-        throw DocumentFailure("\(path): \(error.message)", status: .failure)
+        throw DocumentError("\(path): \(error.message)", status: .failure)
       }
       if maxTokens != nil { try cli.stdout.write(path + "\n") }
     }

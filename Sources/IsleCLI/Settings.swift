@@ -201,7 +201,7 @@ struct Settings: Sendable {
     do {
       return try Tokenizer(name: name, bytes: bytes)
     } catch {
-      throw DocumentFailure(path + ": " + error.reason, status: .failure)
+      throw DocumentError(path + ": " + error.reason, status: .failure)
     }
   }
 

@@ -57,14 +57,14 @@ package enum Config {
   /// system will not let isle read (a `$HOME` of another user's, as
   /// `sudo -u` leaves it) is no settings and a warning, `unread`.
   package static func load(at path: String, files: FileAccess) throws -> (
-    options: [GivenOption], problems: [UsageError], unread: LoadFailure?
+    options: [GivenOption], problems: [UsageError], unread: LoadError?
   ) {
     let bytes: [UInt8]
     do {
       bytes = try files.bytes(.file(path), limit: 1 << 20)
-    } catch let failure as LoadFailure where failure.code == ENOENT || failure.code == ENOTDIR {
+    } catch let failure as LoadError where failure.code == ENOENT || failure.code == ENOTDIR {
       return ([], [], nil)
-    } catch let failure as LoadFailure where failure.code != nil {
+    } catch let failure as LoadError where failure.code != nil {
       return ([], [], failure)
     }
     var options: [GivenOption] = []
