@@ -6,7 +6,7 @@
 /// file beside it (`.NAME.isle-PID-XXXXXX`), flushed to disk and renamed
 /// over it, so a crash leaves the old file or the new one, never half of
 /// one. The file's permissions (and, where allowed, its owner) are kept; a
-/// symlink's target is replaced, not the link.
+/// file a symlink leads to is replaced, not the link.
 ///
 /// Two files are not renamed over:
 /// - one changed since it was read (another size, modification time or
@@ -49,31 +49,31 @@ public struct AtomicFile: Sendable {
   public func replace(
     _ resolvedPath: String, with bytes: [UInt8], unlessChangedFrom read: LoadedBytes? = nil
   ) throws(WriteError) {
-    guard let target = PathBytes.real(resolvedPath) else {
+    guard let real = PathBytes.real(resolvedPath) else {
       throw WriteError(reason: SystemFiles.reason(errno))
     }
     var info = stat()
-    guard stat(PathBytes.system(target), &info) == 0 else {
+    guard stat(PathBytes.system(real), &info) == 0 else {
       throw WriteError(reason: SystemFiles.reason(errno))
     }
     guard info.st_mode & 0o222 != 0 else { throw WriteError(reason: "is read-only") }
-    let slash = target.lastIndex(of: "/")!
-    let directory = String(target[..<slash])
+    let slash = real.lastIndex(of: "/")!
+    let directory = String(real[..<slash])
     StaleTemporaries.sweep(directory)
     let temporary = try writeBeside(
-      directory: directory, name: String(target[target.index(after: slash)...]), bytes: bytes,
+      directory: directory, name: String(real[real.index(after: slash)...]), bytes: bytes,
       info: info)
     var kept = false
     defer { if !kept { _ = PathBytes.withSystemPath(temporary) { unlink($0) } } }
     if failBeforeRename { throw WriteError(reason: "stopped before the rename (test)") }
-    if let read, !Self.isUnchanged(target, since: read) {
+    if let read, !Self.isUnchanged(real, since: read) {
       throw WriteError(
         reason: "changed since isle read it (another program wrote it meanwhile)",
         outcome: "isle wrote nothing, and the change stays (run isle again)")
     }
     if info.st_nlink > 1 {
       do {
-        try Self.writeInPlace(target, bytes: bytes)
+        try Self.writeInPlace(real, bytes: bytes)
       } catch {
         kept = true
         throw WriteError(
@@ -83,7 +83,7 @@ public struct AtomicFile: Sendable {
       return
     }
     guard
-      PathBytes.withSystemPath(temporary, { from in rename(from, PathBytes.system(target)) })
+      PathBytes.withSystemPath(temporary, { from in rename(from, PathBytes.system(real)) })
         == 0
     else {
       throw WriteError(reason: "cannot replace: " + SystemFiles.reason(errno))

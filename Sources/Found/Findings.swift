@@ -31,8 +31,8 @@ package struct Findings: Equatable, Sendable {
   /// later), so the sums stay within every section.
   package func compacted(splittingAt splits: [Int] = []) -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
-    var place = [Int](repeating: 0, count: headings.count)
-    for (index, heading) in order.enumerated() { place[heading] = index }
+    var rank = [Int](repeating: 0, count: headings.count)
+    for (index, heading) in order.enumerated() { rank[heading] = index }
     let offsets = order.map { headings[$0].offset }
     let starts = splits.isEmpty ? offsets : (offsets + splits).sorted()
     var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
@@ -41,7 +41,7 @@ package struct Findings: Equatable, Sendable {
     for placed in readings {
       if let heading = placed.heading {
         titles.append(
-          ReadingStretch(offset: placed.offset, reading: placed.reading, heading: place[heading]))
+          ReadingStretch(offset: placed.offset, reading: placed.reading, heading: rank[heading]))
         continue
       }
       let span = starts.countAtOrBefore(placed.offset) { $0 }

@@ -37,24 +37,24 @@ struct DocumentError: IsleError {
     (error as? DocumentError)?.isBinary == true
   }
 
-  /// Resolves `target` in `document`, turning a miss into a failure that
+  /// Resolves `jump` in `document`, turning a miss into a failure that
   /// lists the sections close to it, if any are (exit 1).
   static func resolving(
-    _ target: Jump, text: String, in document: Document, name: String, from offset: Int? = nil
+    _ jump: Jump, text: String, in document: Document, name: String, from offset: Int? = nil
   ) throws -> Int {
     let sections = document.sections
     do {
-      return try target.resolve(in: sections, folded: document.folded, from: offset)
+      return try jump.resolve(in: sections, folded: document.folded, from: offset)
     } catch .noMatch(let closest) {
       if sections.isEmpty {
         throw DocumentError("\(name) has no sections", status: .nothingFound)
       }
-      if case .number(let number) = target {
+      if case .number(let number) = jump {
         throw DocumentError(
           "no section \(number) in \(name): its sections are 1 to \(sections.count)",
           status: .nothingFound)
       }
-      // Only sections near the target are offered; none is better than
+      // Only sections near what was asked are offered; none is better than
       // a list of unrelated titles.
       let offer =
         closest.isEmpty
@@ -77,7 +77,7 @@ struct DocumentError: IsleError {
   }
 
   /// What to say of several headings outside the levels shown that the
-  /// target names, and the levels that show them.
+  /// the jump names, and the levels that show them.
   private static func hidden(
     _ headings: [FoldedHeading], text: String, in document: Document, name: String
   ) -> String {

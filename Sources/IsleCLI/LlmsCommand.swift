@@ -31,7 +31,7 @@ struct LlmsCommand: RunnableCommand {
   /// The tokens are estimated (see `TokenEstimate`), and said so (`~N`).
   static let estimated = true
 
-  /// Counts the tokens of a text: the one place a tokenizer would go.
+  /// Counts the tokens of a text: the one spot a tokenizer would go.
   static func tokens(_ text: String) -> Int { TokenEstimate.tokens(in: text) }
 
   init(_ raw: RawArguments, cli: CLI) throws {
@@ -124,7 +124,7 @@ struct LlmsCommand: RunnableCommand {
       }
       let text = LlmsIndex.text(
         title: title, summary: summary, sections: sections, estimated: Self.estimated)
-      return [(target(default: "llms.txt"), text)]
+      return [(outputPath(default: "llms.txt"), text)]
     }
     // Every chapter in the book's order, each once.
     let chapters = book.chapters.indices.filter { texts[$0] != nil }.map { index in
@@ -133,7 +133,7 @@ struct LlmsCommand: RunnableCommand {
         path: BookPath.join(book.folder, book.chapters[index].path ?? ""))
     }
     guard let maxTokens else {
-      return [(target(default: "llms-full.txt"), LlmsFull.text(title: title, summary: summary, chapters: chapters))]
+      return [(outputPath(default: "llms-full.txt"), LlmsFull.text(title: title, summary: summary, chapters: chapters))]
     }
     let parts: [String]
     do throws(LlmsFull.TooLargeError) {
@@ -151,7 +151,7 @@ struct LlmsCommand: RunnableCommand {
 
   /// The file written or checked: `--output`, else with `--check` the one
   /// in the book's folder, else none (standard output).
-  private func target(default name: String) -> String? {
+  private func outputPath(default name: String) -> String? {
     output ?? (check ? BookPath.join(book.folder, name) : nil)
   }
 
@@ -288,7 +288,7 @@ extension LlmsCommand {
   /// The findings as check's text lines or JSON objects print them.
   static func report(_ findings: [CheckFinding], json: Bool, cli: CLI) throws {
     let lines = findings.map { finding -> String in
-      guard json else { return finding.place + ": " + finding.message }
+      guard json else { return finding.location + ": " + finding.message }
       var object = JSONWriter()
       object.open()
       object.add("path", finding.path)

@@ -38,7 +38,7 @@ extension LanguageServer {
   /// Where a broken link is shown: its destination as written; for a
   /// reference-style link (whose destination is its definition's) and a
   /// destination not found as written, its first character, where `isle
-  /// check` places it.
+  /// check` locates it.
   static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
   {
     if let link, link.isPositioned, link.role != .reference { return link.range }

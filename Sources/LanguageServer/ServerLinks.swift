@@ -16,16 +16,16 @@ extension LanguageServer {
     case .elsewhere:
       return nil
     case .fragment(let fragment):
-      let place = facts.target(named: fragment)
-      return LinkTarget(path: facts.path, heading: place.heading, anchor: place.anchor)
+      let named = facts.target(named: fragment)
+      return LinkTarget(path: facts.path, heading: named.heading, anchor: named.anchor)
     case .file(let relative, let fragment, let fromRoot):
       let root = self.root(of: facts.path)
       let written = path(relative, fromRoot: fromRoot, in: facts)
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
       else { return nil }
-      let place = fragment.flatMap { fragment in self.facts(file)?.target(named: fragment) }
-      return LinkTarget(path: file, heading: place?.heading, anchor: place?.anchor)
+      let named = fragment.flatMap { fragment in self.facts(file)?.target(named: fragment) }
+      return LinkTarget(path: file, heading: named?.heading, anchor: named?.anchor)
     }
   }
 
@@ -68,7 +68,7 @@ extension LanguageServer {
     return TextRange(start: zero, end: zero)
   }
 
-  /// The location of `target`, as `range` places it.
+  /// The location of `target`, as `range` finds it.
   func location(_ target: LinkTarget) -> Location {
     Location(uri: uri(target.path), range: range(target))
   }
@@ -148,7 +148,7 @@ extension LanguageServer {
     where params.includeDeclaration || !found.isDeclaration {
       // A link to a heading or an anchor is shown whole, the use of a
       // definition at its label; a path without its fragment.
-      let range = named.isPlace ? found.link?.range ?? found.range : found.range
+      let range = named.isTarget ? found.link?.range ?? found.range : found.range
       locations.append(Location(uri: uri(found.path), range: range))
     }
     return locations

@@ -40,7 +40,7 @@ import Testing
     let jump = try #require(
       try decide(["jump", "next", "--print", "offset", "--line", "9", "fixtures/recipe.md"])
         as? JumpCommand)
-    #expect(jump.target == "next")
+    #expect(jump.given == "next")
     #expect(jump.print == .offset)
     #expect(jump.settings.position.position?.text == "9")
     let check = try #require(
