@@ -34,9 +34,9 @@ struct BookCommand: RunnableCommand {
   /// `reporting` is false: the pager shows them on its screen first), and
   /// what reading them warned of (an include leading outside), said on
   /// standard error when reporting.
-  /// With `placed` false, an mdBook chapter's positions are those of its
+  /// With `moved` false, an mdBook chapter's positions are those of its
   /// expanded text, as the pager draws it.
-  func documents(reporting: Bool = true, placed: Bool = true)
+  func documents(reporting: Bool = true, moved: Bool = true)
     -> (documents: [Document?], failures: [String])
   {
     let loader = settings.loader(cli.files)
@@ -44,7 +44,7 @@ struct BookCommand: RunnableCommand {
     let results = OrderedParallelMap.collect(count: chapters.count, jobs: settings.jobs) {
       index -> Result<(Document, [String])?, any Error> in
       guard let path = chapters[index].path else { return .success(nil) }
-      return Result { try chapter(path, loader: loader, placed: placed) }
+      return Result { try chapter(path, loader: loader, moved: moved) }
     }
     var failures: [String] = []
     let documents = results.map { result -> Document? in
@@ -70,11 +70,11 @@ struct BookCommand: RunnableCommand {
   /// what reading it warned of: in an mdBook, outlined as mdBook builds
   /// it, its includes expanded and its `{{#title}}` its title, its
   /// positions still the file's own (`DocumentLoader.chapter`).
-  func chapter(_ path: String, loader: DocumentLoader, placed: Bool = true) throws -> (
+  func chapter(_ path: String, loader: DocumentLoader, moved: Bool = true) throws -> (
     Document, [String]
   ) {
     let loaded = try loader.chapter(.file(BookPath.join(book.folder, path)), path, of: book)
-    let document = placed ? loaded.document : loaded.chapter?.outlined.document ?? loaded.document
+    let document = moved ? loaded.document : loaded.chapter?.outlined.document ?? loaded.document
     return (document, loaded.warnings)
   }
 

@@ -21,7 +21,7 @@ struct DocumentLoader: Sendable {
     let outlined: Outlined
     let bytes: LoadedBytes
     /// An mdBook chapter whose links were expanded: the text outlined
-    /// (`outlined` is placed back on the file's own `bytes`).
+    /// (`outlined` is moved back onto the file's own `bytes`).
     var chapter: BuiltChapter? = nil
     /// What was met on the way, one line each for standard error
     /// (`isle: warning: ` before it): an include that leads outside.

@@ -133,7 +133,8 @@ struct LlmsCommand: RunnableCommand {
         path: BookPath.join(book.folder, book.chapters[index].path ?? ""))
     }
     guard let maxTokens else {
-      return [(outputPath(default: "llms-full.txt"), LlmsFull.text(title: title, summary: summary, chapters: chapters))]
+      let full = LlmsFull.text(title: title, summary: summary, chapters: chapters)
+      return [(outputPath(default: "llms-full.txt"), full)]
     }
     let parts: [String]
     do throws(LlmsFull.TooLargeError) {

@@ -272,7 +272,7 @@ extension ReadCommand {
     // A chapter that cannot be read is said on the pager's bottom row as
     // it opens, on standard error once it is left, and exits 2, as `toc`.
     // The pager draws an mdBook's chapters expanded, at their bytes.
-    let (documents, failures) = reader.documents(reporting: false, placed: false)
+    let (documents, failures) = reader.documents(reporting: false, moved: false)
     var opened = reader.readerBook(documents)
     defer { failures.forEach(cli.report) }
     guard !opened.chapters.isEmpty else {
@@ -317,7 +317,7 @@ extension ReadCommand {
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
         var rebuilt = reader.readerBook(
-          reader.documents(reporting: false, placed: false).documents)
+          reader.documents(reporting: false, moved: false).documents)
         if rebuilt.chapters.indices.contains(current),
           rebuilt.chapters[current].path == chapter.path
         {

@@ -16,7 +16,7 @@ extension LanguageServer {
     // As VS Code does, a definition nobody uses has its file checked too.
     checker.checksUnusedFiles = true
     // By offset; two links may share one (a bare URL the autolink
-    // extension finds is not always placed where it is).
+    // extension finds is not always put where it is).
     var byOffset: [Int: [LinkFact]] = [:]
     for link in facts.links {
       byOffset[link.link.offset, default: []].append(link)

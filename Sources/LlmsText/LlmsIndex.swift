@@ -36,7 +36,8 @@ public enum LlmsIndex {
     for section in sections where !section.pages.isEmpty {
       text += "## \(ChapterText.oneLine(section.title))\n\n"
       for page in section.pages {
-        text += "- [\(MarkdownEscape.inline(ChapterText.oneLine(page.title)))](\(page.url)): \(note(page, estimated: estimated))\n"
+        let title = MarkdownEscape.inline(ChapterText.oneLine(page.title))
+        text += "- [\(title)](\(page.url)): \(note(page, estimated: estimated))\n"
       }
       text += "\n"
     }

@@ -193,8 +193,8 @@ extension CommandDescription.Operands {
 }
 
 extension String {
-  /// The string with every `target` replaced by `replacement`.
-  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  /// The string with every `old` replaced by `replacement`.
+  fileprivate func replacingAll(_ old: String, with replacement: String) -> String {
+    split(separator: old, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -8,12 +8,13 @@ package struct Flag<Settings>: Sendable {
   /// Sets `settings` from the value given (the last time), or throws an
   /// error naming the option and the value; `command` is whose help the
   /// error points to.
-  package let update: @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String)
-    throws -> Void
+  package let update:
+    @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String) throws -> Void
 
   package init(
     _ spec: OptionSpec,
-    update: @escaping @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String)
+    update:
+      @escaping @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String)
       throws -> Void
   ) {
     self.spec = spec

@@ -112,7 +112,7 @@ extension Selector {
     }
   }
 
-  /// The heading a target names, as `jump` finds it, or one the levels
+  /// The heading a jump names, as `jump` finds it, or one the levels
   /// shown leave out that it names; `0` the text before the first section.
   private static func jump(_ text: String, in tree: HeadingTree, document: Document)
     throws(SelectorError) -> Int?

@@ -55,7 +55,9 @@ import Testing
   /// URL (`https://…`, `www.…`), whose text stays as written.
   static func unlinked(_ html: String) -> String {
     var out = html
-    while let open = out.range(of: "<a href=\"http"), let close = out[open.upperBound...].range(of: "\">") {
+    while let open = out.range(of: "<a href=\"http"),
+      let close = out[open.upperBound...].range(of: "\">")
+    {
       out.removeSubrange(open.lowerBound..<close.upperBound)
       if let end = out[open.lowerBound...].range(of: "</a>") { out.removeSubrange(end) }
     }
@@ -82,7 +84,8 @@ import Testing
   }
 
   @Test func aLinksTextReadsBackAsTheTitle() throws {
-    try readsBack({ "- [" + MarkdownEscape.inline($0) + "](u)" }, { "<a href=\"u\">" + $0 + "</a>" })
+    try readsBack(
+      { "- [" + MarkdownEscape.inline($0) + "](u)" }, { "<a href=\"u\">" + $0 + "</a>" })
   }
 
   @Test func aListItemsStartReadsBackAsTheTitle() throws {
@@ -99,7 +102,8 @@ import Testing
 
   /// A backslash goes only where the Markdown would change without it.
   @Test func plainTitlesStayAsTheyAre() {
-    for title in ["println!", "C:\\dir", "snake_case", "a > b", "#hashtag", "1.5 release", "x | y"] {
+    for title in ["println!", "C:\\dir", "snake_case", "a > b", "#hashtag", "1.5 release", "x | y"]
+    {
       #expect(MarkdownEscape.inline(title) == title)
       #expect(MarkdownEscape.lineStart(title) == title)
     }

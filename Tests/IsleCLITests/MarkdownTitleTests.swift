@@ -50,4 +50,18 @@ import Testing
       #expect(html.contains("<a href=\"a.html\">1. First ~old~</a>"), "\(outcome.stdout)")
     }
   }
+
+  /// An HTML heading without an id is listed without a link: its title
+  /// starts the item.
+  @Test func aListItemWithoutALinkReadsBackAsItsTitle() throws {
+    let page = "<h1>Page</h1>\n<h2>- dash</h2>\n<h2>2. Two</h2>\n<h2># hash</h2>\n"
+    try Harness.withTree(["page.html": page]) { root in
+      let outcome = try Harness.shell(
+        "isle toc '\(root.appendingPathComponent("page.html").path)' --format markdown")
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      let html = try Self.html(outcome.stdout)
+      let items = ["- dash", "2. Two", "# hash"].map { "<li>" + $0 + "</li>\n" }.joined()
+      #expect(html == "<ul>\n" + items + "</ul>\n", "\(outcome.stdout)")
+    }
+  }
 }
