@@ -40,9 +40,9 @@ public struct MarkdownBlocks: Sendable {
       blocks.starts = Array(Set(found.blockStarts)).sorted()
       if blocks.starts.first.map({ $0 > hidden }) ?? true { blocks.starts.insert(hidden, at: 0) }
       blocks.readings = Array(repeating: ReadingAmount(), count: blocks.starts.count)
-      for placed in found.readings where placed.heading == nil {
-        let index = max(blocks.starts.countAtOrBefore(placed.offset) { $0 } - 1, 0)
-        blocks.readings[index] += placed.reading
+      for stretch in found.readings where stretch.heading == nil {
+        let index = max(blocks.starts.countAtOrBefore(stretch.offset) { $0 } - 1, 0)
+        blocks.readings[index] += stretch.reading
       }
       blocks.headings = found.headings.compactMap { heading in
         heading.endOffset.map { (heading.offset, $0) }

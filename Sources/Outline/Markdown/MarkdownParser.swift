@@ -6,7 +6,7 @@ import Parallel
   import Glibc
 #endif
 
-/// The one place that talks to cmark-gfm.
+/// The one file that talks to cmark-gfm.
 ///
 /// The whole tree is turned into Swift values and freed before `parse`
 /// returns; no cmark pointer outlives the call.
