@@ -119,7 +119,7 @@ public enum OrderedParallelMap {
 }
 
 /// A value lent to worker threads that are all joined before the lender
-/// returns: the one place isle vouches for sendability by hand.
+/// returns: the one type by which isle vouches for sendability by hand.
 private struct Borrowed<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
