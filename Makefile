@@ -43,8 +43,10 @@ test: test-deps
 # binary: every JSON output read by Python's json and jq and held to the
 # others and to the servers' answers (Tests/outputs/outputs.py; make test
 # runs it up to 1 MiB); and every record's tokens and --max-tokens cuts
-# on the corpus held to tiktoken (Tests/tokens/oracle.py; make test runs
-# it on the fixtures and three corpus documents).
+# on the corpus held to tiktoken, and to the tokenizers package with a
+# WordPiece and a byte-level BPE tokenizer.json trained on the corpus
+# (Tests/tokens/oracle.py; make test runs it on the fixtures, a sample and
+# three corpus documents).
 test-large: build
 	@scripts/install-deps test
 	timeout --kill-after=10 2400 python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus

@@ -17,14 +17,16 @@ let commit = (Context.environment["ISLE_COMMIT"] ?? "").filter {
   $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
 }
 
-// The modules that parse, count, lay out numbers and write JSON are
-// optimized in debug builds too: the tests run them (in process, and as the
-// isle binary they start) over large and random documents, and unoptimized
-// they cost the suite more than twice the CPU. Page, IsleCLI and the modules
-// of its rooms (Files, Walk, Editing, Terminal, Reader, Options) stay as
-// debug builds are, as do the tests, so that a pager laying out a large page
-// still takes seconds (the signal tests need it busy). ISLE_ONONE=1 in the
-// environment builds all of it unoptimized, for a debugger.
+// The modules that parse, count, lay out pages and numbers and write JSON
+// are optimized in debug builds too: the tests run them (in process, and as
+// the isle binary they start) over large and random documents, and
+// unoptimized they cost the suite more than twice the CPU. IsleCLI and the
+// modules of its rooms (Files, Walk, Editing, Terminal, Options) stay as
+// debug builds are, as do the tests: they are the modules most often
+// edited, and each edit of an optimized module compiles more slowly. (The
+// signal tests keep the pager busy with ISLE_TEST_BUSY, not with a slow
+// build.) ISLE_ONONE=1 in the environment builds all of it unoptimized, for
+// a debugger.
 let optimized: [SwiftSetting] =
   Context.environment["ISLE_ONONE"] == nil
   ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
@@ -89,8 +91,10 @@ let package = Package(
     .target(name: "ReadingTime", swiftSettings: optimized),
     // Tokens as an embedder counts them: a tiktoken rank file's byte pairs
     // merged after its encoding's pre-split (written out by hand over
-    // utf8proc's categories, no regular expressions), or an estimate.
-    .target(name: "Tokens", dependencies: ["CUtf8proc"], swiftSettings: optimized),
+    // utf8proc's categories, no regular expressions), a Hugging Face
+    // tokenizer.json (WordPiece, byte-level BPE; read with JSON), or an
+    // estimate.
+    .target(name: "Tokens", dependencies: ["CUtf8proc", "JSON"], swiftSettings: optimized),
     // What the parsers find in a document, before an outline is made of it:
     // headings, stretches of reading, contents markers, links and anchors;
     // and a title written back as Markdown, the one escaper every module
@@ -136,7 +140,9 @@ let package = Package(
       dependencies: ["JSON", "Outline", "Found", "Progress", "Links", "Cells", "Chunks", "Tokens", "Terminal"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
-    .target(name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells", "Files"]),
+    .target(
+      name: "Page", dependencies: ["Outline", "Found", "HTMLOutline", "Cells", "Files"],
+      swiftSettings: optimized),
     // The Language Server Protocol: framing, messages, open documents.
     .target(
       name: "LanguageServer",
@@ -188,7 +194,8 @@ let package = Package(
       dependencies: [
         "Terminal", "Files", "Page", "Outline", "Island", "Progress", "Cells", "ReadingTime",
         "Links", "Found",
-      ]),
+      ],
+      swiftSettings: optimized),
     // Documents as records (`--records`: JSON Lines in, a batch at a time,
     // answered on every core, in order; `check`'s records as a file tree),
     // the lists `--files-from` reads and the shares `--shard` keeps.
@@ -223,8 +230,10 @@ let package = Package(
     // looks for files (the walk's slug flavours, the commands).
     .target(
       name: "TestFiles", dependencies: ["Files"], path: "Tests/TestFiles",
-      // A book on disk for the commands' tests, read by path.
-      exclude: ["mdbook-includes"]),
+      // A book on disk for the commands' tests, and small documents each
+      // fast path is held to the whole parse on (OutlineTests'
+      // ParityTests), read by path.
+      exclude: ["mdbook-includes", "parity"]),
     // Each module's own tests build against it alone (and TestSupport).
     // The layering doc/how-it-is-built.md draws, held to the code: the
     // sources, this manifest and the doc read as text.
@@ -245,9 +254,10 @@ let package = Package(
       // Inputs the fuzzers found, and slug fixtures, read by path.
       exclude: ["Regressions", "SlugFixtures", "SlugGoldens", "CommonMarkSpec"]),
     .testTarget(name: "BookTests", dependencies: ["Book"]),
-    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book"]),
+    .testTarget(name: "LlmsTextTests", dependencies: ["LlmsText", "Book", "Tokens"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON", "Parallel", "TestSupport"]),
+    .testTarget(name: "ParallelTests", dependencies: ["Parallel", "TestSupport"]),
     .testTarget(name: "RecordsTests", dependencies: ["Records", "JSON", "Files"]),
     .testTarget(
       name: "WorkspaceTests", dependencies: ["Workspace", "Outline", "Slugs", "TestSupport"]),

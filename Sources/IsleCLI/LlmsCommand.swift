@@ -8,6 +8,7 @@ import LlmsText
 import Options
 import Outline
 import Parallel
+import Tokens
 
 /// `isle llms BOOK`: the book's llms.txt (or llms-full.txt, whole or in
 /// parts) from its order, written, printed or checked as `toc --check`
@@ -28,11 +29,12 @@ struct LlmsCommand: RunnableCommand {
   let diff: Bool
   let cli: CLI
 
-  /// The tokens are estimated (see `TokenEstimate`), and said so (`~N`).
+  /// The tokens are estimated (the estimate records give without
+  /// `--tokenizer`), and said so (`~N`).
   static let estimated = true
 
   /// Counts the tokens of a text: the one spot a tokenizer would go.
-  static func tokens(_ text: String) -> Int { TokenEstimate.tokens(in: text) }
+  static func tokens(_ text: String) -> Int { Tokenizer.estimate.count(text) }
 
   init(_ raw: RawArguments, cli: CLI) throws {
     guard raw.operands.count == 1 else {
@@ -257,7 +259,7 @@ extension LlmsCommand {
 
   /// `isle check BOOK`'s findings of the llms.txt beside it, if any: each
   /// link under the site's address that is no chapter's page, at its
-  /// place, and each chapter (whose file is there) no link names, at the
+  /// location, and each chapter (whose file is there) no link names, at the
   /// file's first line.
   static func findings(of book: Book, missing: [Chapter], files: FileAccess) -> [CheckFinding] {
     guard let path = besides(book).first(where: { files.kind($0) == .regular }),

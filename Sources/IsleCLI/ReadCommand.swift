@@ -1,6 +1,5 @@
 import Book
 import Cells
-import Dispatch
 import Files
 import Island
 import Options
@@ -96,6 +95,7 @@ struct ReadCommand: RunnableCommand {
       measure: options.measure, motion: !options.reduceMotion, trace: options.trace,
       document: document, outlined: { outlined.withLock { $0 } }, startByte: startByte)
     session.state.editable = source.path != nil
+    session.busy = options.busy
     session.state.book = book
     session.state.path = source.path
     session.state.root = self.book?.folder
@@ -128,7 +128,7 @@ struct ReadCommand: RunnableCommand {
       defer { terminal.restore() }
       return session.run {
         guard document == nil else { return }
-        DispatchQueue.global().async {
+        Worker.run("isle.outline") {
           let result = Result { try loader.outline(bytes, from: source) }.mapError {
             ReadSession.OutliningError(message: ($0 as? any IsleError)?.message ?? "\($0)")
           }

@@ -21,6 +21,9 @@ struct ReadOptions: Sendable {
   /// `ISLE_READ_TRACE`: a file each frame appends its top line, rows and
   /// top byte to, for scripts and tests that check the island.
   var trace: String? = nil
+  /// `ISLE_TEST_BUSY`: a test hook, milliseconds the pager dawdles (see
+  /// `ReadSession.busy`).
+  var busy = 0
 
   /// The pager's options from the words given and the environment.
   static func decide(_ raw: RawArguments, cli: CLI) throws -> ReadOptions {
@@ -34,6 +37,9 @@ struct ReadOptions: Sendable {
     options.placesFile = stateFolder(environment).map { $0 + "/places" }
     options.marksFile = stateFolder(environment).map { $0 + "/read" }
     if let trace = environment["ISLE_READ_TRACE"], !trace.isEmpty { options.trace = trace }
+    if let busy = environment["ISLE_TEST_BUSY"].flatMap({ Int($0) }) {
+      options.busy = min(max(busy, 0), 60_000)
+    }
     return options
   }
 

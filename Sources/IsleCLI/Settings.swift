@@ -56,7 +56,7 @@ extension Flags {
 
   static let tokenizer = OptionSpec(
     .tokenizer, value: "FILE",
-    help: "count tokens with this tiktoken rank file")
+    help: "count tokens with this rank file or tokenizer.json")
 }
 
 /// What every command decides before it reads a byte: how to outline, how

@@ -84,8 +84,11 @@ struct ShowCommand: RunnableCommand {
     if !settings.records && settings.sources.isEmpty && settings.walk.empty.isEmpty {
       cli.report(CLI.nothingGiven(settings.shard, what: "documents"))
     }
+    // The blocks a cut or a body needs come from the outline's own parse.
+    var outlining = settings
+    outlining.outline.findsBlocks = Self.needsBlocks(request)
     let (loader, sources, request, settings) = (
-      settings.loader(cli.files), settings.sources, request, settings
+      outlining.loader(cli.files), outlining.sources, request, outlining
     )
     var matched = [Bool](repeating: false, count: request.selectors.count)
     var misses: [String?] = []
@@ -156,25 +159,20 @@ struct ShowCommand: RunnableCommand {
   ) throws -> Answer {
     let loaded = read.chapter?.loaded ?? read
     let tree = Self.tree(of: loaded, settings: settings)
-    var blocks: MarkdownBlocks? = nil
-    if loaded.document.format == .markdown,
-      request.maxWords != nil || request.body || request.chunking.maxTokens != nil
-        || request.chunking.context
-    {
-      do {
-        blocks = try MarkdownBlocks.parse(
-          loaded.bytes.buffer.span, maxDepth: settings.outline.maxDepth,
-          maxColumns: settings.outline.maxColumns)
-      } catch {
-        throw DocumentError(
-          source.displayName + ": " + DocumentLoader.describe(error), status: .failure)
-      }
-    }
+    let blocks =
+      loaded.document.format == .markdown && needsBlocks(request) ? loaded.outlined.blocks : nil
     var result = try answer(
       loaded, tree: tree, blocks: blocks, source: source, request: request, settings: settings,
       meta: meta, chapter: read.chapter)
     result.warnings = read.warnings
     return result
+  }
+
+  /// Whether `request` cuts sections or leaves headings out: it needs a
+  /// Markdown document's blocks, which its outline's parse then gives.
+  static func needsBlocks(_ request: Request) -> Bool {
+    request.maxWords != nil || request.body || request.chunking.maxTokens != nil
+      || request.chunking.context
   }
 
   /// The headings of `loaded`, its text starting after any front matter.

@@ -87,8 +87,12 @@ struct TocCommand: RunnableCommand {
     let tree = ShowCommand.tree(of: loaded, settings: settings)
     let buffer = loaded.bytes.buffer
     var counter = tokenizer.counter()
+    // An exact count reads the text as the tokenizer's own package does,
+    // a byte that is no UTF-8 made U+FFFD; the estimate reads the bytes.
     func count(_ range: Range<Int>) -> Int {
-      counter.count(Array(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self).utf8))
+      let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+      guard tokenizer.isExact else { return counter.count(bytes.span) }
+      return counter.count(Array(String(decoding: bytes, as: UTF8.self).utf8))
     }
     tokens.preamble = tree.preamble().map(count)
     tokens.sections = tree.shown.map { count(tree.excerpt($0)?.bytes ?? 0..<0) }

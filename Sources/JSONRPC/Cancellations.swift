@@ -22,15 +22,20 @@ public final class Cancellations: Sendable {
   public let notice: Notice
   /// The ids, as JSON text.
   private let ids = Lock<Set<String>>([])
+  /// Called after a request is marked: what waits (for a workspace's
+  /// index) is woken to look whether it is cancelled.
+  private let onMark: @Sendable () -> Void
 
-  /// Cancellations by `notice`.
-  public init(_ notice: Notice) {
+  /// Cancellations by `notice`, `onMark` called after each is marked.
+  public init(_ notice: Notice, onMark: @escaping @Sendable () -> Void = {}) {
     self.notice = notice
+    self.onMark = onMark
   }
 
   /// Marks request `id` cancelled.
   public func mark(_ id: JSONValue) {
     _ = ids.withLock { $0.insert(id.text) }
+    onMark()
   }
 
   /// True when request `id` is marked.

@@ -1,8 +1,8 @@
-import Dispatch
 import Parallel
 
 /// Message bodies handed from the thread that reads the stream to the one
-/// that handles them, in order.
+/// that handles them, in order. The handling thread sleeps while none
+/// waits (a `Condition`).
 public final class MessageQueue: Sendable {
   /// What the reading thread hands over.
   public enum Item: Sendable {
@@ -16,20 +16,17 @@ public final class MessageQueue: Sendable {
 
   public init() {}
 
-  private let items = Lock<[Item]>([])
-  private let waiting = DispatchSemaphore(value: 0)
+  private let items = Condition<[Item]>([])
 
   public func put(_ item: Item) {
     items.withLock { $0.append(item) }
-    waiting.signal()
   }
 
   /// The next item, waiting for one.
   public func take() -> Item {
-    waiting.wait()
-    return items.withLock { $0.removeFirst() }
+    items.wait { $0.isEmpty ? nil : $0.removeFirst() }
   }
 
   /// True when nothing waits.
-  public var isEmpty: Bool { items.withLock { $0.isEmpty } }
+  public var isEmpty: Bool { items.read { $0.isEmpty } }
 }

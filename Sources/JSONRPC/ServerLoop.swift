@@ -1,4 +1,3 @@
-import Dispatch
 import JSON
 import Parallel
 
@@ -46,14 +45,14 @@ public final class ServerLoop: Sendable {
   /// threads of a busy machine's other work).
   private let answering: (label: String, niced: Bool)
 
-  /// A loop reading `framing`, cancelled by `notice`, writing to
-  /// `outgoing`.
+  /// A loop reading `framing`, cancelled by `notice` (`onCancel` called
+  /// after each request is marked), writing to `outgoing`.
   public init(
     framing: Framing, cancelledBy notice: Cancellations.Notice, outgoing: Outgoing,
-    answering label: String, niced: Bool = false
+    answering label: String, niced: Bool = false, onCancel: @escaping @Sendable () -> Void = {}
   ) {
     self.framing = framing
-    self.cancellations = Cancellations(notice)
+    self.cancellations = Cancellations(notice, onMark: onCancel)
     self.outgoing = outgoing
     self.answering = (label, niced)
   }
@@ -65,17 +64,14 @@ public final class ServerLoop: Sendable {
     -> Int32
   {
     let queue = MessageQueue()
-    let ended = Lock<Int32?>(nil)
-    let end = DispatchSemaphore(value: 0)
+    // The status the server ends with, which the caller's thread sleeps
+    // on: the first given stands.
+    let ended = Condition<Int32?>(nil)
     let finish: @Sendable (Int32) -> Void = { status in
-      let first = ended.withLock { ended in
-        defer { ended = ended ?? status }
-        return ended == nil
-      }
-      if first { end.signal() }
+      ended.withLock { ended in ended = ended ?? status }
     }
     // Reading blocks: a thread of its own.
-    Background.run(answering.label + ".reader") { [self] in
+    Worker.run(answering.label + ".reader") { [self] in
       self.read(read, into: queue, handler, finish)
     }
     let answer: @Sendable () -> Void = { [self] in
@@ -91,13 +87,8 @@ public final class ServerLoop: Sendable {
         if queue.isEmpty { handler.idle() }
       }
     }
-    if answering.niced {
-      NicedThread(label: answering.label).async(answer)
-    } else {
-      Background.run(answering.label, answer)
-    }
-    end.wait()
-    return ended.withLock { $0 ?? 1 }
+    Worker(label: answering.label, niced: answering.niced).async(answer)
+    return ended.wait { $0 }
   }
 
   /// The reading thread: frames in, cancellations marked, the rest

@@ -1,4 +1,3 @@
-import Dispatch
 import JSON
 import JSONRPC
 import Links
@@ -26,7 +25,7 @@ public final class LanguageServer: Sendable {
   /// Held while an open document is outlined whole with its links.
   let findingLinks = Lock(())
   /// `shutdown` answered within a second, whatever runs.
-  let shutdownWatch = ShutdownWatch()
+  let shutdownWatch: ShutdownWatch
   /// The loop the server runs on a stream: its framing, its
   /// cancellations, and `outgoing`, where every message the server writes
   /// goes.
@@ -52,10 +51,15 @@ public final class LanguageServer: Sendable {
     self.version = version
     self.problems = problems
     self.pieceSize = pieceSize
+    let index = WorkspaceIndex(host: host, version: version)
+    self.index = index
+    // A request cancelled, or `shutdown` answered early, may be waiting
+    // for the index: woken to see so.
     loop = ServerLoop(
       framing: .contentLength, cancelledBy: .languageServer,
-      outgoing: Outgoing { send(String(decoding: $0, as: UTF8.self)) }, answering: "isle.messages")
-    self.index = WorkspaceIndex(host: host, version: version)
+      outgoing: Outgoing { send(String(decoding: $0, as: UTF8.self)) }, answering: "isle.messages",
+      onCancel: { index.wake() })
+    self.shutdownWatch = ShutdownWatch(onEarlyAnswer: { index.wake() })
   }
 
   /// Handles one message body; returns the exit status once `exit` came
@@ -67,7 +71,7 @@ public final class LanguageServer: Sendable {
 
   /// `receive`, with the requests the method table answers aside handed
   /// to `aside` when there is one.
-  func receive(_ body: [UInt8], aside: NicedThread?) -> Int32? {
+  func receive(_ body: [UInt8], aside: Worker?) -> Int32? {
     let message: Message
     do {
       message = try Message.parse(body)
@@ -146,7 +150,7 @@ public final class LanguageServer: Sendable {
   }
 
   /// Marks request `id` cancelled: it ends with `RequestCancelled` when
-  /// it next looks.
+  /// it next looks (woken, when it waits for the index).
   public func cancel(_ id: JSONValue) {
     loop.cancellations.mark(id)
   }
@@ -169,21 +173,12 @@ public final class LanguageServer: Sendable {
   /// Waits until the workspace's documents are indexed, or `cancelled`
   /// says to stop; true when they are.
   func waitForIndex(unless cancelled: () -> Bool = { false }) -> Bool {
-    while !index.isReady {
-      if cancelled() { return false }
-      pause(milliseconds: 5)
-    }
-    return true
+    index.waitUntilReady(unless: cancelled)
   }
 
   /// Waits until the background index is built (for tests and scripts).
   public func waitForIndex() {
     _ = waitForIndex(unless: { false })
-  }
-
-  /// Waits a moment: a semaphore no one signals, waited on until a deadline.
-  private func pause(milliseconds: Int) {
-    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(milliseconds))
   }
 
   // MARK: Writing

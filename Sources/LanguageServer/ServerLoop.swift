@@ -1,4 +1,3 @@
-import Dispatch
 import JSON
 import JSONRPC
 import Parallel
@@ -21,7 +20,7 @@ extension LanguageServer {
     loop.run(
       StreamHandler(
         server: self, lull: DiagnosticsLull(server: self),
-        aside: NicedThread(label: "isle.aside")),
+        aside: Worker(label: "isle.aside", niced: true)),
       read: read)
   }
 
@@ -30,7 +29,7 @@ extension LanguageServer {
   private struct StreamHandler: MessageHandler {
     let server: LanguageServer
     let lull: DiagnosticsLull
-    let aside: NicedThread
+    let aside: Worker
 
     /// `shutdown` watched, and the `exit` after a `shutdown` the watch
     /// answered ends the server at once.
@@ -71,36 +70,38 @@ extension LanguageServer {
 /// for a version the editor has since changed are dropped, and the new
 /// version's are found after the next pause.
 final class DiagnosticsLull: Sendable {
-  /// How long the messages must pause: a burst of keystrokes is checked
-  /// once.
-  static let pause = DispatchTimeInterval.milliseconds(100)
+  /// How long the messages must pause, in seconds: a burst of keystrokes
+  /// is checked once.
+  static let pause = 0.1
   /// How long diagnostics wait at most for a pause: a client that never
   /// stops asking (a status line polling) still gets them.
-  static let longest = DispatchTimeInterval.seconds(1)
+  static let longest = 1.0
 
-  private let wake = DispatchSemaphore(value: 0)
-  /// When the last message was handled; nil while one is.
-  private let lastMessage = Lock<DispatchTime?>(nil)
+  private struct State: Sendable {
+    /// True once the messages waiting were handled, until the thread
+    /// that publishes has seen it.
+    var idled = false
+    /// When the last message was handled; nil while one is.
+    var lastMessage: ContinuousClock.Instant? = nil
+  }
+
+  /// What the thread that publishes sleeps on.
+  private let state = Condition(State())
 
   /// The thread that publishes, niced: its one piece of work never ends.
-  private let thread = NicedThread(label: "isle.diagnostics")
+  private let thread = Worker(label: "isle.diagnostics", niced: true)
 
   init(server: LanguageServer) {
     thread.async { [self] in
       while true {
-        wake.wait()
-        while wake.wait(timeout: .now()) == .success {}
+        state.wait(for: Self.takeIdle)
         // Until the messages have paused long enough, or for the longest.
-        let deadline = DispatchTime.now() + Self.longest
-        while DispatchTime.now() < deadline {
-          let last = lastMessage.withLock { $0 }
-          guard let last else {
-            _ = wake.wait(timeout: min(.now() + Self.pause, deadline))
-            continue
-          }
-          let quietUntil = last + Self.pause
-          if DispatchTime.now() >= quietUntil { break }
-          _ = wake.wait(timeout: min(quietUntil, deadline))
+        let deadline = ContinuousClock.now + .seconds(Self.longest)
+        while ContinuousClock.now < deadline {
+          let quietUntil = state.read { $0.lastMessage.map { $0 + .seconds(Self.pause) } }
+          if let quietUntil, ContinuousClock.now >= quietUntil { break }
+          let until = min(quietUntil ?? ContinuousClock.now + .seconds(Self.pause), deadline)
+          _ = state.wait(for: Self.takeIdle, seconds: Self.seconds(until - .now))
         }
         server.settle()
       }
@@ -109,13 +110,27 @@ final class DiagnosticsLull: Sendable {
 
   /// A message is being handled.
   func busy() {
-    lastMessage.withLock { $0 = nil }
+    state.withLock { $0.lastMessage = nil }
   }
 
   /// The messages waiting are handled: diagnostics may be published once
   /// no other comes for a while.
   func idle() {
-    lastMessage.withLock { $0 = .now() }
-    wake.signal()
+    state.withLock { state in
+      state.lastMessage = .now
+      state.idled = true
+    }
+  }
+
+  /// Takes the note that the messages were handled, once there is one.
+  private static func takeIdle(_ state: inout State) -> Void? {
+    guard state.idled else { return nil }
+    state.idled = false
+    return ()
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -11,7 +11,7 @@ public enum ChapterText {
   /// passed over; nil when no paragraph has words.
   public static func firstParagraph(_ bytes: [UInt8]) -> String? {
     let hidden = DocumentShape.frontMatterEnd(of: bytes.span)
-    let tree = MarkdownTree.parse(bytes, hidden: hidden)
+    let tree = MarkdownDocument.parse(bytes, hidden: hidden)
     var depth = 0
     var collecting = false
     var skipping = 0

@@ -82,7 +82,10 @@ public enum LlmsFull {
     throws(TooLargeError) -> [(text: String, tokens: Int)]
   {
     let bytes = Array(trimmed(chapter.text).utf8)
-    let starts = (try? MarkdownBlocks.parse(bytes.span).starts) ?? [0]
+    var options = OutlineOptions(format: .markdown)
+    options.findsBlocks = true
+    let outlined = try? Outliner.outlined(bytes, path: nil, options: options)
+    let starts = outlined?.blocks?.starts ?? [0]
     let bounds = starts.filter { $0 > 0 && $0 < bytes.count }
     let edges = [0] + bounds + [bytes.count]
     var out: [(text: String, tokens: Int)] = []

@@ -23,7 +23,7 @@ final class ResourceWatch: Sendable {
 
   private let state = Lock(State())
   private let notify: @Sendable (_ method: String, _ uri: String?) -> Void
-  private let thread = NicedThread(label: "isle-mcp-watch")
+  private let thread = Worker(label: "isle-mcp-watch", niced: true)
 
   /// A watch telling of each change with `notify` (the method, and the
   /// URI for an update).

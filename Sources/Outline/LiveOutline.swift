@@ -89,7 +89,9 @@ public struct LiveOutline: Sendable {
     let format =
       options.format ?? path.flatMap(DocumentFormat.fromExtension(of:))
       ?? bytes.withUnsafeBufferPointer { DocumentFormat.sniff($0) }
-    guard format == .markdown, options.split, !options.findsLinks, bytes.count >= smallest else {
+    guard format == .markdown, options.split, !options.findsLinks, !options.findsBlocks,
+      bytes.count >= smallest
+    else {
       var whole = options
       whole.format = format
       let outlined = try Outliner.outlined(bytes, path: path, options: whole)

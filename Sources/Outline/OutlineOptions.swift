@@ -25,6 +25,9 @@ public struct OutlineOptions: Sendable, Equatable {
   /// Whether a large Markdown document may be parsed in pieces on every
   /// core (`MarkdownPieces`); the result is the same either way.
   public var split: Bool
+  /// The fast paths where they are sure, or the whole parse alone
+  /// (`split` false, `--no-split`).
+  public var strategy: ParseStrategy { split ? .fast : .whole }
   /// The part of an HTML page outlined (Markdown is read whole).
   public var within: HTMLScope = .whole
   /// Whether the visit also gathers the document's links, HTML anchors and
@@ -36,6 +39,10 @@ public struct OutlineOptions: Sendable, Equatable {
   /// they are each piece's own, so a large document is still parsed in
   /// pieces (`Outlined.links` holds them).
   public var findsDefinitions = false
+  /// Whether the parse also gives the document's top-level blocks
+  /// (`Outlined.blocks`, for `show` to cut a section between them): a
+  /// Markdown document is then parsed whole, its links followed.
+  public var findsBlocks = false
 
   /// The defaults: levels 1–3, GitHub ids, 238 words a minute.
   public init(

@@ -1,4 +1,3 @@
-import CCmarkGFM
 import Found
 import HTMLOutline
 import ReadingTime
@@ -51,7 +50,7 @@ public enum Outliner {
     {
       // UTF-16 or UTF-32: outlined in UTF-8, and put back on the raw bytes.
       release?(0..<bytes.count)
-      let (parsed, utf8Lines, title) = try transcoded.utf8.withUnsafeBufferPointer {
+      let (parsed, utf8Lines, title, hidden) = try transcoded.utf8.withUnsafeBufferPointer {
         (utf8) throws(OutlineError) in
         try parseMarkdown(utf8, lines: LineIndex(utf8), options: options, release: nil)
       }
@@ -60,14 +59,20 @@ public enum Outliner {
       let lines = LineIndex(utf8Lines, size: bytes.count, mapOffset: transcoded.rawOffset)
       var outlined = markdown(moved, path: path, lines: lines, title: title, options: options)
       outlined.document.charset = encoding.name
+      if options.findsBlocks {
+        outlined.blocks = MarkdownBlocks(
+          parsed.text, hidden: hidden, mapOffset: transcoded.rawOffset)
+      }
       return outlined
     }
     let lines = LineIndex(bytes, release: release)
     switch format {
     case .markdown:
-      let (parsed, _, title) = try parseMarkdown(
+      let (parsed, _, title, hidden) = try parseMarkdown(
         bytes, lines: lines, options: options, release: release)
-      return markdown(parsed, path: path, lines: lines, title: title, options: options)
+      var outlined = markdown(parsed, path: path, lines: lines, title: title, options: options)
+      if options.findsBlocks { outlined.blocks = MarkdownBlocks(parsed.text, hidden: hidden) }
+      return outlined
     case .html:
       let depth = NestingProbe.depth(of: bytes.span, limit: options.maxDepth)
       guard depth <= options.maxDepth else { throw .tooDeep(depth: depth, limit: options.maxDepth) }
@@ -78,17 +83,9 @@ public enum Outliner {
         encoding == .windows1252
         ? Charset.transcodeWindows1252(bytes.span)
         : encoding.flatMap { Transcoder.transcode(bytes.span, from: $0) }
-      // The fast path first, unless told to parse whole (`--no-split`);
-      // gumbo's whole parse where it declines.
       func parse(_ bytes: UnsafeBufferPointer<UInt8>, mapOffset: ((Int) -> Int)?) -> HTMLFindings {
-        let fast =
-          options.split
-          ? HTMLFastPath.parse(
-            bytes.span, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
-          : nil
-        return fast
-          ?? HTMLParser.parse(
-            bytes.span, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
+        options.strategy.html(
+          bytes.span, mapOffset: mapOffset, scope: options.within, findsLinks: options.findsLinks)
       }
       if let transcoded {
         parsed = transcoded.utf8.withUnsafeBufferPointer {
@@ -104,31 +101,33 @@ public enum Outliner {
     }
   }
 
-  /// Markdown `bytes` parsed, with their lines and front matter's title.
+  /// Markdown `bytes` parsed, with their lines, front matter's title and
+  /// where the text after it starts.
   private static func parseMarkdown(
     _ bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex, options: OutlineOptions,
     release: Release?
-  ) throws(OutlineError) -> (PieceParse.Outcome, LineIndex, String?) {
+  ) throws(OutlineError) -> (PieceParse.Outcome, LineIndex, String?, Int) {
     try TableWidthProbe.refuse(bytes, limit: options.maxColumns)
     let frontMatter = FrontMatter.find(in: bytes, lines: lines)
     let hidden = frontMatter?.endOffset ?? 0
     // Most documents are one parse; only a large one is cut in pieces.
     // Links are read in one parse: a reference's destination may be
-    // defined in any other piece.
+    // defined in any other piece. So are blocks, which that parse notes.
     let parsed =
-      options.findsLinks
+      options.findsLinks || options.findsBlocks
       ? PieceParse.Outcome(
         text: try MarkdownParser.parse(
           bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth, findsLinks: true),
         pieces: 1)
       : try MarkdownPieces.parse(
         bytes, lines: lines, hiddenPrefix: hidden, maxDepth: options.maxDepth,
-        split: options.split, release: release, findsDefinitions: options.findsDefinitions)
+        split: options.strategy == .fast, release: release,
+        findsDefinitions: options.findsDefinitions)
     // The pieces' trees and findings, made on other threads, were freed
     // into those threads' heaps: give the pages back before the outline
     // and its output are made.
-    if parsed.pieces > 1 { malloc_trim(0) }
-    return (parsed, lines, frontMatter?.title)
+    if parsed.pieces > 1 { ParseArena.trimHeaps() }
+    return (parsed, lines, frontMatter?.title, hidden)
   }
 
   /// The outline of a Markdown document parsed as `parsed`.

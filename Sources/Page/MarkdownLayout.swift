@@ -2,7 +2,7 @@ import Cells
 import Outline
 
 /// Lays a stretch of Markdown out in lines: the outline's tree of it
-/// (`MarkdownTree`), visited once, drawn for the terminal. Headings stand
+/// (`MarkdownDocument`), visited once, drawn for the terminal. Headings stand
 /// apart by weight and colour (and a rule under the top two levels),
 /// emphasis, code and links keep their marks as styles, code sits in a
 /// frame and is never wrapped, lists and quotes are indented, tables keep
@@ -37,7 +37,7 @@ struct MarkdownLayout {
     _ bytes: [UInt8], base: Int, width: Int, hidden: Int = 0, frontMatter: Bool = true,
     glyphs: PageGlyphs = .unicode, definitions: [UInt8] = []
   ) -> [PageLine] {
-    let tree = MarkdownTree.parse(bytes, hidden: hidden, definitions: definitions)
+    let tree = MarkdownDocument.parse(bytes, hidden: hidden, definitions: definitions)
     var layout = MarkdownLayout(
       bytes: bytes, base: base, width: max(width, 1), source: tree.lines, glyphs: glyphs)
     if hidden > 0 {

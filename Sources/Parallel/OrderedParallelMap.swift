@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Work over `0..<count` on several threads with the results handed over in
 /// index order: the one way isle runs things side by side (many documents,
 /// the pieces of one large document).
@@ -20,19 +18,24 @@ public enum OrderedParallelMap {
       for index in 0..<count { try consume(index, work(index)) }
       return
     }
-    let workers = min(jobs, count)
-    let state = Shared<Result>(count: count, window: max(window ?? workers * 16, workers))
-    let threads = WorkerThreads(workers) {
-      while let index = state.claim() { state.store(work(index), at: index) }
+    let wanted = min(jobs, count)
+    let state = Shared<Result>(count: count, window: max(window ?? wanted * 16, wanted))
+    var workers: [Worker] = []
+    for _ in 0..<wanted {
+      guard let worker = Worker(starting: "isle.work", niced: false) else { break }
+      worker.async {
+        while let index = state.claim() { state.store(work(index), at: index) }
+      }
+      workers.append(worker)
     }
     // No thread to be had: the work is done here, in turn.
-    guard threads.started > 0 else {
+    guard !workers.isEmpty else {
       for index in 0..<count { try consume(index, work(index)) }
       return
     }
     defer {
-      state.stop(workers: workers)
-      threads.join()
+      state.stop()
+      for worker in workers { worker.finish() }
     }
     for index in 0..<count { try consume(index, state.take(index)) }
   }
@@ -55,71 +58,57 @@ public enum OrderedParallelMap {
     }
   }
 
-  /// What the workers and the consumer share. The semaphores only signal
-  /// (they start at zero, so none is ever disposed of below its start,
-  /// which libdispatch treats as a crash); the state is behind the mutex.
+  /// What the workers and the consumer share, each waiting on it for
+  /// what it needs: a worker for room, the consumer for its next result.
   private final class Shared<Result: Sendable>: Sendable {
-    private struct State {
+    private struct State: Sendable {
       var results: [Result?]
       var next = 0
       var taken = 0
       var stopped = false
     }
-    private let state: Lock<State>
-    private let ready: [DispatchSemaphore]
-    private let room = DispatchSemaphore(value: 0)
+    private let state: Condition<State>
     private let window: Int
 
     init(count: Int, window: Int) {
-      state = Lock(State(results: Array(repeating: nil, count: count)))
-      ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+      state = Condition(State(results: Array(repeating: nil, count: count)))
       self.window = window
     }
 
     /// The next index to work on once fewer than `window` results wait;
     /// nil when all are claimed or the run has stopped.
     func claim() -> Int? {
-      while true {
-        let claimed: Int?? = state.withLock { state in
-          if state.stopped || state.next >= state.results.count { return .some(nil) }
-          guard state.next - state.taken < window else { return nil }
-          state.next += 1
-          return .some(state.next - 1)
-        }
-        if let claimed { return claimed }
-        room.wait()
+      state.wait { state -> Int?? in
+        if state.stopped || state.next >= state.results.count { return .some(nil) }
+        guard state.next - state.taken < window else { return nil }
+        state.next += 1
+        return .some(state.next - 1)
       }
     }
 
     func store(_ result: Result, at index: Int) {
       state.withLock { $0.results[index] = result }
-      ready[index].signal()
     }
 
     /// Waits for result `index`, takes it out, and makes room for another.
     func take(_ index: Int) -> Result {
-      ready[index].wait()
-      let result = state.withLock { state in
-        defer {
-          state.results[index] = nil
-          state.taken += 1
-        }
-        return state.results[index]!
+      state.wait { state -> Result? in
+        guard let result = state.results[index] else { return nil }
+        state.results[index] = nil
+        state.taken += 1
+        return result
       }
-      room.signal()
-      return result
     }
 
     /// Ends the run: workers waiting for room wake and find nothing to do.
-    func stop(workers: Int) {
+    func stop() {
       state.withLock { $0.stopped = true }
-      for _ in 0..<workers { room.signal() }
     }
   }
 }
 
 /// A value lent to worker threads that are all joined before the lender
-/// returns: the one type by which isle vouches for sendability by hand.
+/// returns, vouched for by hand (as `Condition` vouches for its value).
 private struct Borrowed<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }

@@ -63,6 +63,12 @@ public struct ReadSession: TerminalProgram {
   /// `ISLE_READ_TRACE`: a file each frame appends its top line, rows and
   /// top byte to, for scripts and tests that check the island.
   let traceFile: String?
+  /// `ISLE_TEST_BUSY`, a test hook: milliseconds the pager spends doing
+  /// nothing, whatever signal comes, before laying the page out for a new
+  /// size and before each piece a search looks through, so that the
+  /// tests of a signal or a key that comes while it is busy find it busy
+  /// in any build. 0, as everywhere but those tests.
+  public var busy = 0
   /// The outline once the background has it; asked each turn until then.
   let outlined: () -> Result<Document, OutliningError>?
   /// A book's chapter laid out, for `]` past a chapter's end (an index
@@ -109,6 +115,7 @@ public struct ReadSession: TerminalProgram {
 
   /// The window changed size: the page is laid out again and drawn.
   public mutating func resized() {
+    Self.dawdle(busy)
     let size = terminal.size
     state.resize(columns: size.columns, rows: size.rows)
     draw()
@@ -180,7 +187,9 @@ public struct ReadSession: TerminalProgram {
     let terminal = self.terminal
     var typed: [UInt8] = []
     var stopped = false
+    let busy = self.busy
     let stop = {
+      Self.dawdle(busy)
       if stopped || TerminalRescue.stopping != 0 { return true }
       guard terminal.hasInput else { return false }
       let bytes = terminal.input(waiting: 0)
@@ -194,6 +203,15 @@ public struct ReadSession: TerminalProgram {
       searchBook(forward: forward, stop: stop)
     }
     keys.typedAhead += typed
+  }
+
+  /// Spends `milliseconds` doing nothing, a signal's handler run or not
+  /// (`busy`).
+  private static func dawdle(_ milliseconds: Int) {
+    guard milliseconds > 0 else { return }
+    var asked = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
+    var left = timespec()
+    while nanosleep(&asked, &left) != 0 && errno == EINTR { asked = left }
   }
 
   /// The inputs of a turn are taken: the frame they made.

@@ -8,7 +8,13 @@ public struct TokenCounter {
   /// The tokens of pieces that are no token themselves, by their bytes.
   private var known: [[UInt8]: Int] = [:]
 
-  init(model: Tokenizer.Model) { self.model = model }
+  /// The Hugging Face tokenizer's buffers, when it is one.
+  private var huggingFace: HuggingFaceCounter?
+
+  init(model: Tokenizer.Model) {
+    self.model = model
+    if case .huggingFace(let tokenizer) = model { huggingFace = HuggingFaceCounter(tokenizer) }
+  }
 
   /// How many tokens `bytes` (UTF-8) is.
   public mutating func count(_ bytes: Span<UInt8>) -> Int {
@@ -40,15 +46,11 @@ public struct TokenCounter {
 
   private mutating func tokens(_ bytes: UnsafeBufferPointer<UInt8>, ends: inout [Int]?) -> Int {
     guard bytes.count > 0 else { return 0 }
-    text.decode(bytes)
-    let split: PreSplit
-    var table: RankTable? = nil
-    switch model {
-    case .estimate: split = .cl100k
-    case .ranks(let ranks, let pattern):
-      split = pattern
-      table = ranks
+    if huggingFace != nil { return huggingFace!.tokens(bytes, ends: &ends) }
+    guard case .ranks(let table, let split) = model else {
+      return TokenEstimate.tokens(bytes, ends: &ends)
     }
+    text.decode(bytes)
     var total = 0
     text.scalars.withUnsafeBufferPointer { scalars in
       text.classes.withUnsafeBufferPointer { classes in
@@ -58,11 +60,7 @@ public struct TokenCounter {
           let end = split.end(at: start, in: view)
           let (from, to) = (text.offsets[start], text.offsets[end])
           let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
-          if let table {
-            total += pieceTokens(piece, table: table, base: from, ends: &ends)
-          } else {
-            total += TokenEstimate.tokens(piece, base: from, ends: &ends)
-          }
+          total += pieceTokens(piece, table: table, base: from, ends: &ends)
           start = end
         }
       }

@@ -7,10 +7,12 @@ public struct Tokenizer: Sendable {
   let model: Model
 
   enum Model: Sendable {
-    /// No tokenizer: an estimate from cl100k_base's pre-split.
+    /// No tokenizer: an estimate from the bytes (`TokenEstimate`).
     case estimate
     /// A tiktoken rank file and its encoding's pre-split.
     case ranks(RankTable, PreSplit)
+    /// A Hugging Face `tokenizer.json`.
+    case huggingFace(HuggingFace)
   }
 
   /// Counts that are an estimate.
@@ -22,8 +24,13 @@ public struct Tokenizer: Sendable {
     return true
   }
 
-  /// The tokenizer in `bytes`, the file named `name`: a tiktoken rank file.
+  /// The tokenizer in `bytes`, the file named `name`: a Hugging Face
+  /// `tokenizer.json` when it starts with `{`, else a tiktoken rank file.
   public init(name: String, bytes: [UInt8]) throws(TokenizerError) {
+    if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == 0x7B {
+      self.init(name: name, model: .huggingFace(try TokenizerJSON.read(bytes)))
+      return
+    }
     let tokens = try RankFile.tokens(bytes)
     let split = RankFile.preSplit(name: name, tokens: tokens.count)
     self.init(name: name, model: .ranks(RankTable(tokens: tokens), split))
@@ -36,4 +43,10 @@ public struct Tokenizer: Sendable {
 
   /// A counter of this tokenizer's tokens, for one thread.
   public func counter() -> TokenCounter { TokenCounter(model: model) }
+
+  /// How many tokens `text` is, counted by a counter of its own.
+  public func count(_ text: String) -> Int {
+    var counter = counter()
+    return counter.count(Array(text.utf8))
+  }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Links
 import Outline
 import Parallel
@@ -32,12 +31,18 @@ public final class WorkspaceIndex: Sendable {
   /// The number of the latest build: an older one still running stops
   /// working and says nothing of being done.
   private let latest = Lock(0)
+  /// How far the latest build is, which the requests and the shutdown
+  /// wait on (each move wakes them).
+  private let status = Condition(Status())
+
   /// How far the latest build is. Ready before any: a client that never
   /// sends `initialized` has no index to wait for (the documents are then
   /// read as they are asked for).
-  private let stage = Lock(Stage.ready)
-  /// True while the latest build has yet to keep its index.
-  private let keeping = Lock(false)
+  private struct Status: Sendable {
+    var stage = Stage.ready
+    /// True while the latest build has yet to keep its index.
+    var keeping = false
+  }
 
   /// How far a build is.
   public enum Stage: Comparable, Sendable {
@@ -64,13 +69,12 @@ public final class WorkspaceIndex: Sendable {
       latest += 1
       return latest
     }
-    stage.withLock { $0 = .walking }
-    keeping.withLock { $0 = true }
+    status.withLock { $0 = Status(stage: .walking, keeping: true) }
     self.folders.withLock { $0 = folders }
     let progress = send.map { IndexProgress(token: "isle-index-\(build)", send: $0) }
-    Background.run("isle.index") { [self] in
+    Worker.run("isle.index") { [self] in
       defer { onDone() }
-      defer { if isLatest(build) { keeping.withLock { $0 = false } } }
+      defer { if isLatest(build) { status.withLock { $0.keeping = false } } }
       // A folder inside another is walked with it: each document once.
       var seen = Set<String>()
       let paths = folders.flatMap { host.documents(under: $0) }.filter { seen.insert($0).inserted }
@@ -84,17 +88,27 @@ public final class WorkspaceIndex: Sendable {
         }
       }
       progress?.begin(documents: paths.count)
-      defer { progress?.end(documents: paths.count) }
-      // No folder, no index to keep.
-      let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
-      let keep = indexSymbols(paths, cache: cache, build: build, progress)
-      guard advance(build, to: .symbols) else { return }
-      // Kept once the symbols can be answered, not before.
-      keep?()
-      keeping.withLock { $0 = false }
-      indexLinks(paths, build: build, progress)
-      _ = advance(build, to: .ready)
+      let linked = index(paths, folders: folders, build: build, progress)
+      // The client is told the end before what waited for it is answered.
+      progress?.end(documents: paths.count)
+      if linked { _ = advance(build, to: .ready) }
     }
+  }
+
+  /// The headings of `paths` found and kept, then their links; false when
+  /// a later build took over first.
+  private func index(
+    _ paths: [String], folders: [String], build: Int, _ progress: IndexProgress?
+  ) -> Bool {
+    // No folder, no index to keep.
+    let cache = folders.isEmpty ? nil : IndexCache.name(folders: folders)
+    let keep = indexSymbols(paths, cache: cache, build: build, progress)
+    guard advance(build, to: .symbols) else { return false }
+    // Kept once the symbols can be answered, not before.
+    keep?()
+    status.withLock { $0.keeping = false }
+    indexLinks(paths, build: build, progress)
+    return true
   }
 
   /// The headings of `paths`: those the kept index has for the same
@@ -156,7 +170,7 @@ public final class WorkspaceIndex: Sendable {
       // Nothing, not even "unreadable", for a build that is not the latest.
       guard isLatest(build) else { return Optional<DocumentFacts?>.none }
       // A worker's thread is its own, and ends with the run; the
-      // consumer's is a shared queue's, and keeps its priority.
+      // consumer's is the index's own, and keeps its priority.
       if pthread_equal(pthread_self(), consumer) == 0 {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 15)
       }
@@ -179,7 +193,7 @@ public final class WorkspaceIndex: Sendable {
   private func advance(_ build: Int, to next: Stage) -> Bool {
     latest.withLock { latest in
       guard latest == build else { return false }
-      stage.withLock { $0 = next }
+      status.withLock { $0.stage = next }
       return true
     }
   }
@@ -229,26 +243,39 @@ public final class WorkspaceIndex: Sendable {
   public func bookOrder(of path: String) -> Int? { chapters.withLock { $0[path] } }
 
   /// True once the walk and every document's headings and links are done.
-  public var isReady: Bool { stage.withLock { $0 == .ready } }
+  public var isReady: Bool { status.read { $0.stage == .ready } }
 
   /// Waits until the latest build has kept its index (or has nothing to
   /// keep), so that a server shut down right after its first answer
   /// still leaves the index for the next start.
   public func waitUntilKept() {
-    while keeping.withLock({ $0 }) {
-      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
-    }
+    status.wait { $0.keeping ? nil : () }
   }
 
   /// Waits until every document's headings are known, or `cancelled`
   /// says to stop; true when they are.
   public func waitForSymbols(unless cancelled: () -> Bool) -> Bool {
-    while stage.withLock({ $0 < .symbols }) {
-      if cancelled() { return false }
-      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
-    }
-    return true
+    wait(for: .symbols, unless: cancelled)
   }
+
+  /// Waits until every document's headings and links are known, or
+  /// `cancelled` says to stop; true when they are.
+  public func waitUntilReady(unless cancelled: () -> Bool) -> Bool {
+    wait(for: .ready, unless: cancelled)
+  }
+
+  /// Waits until the latest build is at `stage`, asleep until it moves
+  /// on or `wake` is called; false once `cancelled` says to stop first.
+  private func wait(for stage: Stage, unless cancelled: () -> Bool) -> Bool {
+    status.wait { status in
+      if status.stage >= stage { return true }
+      return cancelled() ? false : nil
+    }
+  }
+
+  /// Wakes the threads waiting for the index to look again whether
+  /// they are cancelled: called once a request is.
+  public func wake() { status.wake() }
 
   /// The documents of the workspace, each in the facts it has on disk.
   public var documents: [DocumentFacts] {

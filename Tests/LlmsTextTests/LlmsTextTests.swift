@@ -1,6 +1,7 @@
 import Book
 import LlmsText
 import Testing
+import Tokens
 
 /// The parts of an llms.txt: sentences, pages' URLs, sections, the audit
 /// of one written before, and llms-full.txt in parts.
@@ -103,10 +104,10 @@ import Testing
     }
     let whole = LlmsFull.text(title: "T", summary: "S", chapters: chapters)
     let parts = try LlmsFull.parts(
-      title: "T", summary: "S", chapters: chapters, maxTokens: 300, count: TokenEstimate.tokens)
+      title: "T", summary: "S", chapters: chapters, maxTokens: 300, count: Tokenizer.estimate.count)
     #expect(parts.count > 3)
     for (index, part) in parts.enumerated() {
-      #expect(TokenEstimate.tokens(in: part) <= 300)
+      #expect(Tokenizer.estimate.count(part) <= 300)
       #expect(part.hasPrefix("# T (part \(index + 1) of \(parts.count))\n\n> S\n\n"))
     }
     let bodies = parts.map { $0.split(separator: "\n\n", maxSplits: 2)[2] }

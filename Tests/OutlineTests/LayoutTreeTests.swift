@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayoutTreeTests {
   @Test func aHeadingKnowsItsBytesAndItsLine() {
     let bytes = Array("intro\n\n## Title\n".utf8)
-    let tree = MarkdownTree.parse(bytes)
+    let tree = MarkdownDocument.parse(bytes)
     let heading = tree.steps.first { $0.node.kind == .heading(level: 2) }
     #expect(heading?.node.range == 7..<15)
     #expect(heading?.node.line == 3)
@@ -18,7 +18,7 @@ import Testing
   /// the lines after it where they are.
   @Test func borrowedAndHiddenLinesLeaveNoTrace() {
     let bytes = Array("---\nk: v\n---\nsee [a]\n".utf8)
-    let tree = MarkdownTree.parse(
+    let tree = MarkdownDocument.parse(
       bytes, hidden: 13, definitions: Array("[a]: /there\n\n".utf8))
     #expect(tree.steps.contains { $0.node.kind == .link(destination: "/there") })
     let paragraph = tree.steps.first { $0.node.kind == .paragraph }

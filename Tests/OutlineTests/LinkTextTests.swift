@@ -40,7 +40,7 @@ import Testing
         })
       let (text, section) = try linkText(title)
       guard !section.title.isEmpty else { continue }
-      let parsed = try #require(MarkdownParser.linkText(of: "[\(text)](#x)"), "\(title)")
+      let parsed = try #require(MarkdownLinkText.linkText(of: "[\(text)](#x)"), "\(title)")
       #expect(PlainText.collapsed(parsed.plain) == section.title, "title \(title) as \(text)")
     }
   }

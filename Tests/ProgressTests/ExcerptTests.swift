@@ -183,8 +183,8 @@ import Testing
         text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
       }
       let bytes = Array(text.utf8)
-      let document = try Outliner.outline(bytes, path: "doc.md")
-      let blocks = try MarkdownBlocks.parse(bytes.span)
+      let outlined = try Outliner.outlined(bytes, path: "doc.md", options: Self.withBlocks)
+      let (document, blocks) = (outlined.document, try #require(outlined.blocks))
       let start = DocumentShape.frontMatterEnd(of: bytes.span)
       let tree = HeadingTree(document, textStart: start)
       let limit = Int.random(in: 1..<30, using: &random)
@@ -214,9 +214,17 @@ import Testing
 
   @Test func aSetextHeadingEndsAfterItsUnderline() throws {
     let bytes = Array("Intro\n\nTitle\nover two\n=====\n\nBody.\n\n## Next\n".utf8)
-    let blocks = try MarkdownBlocks.parse(bytes.span)
+    let blocks = try #require(
+      try Outliner.outlined(bytes, path: "doc.md", options: Self.withBlocks).blocks)
     #expect(blocks.headingEnd(at: 7) == 28)
     #expect(blocks.headingEnd(at: 36) == bytes.count)
     #expect(blocks.headingEnd(at: 0) == nil)
+  }
+
+  /// The outline's options with its blocks asked for.
+  static var withBlocks: OutlineOptions {
+    var options = OutlineOptions()
+    options.findsBlocks = true
+    return options
   }
 }

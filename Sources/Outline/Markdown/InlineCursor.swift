@@ -1,5 +1,3 @@
-import CCmarkGFM
-
 /// Where a block's inline nodes are written in the document's bytes, found
 /// by following the nodes through the block's source in order.
 ///
@@ -55,12 +53,12 @@ struct InlineCursor {
   /// A block begins at `start` (its first byte as cmark places it) and
   /// ends before `end`; only paragraphs, headings and table cells hold
   /// inline content the cursor follows.
-  mutating func begin(_ type: cmark_node_type, start: Int, end: Int, isTableCell: Bool) {
+  mutating func begin(_ type: Cmark.NodeType, start: Int, end: Int, isTableCell: Bool) {
     openings = []
     limit = min(end, bytes.count)
     let resume = isTableCell ? cellEnd : nil
     cellEnd = nil
-    guard start < limit, type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || isTableCell
+    guard start < limit, type == .paragraph || type == .heading || isTableCell
     else {
       position = nil
       return
@@ -78,14 +76,14 @@ struct InlineCursor {
       position = at
       return
     }
-    if type == CMARK_NODE_HEADING {
+    if type == .heading {
       at = skip(from: at) { $0 == 0x20 || $0 == 0x09 }
       if at < limit, bytes[at] == 0x23 {
         at = skip(from: at) { $0 == 0x23 }
         at = skip(from: at) { $0 == 0x20 || $0 == 0x09 }
       }
     }
-    if type != CMARK_NODE_HEADING || at == start {
+    if type != .heading || at == start {
       let found = LinkSyntax.definitions(bytes, from: at, to: limit)
       at = LinkSyntax.textStart(after: found, bytes: bytes, from: at, to: limit)
       definitions += found

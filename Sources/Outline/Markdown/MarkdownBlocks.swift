@@ -1,3 +1,4 @@
+import Found
 import ReadingTime
 
 /// A Markdown document's top-level blocks, for `isle show`: where a long
@@ -5,9 +6,10 @@ import ReadingTime
 /// HTML block) and what each block reads, and where each heading's lines
 /// end.
 ///
-/// One whole parse of its own, asked only when a section is to be cut or
-/// printed without its heading: the outline keeps no block of a large
-/// document, only what lies between its headings.
+/// Made by the outline's own parse when asked (`OutlineOptions.findsBlocks`,
+/// `Outlined.blocks`), which is then one whole parse with the links: the
+/// outline otherwise keeps no block of a large document, only what lies
+/// between its headings.
 public struct MarkdownBlocks: Sendable {
   /// Where a part may start, ascending: the first line of each top-level
   /// block and of each item of a top-level list (the text before the first
@@ -23,33 +25,22 @@ public struct MarkdownBlocks: Sendable {
   /// No blocks.
   public init() {}
 
-  /// The blocks of `bytes`, a Markdown document (front matter left out as
-  /// the outline leaves it out).
-  public static func parse(
-    _ bytes: Span<UInt8>, maxDepth: Int = 20_000,
-    maxColumns: Int = OutlineOptions.defaultMaxColumns
-  ) throws(OutlineError) -> MarkdownBlocks {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(OutlineError) -> MarkdownBlocks in
-      try TableWidthProbe.refuse(buffer, limit: maxColumns)
-      let lines = LineIndex(buffer)
-      let hidden = FrontMatter.find(in: buffer, lines: lines)?.endOffset ?? 0
-      // With links, the visit also notes block starts and heading ends.
-      let found = try MarkdownParser.parse(
-        buffer, lines: lines, hiddenPrefix: hidden, maxDepth: maxDepth, findsLinks: true)
-      var blocks = MarkdownBlocks()
-      blocks.starts = Array(Set(found.blockStarts)).sorted()
-      if blocks.starts.first.map({ $0 > hidden }) ?? true { blocks.starts.insert(hidden, at: 0) }
-      blocks.readings = Array(repeating: ReadingAmount(), count: blocks.starts.count)
-      for stretch in found.readings where stretch.heading == nil {
-        let index = max(blocks.starts.countAtOrBefore(stretch.offset) { $0 } - 1, 0)
-        blocks.readings[index] += stretch.reading
-      }
-      blocks.headings = found.headings.compactMap { heading in
-        heading.endOffset.map { (heading.offset, $0) }
-      }
-      .sorted { $0.start < $1.start }
-      return blocks
+  /// The blocks of a Markdown document as a whole parse with its links
+  /// found them (`found`; front matter, before `hidden`, left out as the
+  /// outline leaves it out), each offset put through `mapOffset`.
+  init(_ found: Findings, hidden: Int, mapOffset: (Int) -> Int = { $0 }) {
+    starts = Array(Set(found.blockStarts)).sorted()
+    if starts.first.map({ $0 > hidden }) ?? true { starts.insert(hidden, at: 0) }
+    readings = Array(repeating: ReadingAmount(), count: starts.count)
+    for stretch in found.readings where stretch.heading == nil {
+      let index = max(starts.countAtOrBefore(stretch.offset) { $0 } - 1, 0)
+      readings[index] += stretch.reading
     }
+    headings = found.headings.compactMap { heading in
+      heading.endOffset.map { (mapOffset(heading.offset), mapOffset($0)) }
+    }
+    .sorted { $0.start < $1.start }
+    starts = starts.map(mapOffset)
   }
 
   /// Where the heading that starts at `offset` ends, if cmark read it.

@@ -1,4 +1,3 @@
-import CCmarkGFM
 import Found
 
 /// A heading's content as the text of a link in a contents list: what the
@@ -13,7 +12,7 @@ public enum MarkdownLinkText {
   /// its title, escaped.
   public static func text(for section: Section, format: DocumentFormat) -> String {
     guard format == .markdown, section.source != section.title,
-      let parsed = MarkdownParser.linkText(of: section.source),
+      let parsed = linkText(of: section.source),
       PlainText.collapsed(parsed.plain) == section.title
     else { return MarkdownEscape.inline(section.title) }
     return PlainText.collapsed(parsed.markdown)
@@ -34,29 +33,11 @@ public enum MarkdownLinkText {
       || (code.hasPrefix(" ") && code.hasSuffix(" ") && code.contains { $0 != " " })
     return fence + (pad ? " " : "") + code + (pad ? " " : "") + fence
   }
-}
 
-extension MarkdownParser {
   /// The link text of a heading's content parsed alone, and its plain text
-  /// to check it against the title; nil when it cannot be parsed.
+  /// to check it against the title; nil when it reads as more than one
+  /// paragraph's text: a walk of its `MarkdownDocument`.
   static func linkText(of source: String) -> (markdown: String, plain: String)? {
-    cmark_gfm_core_extensions_ensure_registered()
-    guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else { return nil }
-    defer { cmark_parser_free(parser) }
-    for name in ["strikethrough", "autolink"] {
-      if let syntax = cmark_find_syntax_extension(name) {
-        cmark_parser_attach_syntax_extension(parser, syntax)
-      }
-    }
-    var source = source
-    source.withUTF8 { bytes in
-      bytes.withMemoryRebound(to: CChar.self) {
-        cmark_parser_feed(parser, $0.baseAddress, $0.count)
-      }
-    }
-    guard let root = finish(parser) else { return nil }
-    defer { cmark_node_free(root) }
-    guard let events = Events(root) else { return nil }
     var markdown = ""
     var plain = ""
     var blocks = 0
@@ -64,39 +45,35 @@ extension MarkdownParser {
     // run together into one fence; they are written as one span.
     var code: String? = nil
     func flushCode() {
-      if let pending = code { markdown += MarkdownLinkText.codeSpan(pending) }
+      if let pending = code { markdown += codeSpan(pending) }
       code = nil
     }
-    while let (node, entering) = events.next() {
-      let type = cmark_node_get_type(node)
-      let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-      switch type {
-      case CMARK_NODE_DOCUMENT: break
-      case CMARK_NODE_PARAGRAPH:
-        if entering { blocks += 1 }
-      case CMARK_NODE_TEXT:
+    for step in MarkdownDocument.parse(headingText: source).steps {
+      switch step.node.kind {
+      case .document: break
+      case .paragraph:
+        if step.entering { blocks += 1 }
+      case .text(let literal):
         flushCode()
         markdown += MarkdownEscape.inline(literal)
         plain += literal
-      case CMARK_NODE_CODE:
+      case .code(let literal):
         code = (code ?? "") + literal
         plain += literal
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+      case .softBreak, .lineBreak:
         flushCode()
         markdown += " "
         plain += " "
-      case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE,
-        CMARK_NODE_HTML_INLINE:
+      case .emphasis, .strong, .link, .image, .htmlInline, .footnoteReference, .other:
         break
-      default:
-        if String(cString: cmark_node_get_type_string(node)) == "strikethrough" {
-          flushCode()
-          markdown += "~~"
-        } else if type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
-          // A heading's content that reads as a list, a quote or a rule
-          // alone is not what the heading shows.
-          return nil
-        }
+      case .strikethrough:
+        flushCode()
+        markdown += "~~"
+      case .quote, .list, .item, .heading, .codeBlock, .htmlBlock, .thematicBreak, .table,
+        .tableRow, .tableCell, .footnoteDefinition:
+        // A heading's content that reads as a list, a quote or a rule
+        // alone is not what the heading shows.
+        return nil
       }
     }
     flushCode()

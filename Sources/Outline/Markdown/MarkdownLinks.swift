@@ -1,10 +1,5 @@
-import CCmarkGFM
 import Found
 import HTMLOutline
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The links and raw HTML anchors of cmark's inline nodes, placed at
 /// their bytes in the document.
@@ -20,16 +15,15 @@ enum MarkdownLinks {
   /// placed at `start` when the inline cursor found it there (its kind
   /// and label are then given when it closes).
   static func link(
-    _ node: OpaquePointer, isImage: Bool, at start: Int?, bytes: UnsafeBufferPointer<UInt8>,
+    _ node: Cmark.Node, isImage: Bool, at start: Int?, bytes: UnsafeBufferPointer<UInt8>,
     lines: LineIndex, pieceLines: PieceLines
   ) -> FoundLink? {
-    guard let url = cmark_node_get_url(node) else { return nil }
+    guard let url = node.url else { return nil }
     if let start {
-      return FoundLink(
-        destination: String(cString: url), kind: isImage ? .image : .link, offset: start)
+      return FoundLink(destination: url, kind: isImage ? .image : .link, offset: start)
     }
-    let line = pieceLines.line(cmark_node_get_start_line(node))
-    let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
+    let line = pieceLines.line(node.startLine)
+    let reported = position(line: line, column: node.startColumn, lines: lines)
     let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
     var offset = reported
     let opener: UInt8 = isImage ? 0x21 : 0x5B
@@ -38,12 +32,12 @@ enum MarkdownLinks {
     {
       offset = found
     }
-    let endLine = pieceLines.line(cmark_node_get_end_line(node))
-    var end = position(line: endLine, column: cmark_node_get_end_column(node), lines: lines)
+    let endLine = pieceLines.line(node.endLine)
+    var end = position(line: endLine, column: node.endColumn, lines: lines)
     if endLine == line { end += offset - reported }
     let closer = end < bytes.count ? bytes[end] : 0
     let kind: FoundLink.Kind = closer == 0x5D ? .reference : isImage ? .image : .link
-    var link = FoundLink(destination: String(cString: url), kind: kind, offset: offset)
+    var link = FoundLink(destination: url, kind: kind, offset: offset)
     if kind == .reference { link.label = label(bytes, from: offset + (isImage ? 1 : 0), to: end) }
     return link
   }
@@ -66,14 +60,14 @@ enum MarkdownLinks {
   /// `<img src="y.png">`), read by the HTML parser; nothing for a tag
   /// that has no attribute a link or a fragment could use.
   static func inlineHTML(
-    _ node: OpaquePointer, at start: Int?, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
+    _ node: Cmark.Node, at start: Int?, bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex,
     pieceLines: PieceLines
   ) -> Findings {
     var findings = Findings()
-    MarkdownParser.withLiteral(node) { literal in
+    node.withLiteral { literal in
       guard mayHoldLink(literal) else { return }
-      let line = pieceLines.line(cmark_node_get_start_line(node))
-      let reported = position(line: line, column: cmark_node_get_start_column(node), lines: lines)
+      let line = pieceLines.line(node.startLine)
+      let reported = position(line: line, column: node.startColumn, lines: lines)
       let lineEnd = min(lines.offset(ofLine: line + 1), bytes.count)
       let found =
         reported < lineEnd && bytes[reported] != 0x3C

@@ -1,12 +1,7 @@
-import CCmarkGFM
 import Found
 import HTMLOutline
 import ReadingTime
 import Slugs
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The reading of one cmark tree, node by node: headings with their
 /// titles, and each block's words placed at the block's first line.
@@ -63,11 +58,11 @@ struct MarkdownTreeVisitor {
 
   /// A block node begins or ends.
   mutating func block(
-    _ node: OpaquePointer, type: cmark_node_type, entering: Bool, isTopLevel: Bool
+    _ node: Cmark.Node, type: Cmark.NodeType, entering: Bool, isTopLevel: Bool
   ) throws(OutlineError) {
     closeBlock()
     htmlBlockLastLine = nil
-    if type == CMARK_NODE_HEADING {
+    if type == .heading {
       entering ? openHeading(node) : closeHeading(node)
     } else {
       blockHeading = nil
@@ -76,7 +71,7 @@ struct MarkdownTreeVisitor {
       cursor.end(isTableCell: isTableCell)
     }
     guard entering else { return }
-    blockOffset = lines.offset(ofLine: pieceLines.line(cmark_node_get_start_line(node)))
+    blockOffset = lines.offset(ofLine: pieceLines.line(node.startLine))
     if let open = headingEndOpen, result.headings.indices.contains(open) {
       if let end = result.headings[open].endOffset, blockOffset > result.headings[open].offset {
         result.headings[open].endOffset = min(end, blockOffset)
@@ -95,23 +90,23 @@ struct MarkdownTreeVisitor {
       cover(node, type: type)
     }
     // A code block is a leaf: its text is its literal.
-    if type == CMARK_NODE_CODE_BLOCK { MarkdownParser.withLiteral(node) { counter.feed($0.span) } }
-    if type == CMARK_NODE_HTML_BLOCK { try htmlBlock(node, isTopLevel: isTopLevel) }
+    if type == .codeBlock { node.withLiteral { counter.feed($0.span) } }
+    if type == .htmlBlock { try htmlBlock(node, isTopLevel: isTopLevel) }
   }
 
   /// An inline node begins or ends.
-  mutating func inline(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
+  mutating func inline(_ node: Cmark.Node, type: Cmark.NodeType, entering: Bool) {
     if findsLinks { follow(node, type: type, entering: entering) }
     switch type {
-    case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-      MarkdownParser.withLiteral(node) { text in
+    case .text, .code:
+      node.withLiteral { text in
         if imageDepth == 0 { counter.feed(text.span) }
-        title?.add(text.span, inImage: imageDepth > 0, isCode: type == CMARK_NODE_CODE)
+        title?.add(text.span, inImage: imageDepth > 0, isCode: type == .code)
       }
-    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+    case .softBreak, .lineBreak:
       counter.endWord()
       title?.addBreak()
-    case CMARK_NODE_IMAGE:
+    case .image:
       // An image is timed as an image; its alt text is not read as words,
       // but it stays in a title.
       if entering {
@@ -129,42 +124,36 @@ struct MarkdownTreeVisitor {
 
   /// True for an item of a list that stands at the top level: a long
   /// section may be cut before it (`isle show --max-words`).
-  private static func isTopLevelItem(_ node: OpaquePointer, type: cmark_node_type) -> Bool {
-    guard type == CMARK_NODE_ITEM, let list = cmark_node_parent(node),
-      let container = cmark_node_parent(list)
-    else { return false }
-    return cmark_node_get_type(container) == CMARK_NODE_DOCUMENT
+  private static func isTopLevelItem(_ node: Cmark.Node, type: Cmark.NodeType) -> Bool {
+    guard type == .item, let list = node.parent, let container = list.parent else { return false }
+    return container.type == .document
   }
 
   /// A fenced code block or a list of more than one line, for an editor
   /// to fold.
-  private mutating func foldable(_ node: OpaquePointer, type: cmark_node_type) {
+  private mutating func foldable(_ node: Cmark.Node, type: Cmark.NodeType) {
     let kind: FoundBlock.Kind
-    if type == CMARK_NODE_LIST {
+    if type == .list {
       kind = .list
-    } else if type == CMARK_NODE_CODE_BLOCK {
-      // cmark writes the fence's length, offset and character: all asked.
-      var length: Int32 = 0
-      var offset: Int32 = 0
-      var character: CChar = 0
-      guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return }
+    } else if type == .codeBlock {
+      guard node.fence != nil else { return }
       kind = .code
     } else {
       return
     }
-    let first = pieceLines.line(cmark_node_get_start_line(node))
-    let last = pieceLines.line(cmark_node_get_end_line(node))
+    let first = pieceLines.line(node.startLine)
+    let last = pieceLines.line(node.endLine)
     if last > first { result.blocks.append(FoundBlock(kind: kind, line: first, endLine: last)) }
   }
 
   /// The cursor starts on a block that holds inline content.
-  private mutating func followInlines(_ node: OpaquePointer, type: cmark_node_type) {
+  private mutating func followInlines(_ node: Cmark.Node, type: Cmark.NodeType) {
     openLinks = []
     guard let isTableCell = Self.holdsInlines(node, type: type) else {
       return cursor.begin(type, start: 0, end: 0, isTableCell: false)
     }
-    let start = blockOffset + max(Int(cmark_node_get_start_column(node)) - 1, 0)
-    let end = lines.offset(ofLine: pieceLines.line(cmark_node_get_end_line(node)) + 1)
+    let start = blockOffset + max(Int(node.startColumn) - 1, 0)
+    let end = lines.offset(ofLine: pieceLines.line(node.endLine) + 1)
     cursor.begin(type, start: start, end: max(end, start), isTableCell: isTableCell)
   }
 
@@ -189,44 +178,40 @@ struct MarkdownTreeVisitor {
 
   /// Whether a block holds inline content: nil when not, else whether it
   /// is a table cell (a paragraph or a heading otherwise).
-  private static func holdsInlines(_ node: OpaquePointer, type: cmark_node_type) -> Bool? {
-    if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return false }
-    // The table extension's types are registered after the core ones.
-    guard type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK),
-      type.rawValue > CMARK_NODE_FOOTNOTE_DEFINITION.rawValue,
-      strcmp(cmark_node_get_type_string(node), "table_cell") == 0
-    else { return nil }
+  private static func holdsInlines(_ node: Cmark.Node, type: Cmark.NodeType) -> Bool? {
+    if type == .paragraph || type == .heading { return false }
+    guard type == .extensionBlock, node.isTableCell else { return nil }
     return true
   }
 
   /// The cursor follows an inline node; links and inline HTML are placed
   /// where it finds them, or where cmark says once it is lost.
-  private mutating func follow(_ node: OpaquePointer, type: cmark_node_type, entering: Bool) {
+  private mutating func follow(_ node: Cmark.Node, type: Cmark.NodeType, entering: Bool) {
     switch type {
-    case CMARK_NODE_TEXT:
+    case .text:
       // cmark joins the texts next to each other: a `]` that closes no
       // link is in one of them, as written.
       cursor.keepsClosers = true
-      MarkdownParser.withLiteral(node) { cursor.text($0) }
+      node.withLiteral { cursor.text($0) }
       cursor.keepsClosers = false
       if !cursor.closers.isEmpty {
         result.strayClosers += cursor.closers
         cursor.closers = []
       }
-    case CMARK_NODE_CODE:
+    case .code:
       cursor.code()
-    case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+    case .softBreak, .lineBreak:
       cursor.lineBreak()
-    case CMARK_NODE_FOOTNOTE_REFERENCE:
+    case .footnoteReference:
       if entering { cursor.footnoteReference() }
-    case CMARK_NODE_HTML_INLINE:
+    case .htmlInline:
       var start: Int? = nil
-      MarkdownParser.withLiteral(node) { start = cursor.html($0) }
+      node.withLiteral { start = cursor.html($0) }
       result.append(
         MarkdownLinks.inlineHTML(
           node, at: start, bytes: bytes, lines: lines, pieceLines: pieceLines))
-    case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-      let isImage = type == CMARK_NODE_IMAGE
+    case .link, .image:
+      let isImage = type == .image
       if entering {
         let start = cursor.open(isImage: isImage)
         let link = MarkdownLinks.link(
@@ -289,37 +274,36 @@ struct MarkdownTreeVisitor {
 
   /// The lines of a block that is no container: what it covers cannot
   /// hold a definition cmark took out.
-  private mutating func cover(_ node: OpaquePointer, type: cmark_node_type) {
+  private mutating func cover(_ node: Cmark.Node, type: Cmark.NodeType) {
     switch type {
-    case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM,
-      CMARK_NODE_FOOTNOTE_DEFINITION, CMARK_NODE_HTML_BLOCK:
+    case .document, .blockQuote, .list, .item, .footnoteDefinition, .htmlBlock:
       // An HTML block's lines are counted from its literal (`htmlBlock`).
       return
     default:
-      let first = pieceLines.line(cmark_node_get_start_line(node))
-      var last = pieceLines.line(cmark_node_get_end_line(node))
+      let first = pieceLines.line(node.startLine)
+      var last = pieceLines.line(node.endLine)
       // cmark may end a setext heading on a line after its underline.
-      if type == CMARK_NODE_HEADING, let underline = setextUnderline(from: first, to: last) {
+      if type == .heading, let underline = setextUnderline(from: first, to: last) {
         last = underline
       }
       covered.append(first...max(first, last))
     }
   }
 
-  private mutating func openHeading(_ node: OpaquePointer) {
+  private mutating func openHeading(_ node: Cmark.Node) {
     result.headings.append(
       FoundHeading(
-        level: Int(cmark_node_get_heading_level(node)), title: "",
-        offset: lines.offset(ofLine: pieceLines.line(cmark_node_get_start_line(node)))))
+        level: node.headingLevel, title: "",
+        offset: lines.offset(ofLine: pieceLines.line(node.startLine))))
     blockHeading = result.headings.count - 1
     title = HeadingTextBuilder()
   }
 
-  private mutating func closeHeading(_ node: OpaquePointer) {
+  private mutating func closeHeading(_ node: Cmark.Node) {
     var text = title?.text ?? HeadingText()
     let source = HeadingSource.text(
-      of: bytes, lines: lines, first: pieceLines.line(cmark_node_get_start_line(node)),
-      last: pieceLines.line(cmark_node_get_end_line(node)))
+      of: bytes, lines: lines, first: pieceLines.line(node.startLine),
+      last: pieceLines.line(node.endLine))
     // The same strings shared where they read the same.
     text.source = source == text.withAlt ? text.withAlt : source
     let collapsed = PlainText.collapsed(text.withAlt)
@@ -331,8 +315,8 @@ struct MarkdownTreeVisitor {
       // underline), unless cmark's end column is 0, which names the start
       // of the line after; the next block may still start sooner (cmark
       // runs a setext heading on into a paragraph right below it).
-      let last = pieceLines.line(cmark_node_get_end_line(node))
-      let ends = cmark_node_get_end_column(node) == 0 ? last : last + 1
+      let last = pieceLines.line(node.endLine)
+      let ends = node.endColumn == 0 ? last : last + 1
       result.headings[result.headings.count - 1].endOffset = lines.offset(ofLine: ends)
       headingEndOpen = result.headings.count - 1
     }
@@ -352,7 +336,7 @@ struct MarkdownTreeVisitor {
   /// An HTML block may hold headings (`<h1 align="center">`) and is a
   /// contents marker if it is one: its raw lines go through the HTML
   /// parser, placed at the block's offset.
-  private mutating func htmlBlock(_ node: OpaquePointer, isTopLevel: Bool) throws(OutlineError) {
+  private mutating func htmlBlock(_ node: Cmark.Node, isTopLevel: Bool) throws(OutlineError) {
     // cmark gives a block that its own end condition closed (`-->`) an end
     // line before its start line, so the block's lines are counted from
     // its literal, one per line ending.
@@ -360,9 +344,9 @@ struct MarkdownTreeVisitor {
     let offset = blockOffset
     var markers: [TocMarker] = []
     var lastLine = 0
-    MarkdownParser.withLiteral(node) { literal in
+    node.withLiteral { literal in
       let endings = literal.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let startLine = pieceLines.line(cmark_node_get_start_line(node))
+      let startLine = pieceLines.line(node.startLine)
       end = lines.offset(ofLine: startLine + max(endings, 1))
       lastLine = startLine + max(endings, 1) - 1
       // A marker is a short comment; most blocks are not looked at.

@@ -1,6 +1,6 @@
 /// How cmark's lines map to the document's (or a stretch's), for one piece
 /// read after lines given before it, and what stands on those lines
-/// (`PiecePlan`; a layout's `MarkdownTree` gives link definitions alone).
+/// (`PiecePlan`; a layout's `MarkdownDocument` gives link definitions alone).
 /// Lines themselves are `LineIndex`'s: this only shifts cmark's numbers.
 struct PieceLines {
   /// Lines of given definitions and probes before the piece.

@@ -78,3 +78,9 @@ struct PiecePlan: Equatable, Sendable {
     return (bytes, givenFootnotes)
   }
 }
+
+/// A link label as written in the document, numbered.
+struct Label: Equatable, Sendable {
+  var bytes: [UInt8]
+  var number: Int
+}

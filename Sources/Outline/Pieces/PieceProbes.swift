@@ -1,4 +1,3 @@
-import CCmarkGFM
 import Found
 
 /// What a piece of a document says about itself beyond its headings and
@@ -57,13 +56,13 @@ struct PieceProbes {
   private var referred: Set<Int> = []
 
   /// A top-level block begins.
-  mutating func enterTopLevel(_ node: OpaquePointer, type: cmark_node_type) {
-    let line = Int(cmark_node_get_start_line(node))
+  mutating func enterTopLevel(_ node: Cmark.Node, type: Cmark.NodeType) {
+    let line = Int(node.startLine)
     inPrefix = line <= pieceLines.prefixLines
     inSuffix = pieceLines.suffixLine.map { line >= $0 } ?? false
     probe = inPrefix ? pieceLines.probes[line] : nil
     footnoteProbe = inPrefix ? pieceLines.footnoteProbes[line] : nil
-    if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+    if type == .footnoteDefinition {
       // cmark moves the definitions referred to to the end, in the order
       // of their numbers, and drops the rest.
       footnoteDefinitions += 1
@@ -74,16 +73,14 @@ struct PieceProbes {
     }
     guard !inPrefix && !inSuffix else { return }
     lastBlockStart = line - pieceLines.prefixLines
-    lastBlockEnd = Int(cmark_node_get_end_line(node)) - pieceLines.prefixLines
+    lastBlockEnd = Int(node.endLine) - pieceLines.prefixLines
     lastBlockRunsOn = false
     lastBlockCloser = nil
-    if type == CMARK_NODE_CODE_BLOCK {
-      var length: Int32 = 0
-      var indent: Int32 = 0
-      var character: CChar = 0
-      lastBlockRunsOn = cmark_node_get_fenced(node, &length, &indent, &character) != 0
-      lastBlockCloser = .fence(character: UInt8(bitPattern: character), length: Int(length))
-    } else if type == CMARK_NODE_HTML_BLOCK {
+    if type == .codeBlock {
+      let fence = node.fence
+      lastBlockRunsOn = fence != nil
+      lastBlockCloser = .fence(character: fence?.character ?? 0, length: fence?.length ?? 0)
+    } else if type == .htmlBlock {
       lastBlockRunsOn = true
     }
   }

@@ -62,7 +62,7 @@ complete -c isle -n '__fish_seen_subcommand_from toc' -l check -d 'change nothin
 complete -c isle -n '__fish_seen_subcommand_from toc' -l diff -d 'check, and print the diff of each stale list'
 complete -c isle -n '__fish_seen_subcommand_from toc' -l after-markers -d 'list only the headings after the list'
 complete -c isle -n '__fish_seen_subcommand_from toc' -l stats -d 'say on stderr whether each document was split'
-complete -c isle -n '__fish_seen_subcommand_from toc' -l tokenizer -r -d 'count tokens with this tiktoken rank file'
+complete -c isle -n '__fish_seen_subcommand_from toc' -l tokenizer -r -d 'count tokens with this rank file or tokenizer.json'
 complete -c isle -n '__fish_seen_subcommand_from toc' -l book -d 'read the folder as a book, 2-x before 10-x'
 complete -c isle -n '__fish_seen_subcommand_from toc' -l help -s h -d 'show this help'
 complete -c isle -n '__fish_seen_subcommand_from toc' -F
@@ -161,7 +161,7 @@ complete -c isle -n '__fish_seen_subcommand_from show' -l all -d 'every section 
 complete -c isle -n '__fish_seen_subcommand_from show' -l no-subsections -d 'stop at the next heading of any level'
 complete -c isle -n '__fish_seen_subcommand_from show' -l body -d 'leave out the section\'s own heading'
 complete -c isle -n '__fish_seen_subcommand_from show' -l max-words -r -d 'cut longer sections into parts at block boundaries'
-complete -c isle -n '__fish_seen_subcommand_from show' -l tokenizer -r -d 'count tokens with this tiktoken rank file'
+complete -c isle -n '__fish_seen_subcommand_from show' -l tokenizer -r -d 'count tokens with this rank file or tokenizer.json'
 complete -c isle -n '__fish_seen_subcommand_from show' -l max-tokens -r -d 'no embed over N tokens: cut blocks, code, rows'
 complete -c isle -n '__fish_seen_subcommand_from show' -l min-tokens -r -d 'join a smaller section to its next sibling'
 complete -c isle -n '__fish_seen_subcommand_from show' -l overlap -r -d 'a part\'s last N tokens begin the next\'s embed'

@@ -76,7 +76,7 @@ _isle() {
         '--diff[check, and print the diff of each stale list]' \
         '--after-markers[list only the headings after the list]' \
         '--stats[say on stderr whether each document was split]' \
-        '--tokenizer[count tokens with this tiktoken rank file]:file:' \
+        '--tokenizer[count tokens with this rank file or tokenizer.json]:file:' \
         '--book[read the folder as a book, 2-x before 10-x]' \
         '--help[show this help]' \
         '*:file:_files' ;;
@@ -182,7 +182,7 @@ _isle() {
         '--no-subsections[stop at the next heading of any level]' \
         '--body[leave out the section'\''s own heading]' \
         '--max-words[cut longer sections into parts at block boundaries]:n:' \
-        '--tokenizer[count tokens with this tiktoken rank file]:file:' \
+        '--tokenizer[count tokens with this rank file or tokenizer.json]:file:' \
         '--max-tokens[no embed over N tokens\: cut blocks, code, rows]:n:' \
         '--min-tokens[join a smaller section to its next sibling]:n:' \
         '--overlap[a part'\''s last N tokens begin the next'\''s embed]:n:' \

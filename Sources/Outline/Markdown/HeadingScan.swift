@@ -1,4 +1,4 @@
-import Outline
+import HTMLOutline
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +13,9 @@ import Outline
 /// a byte order mark) the scan does not follow, and
 /// says it is not sure (nil): the document is then outlined whole. Where it
 /// is sure, its headings are the outline's (`HeadingScanTests` holds it to
-/// that over the corpus and over shapes made to trip it).
+/// that over the corpus and over shapes made to trip it, `ParityTests` over
+/// the documents kept in the repository). The fast way of
+/// `Outliner.headingLines`.
 struct HeadingScan {
   /// A heading as the scan found it: its level, its first line (0-based,
   /// with that line's bytes) and where its content is.
@@ -214,7 +216,7 @@ struct HeadingScan {
         guard takeHTML(first, start: start, end: end) else { return false }
         if !blank
           && HTMLBlockStart.contains(
-            mark, ignoringCase: ignoresCase, in: bytes, from: first, end: end)
+            mark, ignoringCase: ignoresCase, in: bytes.span, from: first, end: end)
         {
           leaf = .none
         }
@@ -357,9 +359,9 @@ struct HeadingScan {
     guard takeHTML(at, start: start, end: end), closeLeaf(keeping: cursor.matched) else {
       return false
     }
-    if let (mark, ignoresCase) = HTMLBlockStart.endMark(bytes, at: at, end: end) {
+    if let (mark, ignoresCase) = HTMLBlockStart.endMark(bytes.span, at: at, end: end) {
       let ends = HTMLBlockStart.contains(
-        mark, ignoringCase: ignoresCase, in: bytes, from: at, end: end)
+        mark, ignoringCase: ignoresCase, in: bytes.span, from: at, end: end)
       leaf = ends ? .none : .html(mark: mark, ignoresCase: ignoresCase)
     } else {
       leaf = .html(mark: nil, ignoresCase: false)
@@ -371,7 +373,7 @@ struct HeadingScan {
   /// blocks have grown past what the scan vouches for.
   private mutating func takeHTML(_ first: Int, start: Int, end: Int) -> Bool {
     htmlBytes += end - start
-    return htmlBytes < 3 * maxDepth && !HTMLBlockStart.holdsHeading(bytes, from: first, end: end)
+    return htmlBytes < 3 * maxDepth && !HTMLBlockStart.holdsHeading(bytes.span, from: first, end: end)
   }
 
   /// Whether a line of an HTML block that may be a paragraph starts
@@ -379,7 +381,7 @@ struct HeadingScan {
   /// or HTML that ends at a blank line as the block itself does.
   private func mayGoOn(_ first: Int, _ end: Int) -> Bool {
     guard first < end, Self.startsSomething[Int(bytes[first])] else { return true }
-    return bytes[first] == 0x3C && HTMLBlockStart.endMark(bytes, at: first, end: end) == nil
+    return bytes[first] == 0x3C && HTMLBlockStart.endMark(bytes.span, at: first, end: end) == nil
   }
 
   /// The first characters of a line that may start a block, a table's

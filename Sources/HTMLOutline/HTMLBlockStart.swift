@@ -2,11 +2,11 @@
 /// `HeadingScan`: those that run to an end mark, over blank lines
 /// (`<script`, `<pre`, `<style`, `<!--`, `<?`, `<!X`, `<![CDATA[`), told
 /// apart from the rest, which end at a blank line.
-enum HTMLBlockStart {
+package enum HTMLBlockStart {
   /// What ends an HTML block that starts at `at`: its end mark (and
   /// whether its case is ignored); nil for a block that ends at a blank
   /// line, or for no block at all.
-  static func endMark(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, end: Int) -> (
+  package static func endMark(_ bytes: Span<UInt8>, at: Int, end: Int) -> (
     mark: [UInt8], ignoresCase: Bool
   )? {
     func has(_ text: String, ignoringCase: Bool = false) -> Bool {
@@ -38,8 +38,8 @@ enum HTMLBlockStart {
   private static func isCapital(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
   /// Whether `mark` is in `from..<end`.
-  static func contains(
-    _ mark: [UInt8], ignoringCase: Bool, in bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int
+  package static func contains(
+    _ mark: [UInt8], ignoringCase: Bool, in bytes: Span<UInt8>, from: Int, end: Int
   ) -> Bool {
     guard end - from >= mark.count else { return false }
     for start in from...(end - mark.count) {
@@ -59,7 +59,7 @@ enum HTMLBlockStart {
 
   /// Whether `from..<end` holds `<h1` to `<h6` in any case: an HTML
   /// heading the outline would read.
-  static func holdsHeading(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Bool {
+  package static func holdsHeading(_ bytes: Span<UInt8>, from: Int, end: Int) -> Bool {
     var index = from
     while index + 2 < end {
       if bytes[index] == 0x3C && bytes[index + 1] | 0x20 == 0x68
