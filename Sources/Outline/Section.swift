@@ -2,7 +2,7 @@ import ReadingTime
 
 /// A heading and the text up to the next section shown.
 public struct Section: Sendable, Equatable {
-  /// 1-based place among the sections shown.
+  /// 1-based number among the sections shown.
   public var number: Int
   /// The heading level, 1–6.
   public var level: Int
