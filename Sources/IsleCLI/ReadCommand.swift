@@ -42,7 +42,8 @@ struct ReadCommand: RunnableCommand {
     if let path = source.path, let marks { read[path] = marks.keys(for: path) }
     var asked = !settings.position.isEmpty
     while true {
-      let bytes = try loader.bytes(source)
+      // A chapter of an mdBook is read as built, as `read BOOK` reads it.
+      let bytes = try loader.builtBytes(source)
       let page = try page(of: bytes, source: source, width: 80)
       var document: Document? = nil
       var startByte = 0
@@ -196,7 +197,7 @@ struct ReadCommand: RunnableCommand {
   func printPage(of source: InputSource, loader: DocumentLoader, bytes: LoadedBytes? = nil)
     throws -> ExitStatus
   {
-    let bytes = try bytes ?? loader.bytes(source)
+    let bytes = try bytes ?? loader.builtBytes(source)
     let page = try page(of: bytes, source: source, width: options.measure ?? 80)
     var spot = page.first
     if !settings.position.isEmpty {
