@@ -10,6 +10,9 @@ struct SectionBudget {
   static let most = 1024 * 1024
 
   let limit: Int
+  /// The bound without the page's: the `max_bytes` a section's pieces
+  /// (`part` of `parts`) are counted at, the same on every page.
+  let bound: Int
   /// What to say of a bound past the most, and of a cut inside a block.
   private(set) var notes: [String] = []
   var note: String? { notes.isEmpty ? nil : notes.joined(separator: "; ") }
@@ -22,7 +25,8 @@ struct SectionBudget {
   /// bytes), whatever was asked.
   init(asked: Int?, from: Int, page: Int? = nil) {
     let asked = asked ?? Self.standard
-    limit = min(asked, Self.most, page ?? .max)
+    bound = min(asked, Self.most)
+    limit = min(bound, page ?? .max)
     if asked > Self.most {
       notes.append("max_bytes \(asked) is past the most, \(Self.most); 1 MiB is kept to")
     }
@@ -66,8 +70,9 @@ struct SectionBudget {
         members["bytes"] = .array([.int(shown.own.lowerBound + skip), .int(shown.own.lowerBound + stop)])
         cutLines(&members, whole: whole, kept: skip..<stop)
       }
-      members["part"] = .int(Self.part(whole, limit: limit, at: skip))
-      members["parts"] = .int(Self.pieces(whole, limit: limit).count)
+      let pieces = Self.pieces(whole, limit: bound)
+      members["part"] = .int(pieces.lastIndex { $0 <= skip }.map { $0 + 1 } ?? 1)
+      members["parts"] = .int(pieces.count)
       kept.append(.object(members))
     }
     return kept
@@ -80,12 +85,6 @@ struct SectionBudget {
       let last = kept.isEmpty ? kept.lowerBound : kept.upperBound - 1
       members["lines"] = .array([.int(line(kept.lowerBound)), .int(line(last))])
     }
-  }
-
-  /// Which of the pieces of `whole` cut at `limit` the one starting at
-  /// `skip` is (1 the first).
-  static func part(_ whole: [UInt8], limit: Int, at skip: Int) -> Int {
-    pieces(whole, limit: limit).lastIndex { $0 <= skip }.map { $0 + 1 } ?? 1
   }
 
   /// Where each piece of `whole` starts when it is cut at `limit` bytes

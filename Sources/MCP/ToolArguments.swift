@@ -93,7 +93,9 @@ struct ToolArguments {
   func echoed(_ sentence: String) -> String {
     for key in members.keys.sorted() {
       guard case .number(let number) = members[key], number >= 9e15 else { continue }
-      return sentence.replacing(String(Self.largest), with: JSONValue.number(number).text)
+      // Whole numbers in digits, as they are usually sent (10**18).
+      let sent = number < 1.8e19 ? String(UInt64(number)) : JSONValue.number(number).text
+      return sentence.replacing(String(Self.largest), with: sent)
     }
     return sentence
   }
