@@ -101,4 +101,22 @@ import Testing
     let nul = try #require(answers[1] as? String, "\(answers[1])")
     #expect(nul.contains("NUL"), "\(nul)")
   }
+
+  /// A chapter that includes itself and a file out of the workspace
+  /// names that include once in `skipped`, not once a depth.
+  @Test func anIncludeLeftOutIsSkippedOnce() throws {
+    try Harness.withTree([
+      "outside.md": "# Out\n",
+      "bk/book.toml": "[book]\ntitle = \"B\"\n",
+      "bk/src/SUMMARY.md": "# Summary\n\n- [Four](four.md)\n",
+      "bk/src/four.md": "# Four\n\n{{#include ../../outside.md}}\n\n{{#include four.md}}\n",
+    ]) { root in
+      let answers = try McpBookTests.answers(
+        [("section", ["path": "four.md", "selectors": ["1"]])],
+        in: root.appendingPathComponent("bk/src").path)
+      let answer = try #require(answers[0] as? [String: Any], "\(answers[0])")
+      let skipped = answer["skipped"] as? [String] ?? []
+      #expect(skipped.count == 1 && skipped.first?.hasPrefix("four.md:") == true, "\(skipped)")
+    }
+  }
 }
