@@ -96,8 +96,10 @@ let package = Package(
     // estimate.
     .target(name: "Tokens", dependencies: ["CUtf8proc", "JSON"], swiftSettings: optimized),
     // What the parsers find in a document, before an outline is made of it:
-    // headings, stretches of reading, contents markers, links and anchors.
-    // utf8proc folds link labels' case as cmark does.
+    // headings, stretches of reading, contents markers, links and anchors;
+    // and a title written back as Markdown, the one escaper every module
+    // that writes Markdown shares. utf8proc folds link labels' case as cmark
+    // does.
     .target(
       name: "Found", dependencies: ["CUtf8proc", "ReadingTime", "Slugs"], swiftSettings: optimized),
     // HTML pages read into findings: gumbo's whole parse and the fast path
@@ -135,7 +137,7 @@ let package = Package(
     .target(name: "Chunks", dependencies: ["Progress", "ReadingTime", "Tokens", "Cells"], swiftSettings: optimized),
     .target(
       name: "Island",
-      dependencies: ["JSON", "Outline", "Progress", "Links", "Cells", "Chunks", "Tokens", "Terminal"],
+      dependencies: ["JSON", "Outline", "Found", "Progress", "Links", "Cells", "Chunks", "Tokens", "Terminal"],
       swiftSettings: optimized),
     // A document laid out for a width, in lines that know their bytes.
     .target(
@@ -179,7 +181,7 @@ let package = Package(
     // A book's llms.txt and llms-full.txt: which section each chapter goes
     // under, the URL its site serves it at, its note, the parts within a
     // number of tokens, and the audit of one written before.
-    .target(name: "LlmsText", dependencies: ["Book", "Outline"], swiftSettings: optimized),
+    .target(name: "LlmsText", dependencies: ["Book", "Found", "Outline"], swiftSettings: optimized),
     // Documents rewritten in place: the contents list between its markers,
     // fragments fixed, and the diff that shows either.
     .target(name: "Editing", dependencies: ["Outline", "Island", "Links"]),

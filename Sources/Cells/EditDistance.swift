@@ -1,5 +1,5 @@
 /// How far apart two words are, for "did you mean" and for the sections
-/// nearest a jump target that matched none: insertions, deletions,
+/// nearest what `jump` was given when it matched none: insertions, deletions,
 /// substitutions and swaps of two neighbours each count one (optimal string
 /// alignment), so `wirte` is one from `write`.
 public enum EditDistance {
@@ -30,8 +30,8 @@ public enum EditDistance {
   /// limit only (`within`), so thousands of broken links in a document
   /// of thousands of headings cost no more than reading them.
   public static func nearest(to word: String, in candidates: [String]) -> [String] {
-    let target = Array(word)
-    let length = target.count
+    let wanted = Array(word)
+    let length = wanted.count
     let limit = length <= 4 ? 1 : 2
     var best = limit
     var found: [String] = []
@@ -43,7 +43,7 @@ public enum EditDistance {
       guard bytes >= length - limit, bytes <= 4 * (length + limit) else { continue }
       let letters = Array(candidate)
       guard abs(letters.count - length) <= limit,
-        let distance = within(best, target, letters)
+        let distance = within(best, wanted, letters)
       else { continue }
       if distance < best || found.isEmpty {
         if distance < best { found.removeAll() }

@@ -91,7 +91,7 @@ public struct TitleRank: Comparable, Sendable {
   }
 
   /// fzf's score for `query`'s letters in order in `title`: the shortest
-  /// window ending at the first place they all fit, each letter 16, a
+  /// window ending at the first letter where they all fit, each letter 16, a
   /// letter at a word start 8 more (the first letter's twice), a letter
   /// right after the one before 4 more, a gap 3 less and 1 less a letter
   /// skipped past its first. Nil when they do not all fit.

@@ -30,41 +30,41 @@ public struct TocRegion {
   public var endOfMarkers: Int { closing?.endOffset ?? opening.endOffset }
 
   /// Markers that do not make one list.
-  public struct Mismatch: Error {
+  public struct MismatchError: Error {
     /// What is wrong, in words.
     public let problem: String
   }
 
   /// The one list `markers` mark in `bytes`; nil when there are no markers.
-  public static func find(_ markers: [TocMarker], in bytes: Span<UInt8>) throws(Mismatch)
+  public static func find(_ markers: [TocMarker], in bytes: Span<UInt8>) throws(MismatchError)
     -> TocRegion?
   {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(Mismatch) -> TocRegion? in
+    try bytes.withUnsafeBufferPointer { (buffer) throws(MismatchError) -> TocRegion? in
       try find(markers, in: buffer)
     }
   }
 
   /// The same over a buffer, for this module's own callers.
   static func find(_ markers: [TocMarker], in bytes: UnsafeBufferPointer<UInt8>)
-    throws(Mismatch)
+    throws(MismatchError)
     -> TocRegion?
   {
     let ends = markers.filter { $0.kind != .isleOptions }
     guard let opening = ends.first else { return nil }
     guard opening.kind.opens else {
-      throw Mismatch(problem: "\(quoted(opening)) closes a contents list that was not opened")
+      throw MismatchError(problem: "\(quoted(opening)) closes a contents list that was not opened")
     }
     var closing: TocMarker? = nil
     if ends.count >= 2 {
       guard opening.kind.isClosed(by: ends[1].kind) else {
-        throw Mismatch(problem: "\(quoted(opening)) is not closed by \(quoted(ends[1]))")
+        throw MismatchError(problem: "\(quoted(opening)) is not closed by \(quoted(ends[1]))")
       }
       closing = ends[1]
     } else if opening.kind != .toc {
-      throw Mismatch(problem: "\(quoted(opening)) is never closed")
+      throw MismatchError(problem: "\(quoted(opening)) is never closed")
     }
     guard ends.count <= 2 else {
-      throw Mismatch(
+      throw MismatchError(
         problem: "\(quoted(ends[2])) after a whole list (\(ends.count) contents markers); "
           + "isle keeps one list in a file")
     }

@@ -6,7 +6,7 @@
 /// file beside it (`.NAME.isle-PID-XXXXXX`), flushed to disk and renamed
 /// over it, so a crash leaves the old file or the new one, never half of
 /// one. The file's permissions (and, where allowed, its owner) are kept; a
-/// symlink's target is replaced, not the link.
+/// file a symlink leads to is replaced, not the link.
 ///
 /// Two files are not renamed over:
 /// - one changed since it was read (another size, modification time or
@@ -30,7 +30,7 @@ public struct AtomicFile: Sendable {
   }
 
   /// Why a file was not replaced, in words.
-  public struct Failure: Error {
+  public struct WriteError: Error {
     public let reason: String
     /// What became of the file, after the reason.
     let outcome: String
@@ -48,45 +48,45 @@ public struct AtomicFile: Sendable {
   /// the bytes it was made from, only while the file is still as read.
   public func replace(
     _ resolvedPath: String, with bytes: [UInt8], unlessChangedFrom read: LoadedBytes? = nil
-  ) throws(Failure) {
-    guard let target = PathBytes.real(resolvedPath) else {
-      throw Failure(reason: SystemFiles.reason(errno))
+  ) throws(WriteError) {
+    guard let real = PathBytes.real(resolvedPath) else {
+      throw WriteError(reason: SystemFiles.reason(errno))
     }
     var info = stat()
-    guard stat(PathBytes.system(target), &info) == 0 else {
-      throw Failure(reason: SystemFiles.reason(errno))
+    guard stat(PathBytes.system(real), &info) == 0 else {
+      throw WriteError(reason: SystemFiles.reason(errno))
     }
-    guard info.st_mode & 0o222 != 0 else { throw Failure(reason: "is read-only") }
-    let slash = target.lastIndex(of: "/")!
-    let directory = String(target[..<slash])
+    guard info.st_mode & 0o222 != 0 else { throw WriteError(reason: "is read-only") }
+    let slash = real.lastIndex(of: "/")!
+    let directory = String(real[..<slash])
     StaleTemporaries.sweep(directory)
     let temporary = try writeBeside(
-      directory: directory, name: String(target[target.index(after: slash)...]), bytes: bytes,
+      directory: directory, name: String(real[real.index(after: slash)...]), bytes: bytes,
       info: info)
     var kept = false
     defer { if !kept { _ = PathBytes.withSystemPath(temporary) { unlink($0) } } }
-    if failBeforeRename { throw Failure(reason: "stopped before the rename (test)") }
-    if let read, !Self.isUnchanged(target, since: read) {
-      throw Failure(
+    if failBeforeRename { throw WriteError(reason: "stopped before the rename (test)") }
+    if let read, !Self.isUnchanged(real, since: read) {
+      throw WriteError(
         reason: "changed since isle read it (another program wrote it meanwhile)",
         outcome: "isle wrote nothing, and the change stays (run isle again)")
     }
     if info.st_nlink > 1 {
       do {
-        try Self.writeInPlace(target, bytes: bytes)
+        try Self.writeInPlace(real, bytes: bytes)
       } catch {
         kept = true
-        throw Failure(
+        throw WriteError(
           reason: "cannot write it in place (it has other names): \(error.reason)",
           outcome: "it may be half written; its new text is whole in \(temporary)")
       }
       return
     }
     guard
-      PathBytes.withSystemPath(temporary, { from in rename(from, PathBytes.system(target)) })
+      PathBytes.withSystemPath(temporary, { from in rename(from, PathBytes.system(real)) })
         == 0
     else {
-      throw Failure(reason: "cannot replace: " + SystemFiles.reason(errno))
+      throw WriteError(reason: "cannot replace: " + SystemFiles.reason(errno))
     }
     kept = true
     let directoryDescriptor = PathBytes.withSystemPath(directory) {
@@ -102,7 +102,7 @@ public struct AtomicFile: Sendable {
   /// replaced whole, as `replace` does; else a new one is made (with the
   /// permissions the umask leaves), written and flushed, and removed
   /// again if the write fails.
-  public func write(_ resolvedPath: String, with bytes: [UInt8]) throws(Failure) {
+  public func write(_ resolvedPath: String, with bytes: [UInt8]) throws(WriteError) {
     var info = stat()
     let exists = PathBytes.withSystemPath(resolvedPath) { stat($0, &info) } == 0
     if exists { return try replace(resolvedPath, with: bytes) }
@@ -110,17 +110,17 @@ public struct AtomicFile: Sendable {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     }
     guard descriptor >= 0 else {
-      throw Failure(reason: SystemFiles.reason(errno), outcome: "nothing is written")
+      throw WriteError(reason: SystemFiles.reason(errno), outcome: "nothing is written")
     }
     defer { close(descriptor) }
-    do throws(Failure) {
+    do throws(WriteError) {
       try Self.write(bytes, to: descriptor)
       guard fsync(descriptor) == 0 else {
-        throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
+        throw WriteError(reason: "cannot write: " + SystemFiles.reason(errno))
       }
     } catch {
       _ = PathBytes.withSystemPath(resolvedPath) { unlink($0) }
-      throw Failure(reason: error.reason, outcome: "nothing is written")
+      throw WriteError(reason: error.reason, outcome: "nothing is written")
     }
   }
 
@@ -134,22 +134,22 @@ public struct AtomicFile: Sendable {
   /// permissions and owner `info` gives, flushed to disk: its path. The
   /// writer holds a lock on it meanwhile (see `StaleTemporaries`).
   private func writeBeside(directory: String, name: String, bytes: [UInt8], info: stat)
-    throws(Failure) -> String
+    throws(WriteError) -> String
   {
     var template = StaleTemporaries.template(directory: directory, name: name)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else {
-      throw Failure(reason: "cannot write beside it: " + SystemFiles.reason(errno))
+      throw WriteError(reason: "cannot write beside it: " + SystemFiles.reason(errno))
     }
     let temporary = template.withUnsafeBufferPointer { PathBytes.name(cString: $0.baseAddress!) }
     defer { close(descriptor) }
     flock(descriptor, LOCK_EX)
-    do throws(Failure) {
+    do throws(WriteError) {
       try Self.write(bytes, to: descriptor)
       fchmod(descriptor, info.st_mode & 0o7777)
       _ = fchown(descriptor, info.st_uid, info.st_gid)
       guard fsync(descriptor) == 0 else {
-        throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
+        throw WriteError(reason: "cannot write: " + SystemFiles.reason(errno))
       }
     } catch {
       _ = PathBytes.withSystemPath(temporary) { unlink($0) }
@@ -159,7 +159,7 @@ public struct AtomicFile: Sendable {
   }
 
   /// Writes `bytes` whole at the descriptor's offset.
-  private static func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) throws(WriteError) {
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeBytes {
@@ -167,7 +167,7 @@ public struct AtomicFile: Sendable {
       }
       if result < 0 {
         if errno == EINTR { continue }
-        throw Failure(reason: "cannot write: " + SystemFiles.reason(errno))
+        throw WriteError(reason: "cannot write: " + SystemFiles.reason(errno))
       }
       written += result
     }
@@ -175,13 +175,13 @@ public struct AtomicFile: Sendable {
 
   /// Overwrites the file at `path` with `bytes`, cut to their length and
   /// flushed to disk, keeping its inode and so its other names.
-  private static func writeInPlace(_ path: String, bytes: [UInt8]) throws(Failure) {
+  private static func writeInPlace(_ path: String, bytes: [UInt8]) throws(WriteError) {
     let descriptor = PathBytes.withSystemPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { throw Failure(reason: SystemFiles.reason(errno)) }
+    guard descriptor >= 0 else { throw WriteError(reason: SystemFiles.reason(errno)) }
     defer { close(descriptor) }
     try write(bytes, to: descriptor)
     guard ftruncate(descriptor, off_t(bytes.count)) == 0, fsync(descriptor) == 0 else {
-      throw Failure(reason: SystemFiles.reason(errno))
+      throw WriteError(reason: SystemFiles.reason(errno))
     }
   }
 

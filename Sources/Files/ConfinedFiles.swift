@@ -62,7 +62,7 @@ public struct ConfinedFiles: FileAccess {
   /// `source`, refused when it leads outside.
   private func confined(_ source: InputSource) throws -> InputSource {
     guard case .file(let path) = source, !isInside(path) else { return source }
-    throw LoadFailure(name: path, reason: Self.outsideReason)
+    throw LoadError(name: path, reason: Self.outsideReason)
   }
 
   /// `path` from the root folder (a relative one from the current folder,
@@ -99,10 +99,10 @@ public struct ConfinedFiles: FileAccess {
     let joined = base == "/" ? "/" + name : base + "/" + name
     var link = stat()
     guard lstat(joined, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return joined }
-    var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(joined, &target, target.count - 1)
+    var contents = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(joined, &contents, contents.count - 1)
     guard count > 0 else { return nil }
-    let written = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let written = String(decoding: contents[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return resolved(written.hasPrefix("/") ? written : base + "/" + written, hops: hops + 1)
   }
 }

@@ -1,7 +1,7 @@
 /// What isle asks of the files it reads: a document's bytes (mapped when
 /// it can), and what is in a directory. Tests give a stand-in.
 public protocol FileAccess: FileSystemProbe, Sendable {
-  /// The bytes of `source`, or a `LoadFailure` naming it.
+  /// The bytes of `source`, or a `LoadError` naming it.
   func bytes(_ source: InputSource, limit: Int) throws -> [UInt8]
   /// The bytes of `source` to outline: possibly the file mapped rather
   /// than copied.

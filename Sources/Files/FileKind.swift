@@ -8,7 +8,7 @@ public enum FileKind: Sendable, Equatable {
   case directory
   /// A FIFO, a socket or a device: nothing a walk should open.
   case special
-  /// A symbolic link whose target does not exist.
+  /// A symbolic link that leads to nothing.
   case brokenLink
   /// Nothing, or nothing that may be looked at (the reason is `errno`).
   case missing

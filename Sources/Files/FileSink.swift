@@ -49,10 +49,10 @@ public final class FileSink: OutputSink {
       let result = Glibc.write(descriptor, bytes.baseAddress! + sent, bytes.count - sent)
       if result < 0 {
         if errno == EINTR { continue }
-        if errno == EPIPE { throw ClosedPipe() }
+        if errno == EPIPE { throw ClosedPipeError() }
         // Anything else (a full disk, an I/O error, a closed descriptor) is
         // an error: the output is lost, and saying nothing would hide it.
-        throw OutputFailure(stream: name, code: errno)
+        throw OutputError(stream: name, code: errno)
       }
       sent += result
     }

@@ -5,8 +5,8 @@
 /// Somewhere output goes: standard output, standard error, or a buffer in
 /// a test.
 public protocol OutputSink: AnyObject {
-  /// Writes `text`; throws `ClosedPipe` once the reader has gone away, and
-  /// `OutputFailure` when the system will not take it.
+  /// Writes `text`; throws `ClosedPipeError` once the reader has gone away, and
+  /// `OutputError` when the system will not take it.
   func write(_ text: String) throws
   /// Writes `bytes` exactly as they are (a document passed through, which
   /// need not be UTF-8).

@@ -14,7 +14,7 @@ public struct SystemFiles: FileAccess {
   }
 
   /// The bytes of `source`, at most `limit` of them: a larger document is
-  /// a `LoadFailure` that names the limit, found from the file's size
+  /// a `LoadError` that names the limit, found from the file's size
   /// before a byte is read, or as the bytes arrive from a pipe, a FIFO or
   /// a device that never ends (`/dev/zero`).
   public func bytes(_ source: InputSource, limit: Int = .max) throws -> [UInt8] {
@@ -35,18 +35,18 @@ public struct SystemFiles: FileAccess {
         descriptor: 0, name: source.displayName, sizeHint: 0, limit: limit, stamp: nil)
     case .file(let path):
       let descriptor = PathBytes.withSystemPath(resolved(path)) { open($0, O_RDONLY | O_CLOEXEC) }
-      guard descriptor >= 0 else { throw LoadFailure(name: path, code: errno) }
+      guard descriptor >= 0 else { throw LoadError(name: path, code: errno) }
       defer { close(descriptor) }
       var info = stat()
       guard fstat(descriptor, &info) == 0 else {
-        throw LoadFailure(name: path, code: errno)
+        throw LoadError(name: path, code: errno)
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        throw LoadFailure(name: path, reason: "is a directory")
+        throw LoadError(name: path, reason: "is a directory")
       }
       let isRegular = info.st_mode & S_IFMT == S_IFREG
       if isRegular && Int(info.st_size) > limit {
-        throw LoadFailure(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
+        throw LoadError(name: path, reason: Self.tooLarge(Int(info.st_size), limit: limit))
       }
       if mapping && isRegular && Int(info.st_size) >= Self.smallestMapped,
         let mapped = LoadedBytes(
@@ -93,7 +93,7 @@ public struct SystemFiles: FileAccess {
       let result = Glibc.read(descriptor, storage + count, capacity - count)
       if result < 0 {
         if errno == EINTR { continue }
-        throw LoadFailure(name: name, code: errno)
+        throw LoadError(name: name, code: errno)
       }
       if result == 0 {
         kept = true
@@ -101,7 +101,7 @@ public struct SystemFiles: FileAccess {
       }
       count += result
       if count > limit {
-        throw LoadFailure(name: name, reason: Self.tooLarge(nil, limit: limit))
+        throw LoadError(name: name, reason: Self.tooLarge(nil, limit: limit))
       }
     }
   }

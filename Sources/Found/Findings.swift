@@ -23,7 +23,7 @@ package struct Findings: Equatable, Sendable {
 
   /// The same findings with the headings in order of offset (cmark moves
   /// footnotes to the end) and the readings between two headings summed
-  /// into one, placed at the first heading's offset (or, before the first
+  /// into one, put at the first heading's offset (or, before the first
   /// heading, at the first of them), in order of offset: what the outline
   /// makes of them is unchanged, and a large document's thousands of blocks
   /// take the room of its headings. The readings are not summed across
@@ -31,22 +31,22 @@ package struct Findings: Equatable, Sendable {
   /// later), so the sums stay within every section.
   package func compacted(splittingAt splits: [Int] = []) -> Findings {
     let order = headings.indices.sorted { (headings[$0].offset, $0) < (headings[$1].offset, $1) }
-    var place = [Int](repeating: 0, count: headings.count)
-    for (index, heading) in order.enumerated() { place[heading] = index }
+    var rank = [Int](repeating: 0, count: headings.count)
+    for (index, heading) in order.enumerated() { rank[heading] = index }
     let offsets = order.map { headings[$0].offset }
     let starts = splits.isEmpty ? offsets : (offsets + splits).sorted()
     var bodies = [ReadingAmount](repeating: ReadingAmount(), count: starts.count + 1)
     var before: Int? = nil
     var titles: [ReadingStretch] = []
-    for placed in readings {
-      if let heading = placed.heading {
+    for stretch in readings {
+      if let heading = stretch.heading {
         titles.append(
-          ReadingStretch(offset: placed.offset, reading: placed.reading, heading: place[heading]))
+          ReadingStretch(offset: stretch.offset, reading: stretch.reading, heading: rank[heading]))
         continue
       }
-      let span = starts.countAtOrBefore(placed.offset) { $0 }
-      if span == 0 { before = min(before ?? placed.offset, placed.offset) }
-      bodies[span] += placed.reading
+      let span = starts.countAtOrBefore(stretch.offset) { $0 }
+      if span == 0 { before = min(before ?? stretch.offset, stretch.offset) }
+      bodies[span] += stretch.reading
     }
     var summed = titles
     for (span, reading) in bodies.enumerated() where !reading.isEmpty {
@@ -127,9 +127,9 @@ package struct Findings: Equatable, Sendable {
   package func cut(from start: Counts, to end: Counts) -> Findings {
     var part = Findings()
     part.headings = Array(headings[start.headings..<end.headings])
-    part.readings = readings[start.readings..<end.readings].map { placed in
-      var moved = placed
-      moved.heading = placed.heading.map { $0 - start.headings }
+    part.readings = readings[start.readings..<end.readings].map { stretch in
+      var moved = stretch
+      moved.heading = stretch.heading.map { $0 - start.headings }
       return moved
     }
     part.markers = Array(markers[start.markers..<end.markers])
@@ -151,9 +151,9 @@ package struct Findings: Equatable, Sendable {
     strayClosers += other.strayClosers
     blockStarts += other.blockStarts
     headings += other.headings
-    readings += other.readings.map { placed in
-      var moved = placed
-      moved.heading = placed.heading.map { $0 + shift }
+    readings += other.readings.map { stretch in
+      var moved = stretch
+      moved.heading = stretch.heading.map { $0 + shift }
       return moved
     }
   }

@@ -1,4 +1,4 @@
-/// A place a link's fragment can name that is written as HTML: an element's
+/// A target a link's fragment can name that is written as HTML: an element's
 /// `id`, or an `<a name>`, in an HTML document or raw HTML in Markdown.
 /// (A Markdown heading's id is its section's.)
 public struct FoundAnchor: Sendable, Equatable {

@@ -21,7 +21,7 @@ public struct FoundLink: Sendable, Equatable {
     /// reference-style links with its label use.
     case definition
 
-    /// True for an image, whose fragment names no place in a document.
+    /// True for an image, whose fragment names no target in a document.
     public var isImage: Bool { self == .image || self == .htmlImage }
   }
 

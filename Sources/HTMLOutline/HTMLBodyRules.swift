@@ -2,7 +2,7 @@ import CGumbo
 
 /// HTML's "in body" rules, as far as the fast path models them.
 extension HTMLTreeModel {
-  mutating func bodyRules(_ token: HTMLTokenizer.Token) throws(Unmodelled) {
+  mutating func bodyRules(_ token: HTMLTokenizer.Token) throws(UnmodelledError) {
     switch token {
     case .text(let range): addText(range)
     case .comment: comment()
@@ -15,14 +15,14 @@ extension HTMLTreeModel {
   }
 
   /// `<html>` or `<body>` again: gumbo adds their attributes to the first.
-  func mergesAttributes() throws(Unmodelled) {
+  func mergesAttributes() throws(UnmodelledError) {
     let attributes = attributes()
-    if attributes.has("id") || attributes.has("hidden") { throw Unmodelled() }
+    if attributes.has("id") || attributes.has("hidden") { throw UnmodelledError() }
   }
 
-  mutating func bodyStart(tag: UInt32, name: UInt64, offset: Int) throws(Unmodelled) {
-    if HTMLTagSet.unmodelled.contains(tag) { throw Unmodelled() }
-    if findsScope && tag == GUMBO_TAG_ARTICLE.rawValue { throw Unmodelled() }
+  mutating func bodyStart(tag: UInt32, name: UInt64, offset: Int) throws(UnmodelledError) {
+    if HTMLTagSet.unmodelled.contains(tag) { throw UnmodelledError() }
+    if findsScope && tag == GUMBO_TAG_ARTICLE.rawValue { throw UnmodelledError() }
     let attributes = attributes()
     switch tag {
     case GUMBO_TAG_HTML.rawValue, GUMBO_TAG_BODY.rawValue:
@@ -61,7 +61,7 @@ extension HTMLTreeModel {
       try closeParagraph()
       insert(tag: tag, offset: offset, attributes: attributes)
     case GUMBO_TAG_BUTTON.rawValue:
-      if inScope(GUMBO_TAG_BUTTON.rawValue) { throw Unmodelled() }
+      if inScope(GUMBO_TAG_BUTTON.rawValue) { throw UnmodelledError() }
       insert(tag: tag, offset: offset, attributes: attributes)
     case _ where HTMLTagSet.formatting.contains(tag):
       // `<a>` inside `<a>`, and a fourth like element (the "Noah's Ark"
@@ -71,7 +71,7 @@ extension HTMLTreeModel {
         if HTMLTagSet.cells.contains(open.tag) || open.tag == GUMBO_TAG_CAPTION.rawValue { break }
         if open.tag == tag { alike += 1 }
       }
-      if alike >= (tag == GUMBO_TAG_A.rawValue ? 1 : 3) { throw Unmodelled() }
+      if alike >= (tag == GUMBO_TAG_A.rawValue ? 1 : 3) { throw UnmodelledError() }
       insert(tag: tag, offset: offset, attributes: attributes)
     case GUMBO_TAG_TABLE.rawValue:
       try closeParagraph()
@@ -93,7 +93,7 @@ extension HTMLTreeModel {
   }
 
   /// `<li>`, `<dd>`, `<dt>` end the item open before them.
-  private mutating func closeListItem(_ tag: UInt32) throws(Unmodelled) {
+  private mutating func closeListItem(_ tag: UInt32) throws(UnmodelledError) {
     let isItem = tag == GUMBO_TAG_LI.rawValue
     for open in stack.reversed() {
       let matches =
@@ -112,14 +112,14 @@ extension HTMLTreeModel {
     }
   }
 
-  mutating func bodyEnd(tag: UInt32, name: UInt64) throws(Unmodelled) {
+  mutating func bodyEnd(tag: UInt32, name: UInt64) throws(UnmodelledError) {
     switch tag {
     case GUMBO_TAG_BODY.rawValue, GUMBO_TAG_HTML.rawValue:
       if inScope(GUMBO_TAG_BODY.rawValue) { mode = .afterBody }
     case GUMBO_TAG_MAIN.rawValue, GUMBO_TAG_FORM.rawValue, GUMBO_TAG_BR.rawValue,
       GUMBO_TAG_APPLET.rawValue, GUMBO_TAG_MARQUEE.rawValue, GUMBO_TAG_OBJECT.rawValue,
       GUMBO_TAG_NOBR.rawValue, GUMBO_TAG_TEMPLATE.rawValue:
-      throw Unmodelled()
+      throw UnmodelledError()
     case _ where HTMLTagSet.closingInScope.contains(tag):
       if inScope(tag) { try close(tag) }
     case GUMBO_TAG_P.rawValue:
@@ -144,7 +144,7 @@ extension HTMLTreeModel {
       for open in stack.reversed() {
         if HTMLTagSet.cells.contains(open.tag) || open.tag == GUMBO_TAG_CAPTION.rawValue { break }
         if open.tag == tag {
-          guard open.node == current.node else { throw Unmodelled() }
+          guard open.node == current.node else { throw UnmodelledError() }
           try pop(clearsFormatting: true)
           return
         }
@@ -157,13 +157,13 @@ extension HTMLTreeModel {
 
   /// Any other end tag: closes the nearest element of that name, unless a
   /// special element stands before it.
-  private mutating func otherEnd(tag: UInt32, name: UInt64) throws(Unmodelled) {
+  private mutating func otherEnd(tag: UInt32, name: UInt64) throws(UnmodelledError) {
     let unknown = GUMBO_TAG_UNKNOWN.rawValue
     for open in stack.reversed() {
       if open.tag == tag {
         // gumbo's older releases match any unknown element to any unknown
         // end tag, newer ones only by name: alike only when they agree.
-        if tag == unknown && open.name != name { throw Unmodelled() }
+        if tag == unknown && open.name != name { throw UnmodelledError() }
         try generateImpliedEnds(except: tag)
         while true {
           let popped = current.node

@@ -2,7 +2,7 @@ import CGumbo
 
 /// HTML's rules before the body: the doctype, `<html>`, the head.
 extension HTMLTreeModel {
-  mutating func prologue(_ token: HTMLTokenizer.Token) throws(Unmodelled) {
+  mutating func prologue(_ token: HTMLTokenizer.Token) throws(UnmodelledError) {
     // Text: its leading white space goes by these rules, the rest as
     // anything else would.
     if case .text(let range) = token {
@@ -20,7 +20,7 @@ extension HTMLTreeModel {
     switch (mode, token) {
     case (.initial, .doctype): mode = .beforeHTML
     case (.initial, .comment): break
-    case (.initial, _): throw Unmodelled()
+    case (.initial, _): throw UnmodelledError()
     case (_, .doctype): break
     case (.beforeHTML, .comment): break
     case (_, .comment): comment()
@@ -45,11 +45,11 @@ extension HTMLTreeModel {
       try rawText(String(cString: gumbo_normalized_tagname(GumboTag(tag))), decoded: false)
     case (.inHead, .start(let tag, _, _, _))
     where tag == GUMBO_TAG_NOSCRIPT.rawValue || tag == GUMBO_TAG_TEMPLATE.rawValue:
-      throw Unmodelled()
+      throw UnmodelledError()
     case (.inHead, .end(GUMBO_TAG_HEAD.rawValue, _)):
       try pop()
       mode = .afterHead
-    case (.inHead, .end(GUMBO_TAG_TEMPLATE.rawValue, _)): throw Unmodelled()
+    case (.inHead, .end(GUMBO_TAG_TEMPLATE.rawValue, _)): throw UnmodelledError()
     case (.afterHead, .start(GUMBO_TAG_BODY.rawValue, _, let offset, _)):
       insert(tag: GUMBO_TAG_BODY.rawValue, offset: offset, attributes: attributes())
       mode = .inBody
@@ -58,7 +58,7 @@ extension HTMLTreeModel {
       || tag == GUMBO_TAG_NOFRAMES.rawValue || tag == GUMBO_TAG_SCRIPT.rawValue
       || tag == GUMBO_TAG_STYLE.rawValue || tag == GUMBO_TAG_TEMPLATE.rawValue
       || tag == GUMBO_TAG_TITLE.rawValue:
-      throw Unmodelled()
+      throw UnmodelledError()
     case (.inHead, .start(GUMBO_TAG_HEAD.rawValue, _, _, _)),
       (.afterHead, .start(GUMBO_TAG_HEAD.rawValue, _, _, _)):
       break
@@ -74,7 +74,7 @@ extension HTMLTreeModel {
   }
 
   /// What is not of the prologue implies the elements up to the body.
-  private mutating func prologueOther(_ token: HTMLTokenizer.Token) throws(Unmodelled) {
+  private mutating func prologueOther(_ token: HTMLTokenizer.Token) throws(UnmodelledError) {
     let offset = tokenizer.position
     switch mode {
     case .beforeHTML:
@@ -84,7 +84,7 @@ extension HTMLTreeModel {
       if case .end(let tag, _) = token, tag == GUMBO_TAG_HEAD.rawValue {
         // `</head>` before a head is dropped... only as gumbo does, which
         // is to imply the head: not modelled.
-        throw Unmodelled()
+        throw UnmodelledError()
       }
       insert(tag: GUMBO_TAG_HEAD.rawValue, offset: offset)
       mode = .inHead
@@ -95,7 +95,7 @@ extension HTMLTreeModel {
       insert(tag: GUMBO_TAG_BODY.rawValue, offset: offset)
       mode = .inBody
     default:
-      throw Unmodelled()
+      throw UnmodelledError()
     }
     if case .end_of_file = token { return }
     try process(token)

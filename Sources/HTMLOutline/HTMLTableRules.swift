@@ -6,7 +6,7 @@ import CGumbo
 extension HTMLTreeModel {
   /// Handles `token` in the table mode `context` (the innermost table
   /// element open) sets; false when the body's rules apply.
-  mutating func inTable(_ token: HTMLTokenizer.Token, context: UInt32) throws(Unmodelled) -> Bool {
+  mutating func inTable(_ token: HTMLTokenizer.Token, context: UInt32) throws(UnmodelledError) -> Bool {
     let tag: UInt32
     let isStart: Bool
     switch token {
@@ -20,7 +20,7 @@ extension HTMLTreeModel {
       if HTMLTagSet.cells.contains(context) || context == GUMBO_TAG_CAPTION.rawValue {
         return false
       }
-      guard isWhitespace(range) else { throw Unmodelled() }
+      guard isWhitespace(range) else { throw UnmodelledError() }
       addText(range)
       return true
     case .comment, .doctype, .end_of_file:
@@ -41,14 +41,14 @@ extension HTMLTreeModel {
   }
 
   /// Pops back to the nearest of `tags` (or `<html>`).
-  private mutating func clear(to tags: HTMLTagSet) throws(Unmodelled) {
+  private mutating func clear(to tags: HTMLTagSet) throws(UnmodelledError) {
     while !tags.contains(current.tag) && current.tag != GUMBO_TAG_HTML.rawValue { try pop() }
   }
 
   /// Closes the table section or row `context` names, and reads `token`
   /// again in the mode that leaves the parser in.
   private mutating func close(_ context: HTMLTagSet, reading token: HTMLTokenizer.Token)
-    throws(Unmodelled)
+    throws(UnmodelledError)
   {
     try clear(to: context)
     try pop()
@@ -75,7 +75,7 @@ extension HTMLTreeModel {
   }
 
   private mutating func inTableProper(tag: UInt32, isStart: Bool, token: HTMLTokenizer.Token)
-    throws(Unmodelled) -> Bool
+    throws(UnmodelledError) -> Bool
   {
     if isStart {
       switch tag {
@@ -92,7 +92,7 @@ extension HTMLTreeModel {
       case GUMBO_TAG_STYLE.rawValue, GUMBO_TAG_SCRIPT.rawValue:
         return false
       default:
-        throw Unmodelled()
+        throw UnmodelledError()
       }
       return true
     }
@@ -104,13 +104,13 @@ extension HTMLTreeModel {
         if popped == GUMBO_TAG_TABLE.rawValue { break }
       }
     case _ where Self.ignoredEnds.contains(tag): break
-    default: throw Unmodelled()
+    default: throw UnmodelledError()
     }
     return true
   }
 
   private mutating func inSection(tag: UInt32, isStart: Bool, token: HTMLTokenizer.Token)
-    throws(Unmodelled) -> Bool
+    throws(UnmodelledError) -> Bool
   {
     switch (isStart, tag) {
     case (true, GUMBO_TAG_TR.rawValue):
@@ -135,7 +135,7 @@ extension HTMLTreeModel {
   }
 
   private mutating func inRow(tag: UInt32, isStart: Bool, token: HTMLTokenizer.Token)
-    throws(Unmodelled) -> Bool
+    throws(UnmodelledError) -> Bool
   {
     switch (isStart, tag) {
     case (true, GUMBO_TAG_TD.rawValue), (true, GUMBO_TAG_TH.rawValue):
@@ -158,7 +158,7 @@ extension HTMLTreeModel {
   }
 
   /// Ends the open cell: its formatting elements go with it.
-  private mutating func closeCell() throws(Unmodelled) {
+  private mutating func closeCell() throws(UnmodelledError) {
     try generateImpliedEnds()
     while true {
       let popped = current.tag
@@ -168,7 +168,7 @@ extension HTMLTreeModel {
   }
 
   private mutating func inCell(tag: UInt32, isStart: Bool, token: HTMLTokenizer.Token)
-    throws(Unmodelled) -> Bool
+    throws(UnmodelledError) -> Bool
   {
     switch (isStart, tag) {
     case (false, _) where HTMLTagSet.cells.contains(tag):
@@ -199,7 +199,7 @@ extension HTMLTreeModel {
   }
 
   private mutating func inCaption(tag: UInt32, isStart: Bool, token: HTMLTokenizer.Token)
-    throws(Unmodelled) -> Bool
+    throws(UnmodelledError) -> Bool
   {
     switch (isStart, tag) {
     case (false, GUMBO_TAG_CAPTION.rawValue):

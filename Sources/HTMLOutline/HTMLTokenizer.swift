@@ -4,7 +4,7 @@ import CGumbo
 /// `memchr` for `<`, for the fast path: text runs, start and end tags with
 /// their attributes, comments, a doctype, the end. Anything whose tokens
 /// the fast path does not model (bogus comments, `--!>`, a tag cut off by
-/// the end, odd characters in attributes) throws `Unmodelled`.
+/// the end, odd characters in attributes) throws `UnmodelledError`.
 struct HTMLTokenizer {
   enum Token {
     /// Bytes `range` of character data (references not yet decoded).
@@ -51,7 +51,7 @@ struct HTMLTokenizer {
   }
 
   /// The next token.
-  mutating func next() throws(Unmodelled) -> Token {
+  mutating func next() throws(UnmodelledError) -> Token {
     let count = bytes.count
     guard position < count else { return .end_of_file }
     let start = position
@@ -62,25 +62,25 @@ struct HTMLTokenizer {
         ?? count
       return .text(start..<position)
     }
-    guard let next = byte(start + 1) else { throw Unmodelled() }
+    guard let next = byte(start + 1) else { throw UnmodelledError() }
     if Self.isAlpha(next) { return try startTag() }
     if next == 0x2F {
-      guard let first = byte(start + 2) else { throw Unmodelled() }
+      guard let first = byte(start + 2) else { throw UnmodelledError() }
       // `</>` is dropped, but gumbo then places the text after it oddly.
-      guard Self.isAlpha(first) else { throw Unmodelled() }
+      guard Self.isAlpha(first) else { throw UnmodelledError() }
       position = start + 2
       let (tag, name) = tagName()
       try skipAttributes()
       return .end(tag: tag, name: name)
     }
     if next == 0x21 { return try markupDeclaration() }
-    if next == 0x3F { throw Unmodelled() }
+    if next == 0x3F { throw UnmodelledError() }
     // A lone `<` is text.
     position = start + 1
     return .text(start..<position)
   }
 
-  private mutating func startTag() throws(Unmodelled) -> Token {
+  private mutating func startTag() throws(UnmodelledError) -> Token {
     let offset = position
     position += 1
     let (tag, name) = tagName()
@@ -118,17 +118,17 @@ struct HTMLTokenizer {
     return (tag.rawValue, hash)
   }
 
-  private mutating func skipAttributes() throws(Unmodelled) {
+  private mutating func skipAttributes() throws(UnmodelledError) {
     attributes.removeAll(keepingCapacity: true)
     _ = try parseAttributes(keep: false)
   }
 
   /// Reads attributes up to and past the tag's `>`; true when it was `/>`.
-  private mutating func parseAttributes(keep: Bool) throws(Unmodelled) -> Bool {
+  private mutating func parseAttributes(keep: Bool) throws(UnmodelledError) -> Bool {
     let count = bytes.count
     while true {
       while position < count, Self.isSpace(bytes[position]) { position += 1 }
-      guard position < count else { throw Unmodelled() }
+      guard position < count else { throw UnmodelledError() }
       switch bytes[position] {
       case 0x3E:
         position += 1
@@ -140,19 +140,19 @@ struct HTMLTokenizer {
           return true
         }
         continue
-      case 0x22, 0x27, 0x3C, 0x3D: throw Unmodelled()
+      case 0x22, 0x27, 0x3C, 0x3D: throw UnmodelledError()
       default: break
       }
       let nameStart = position
       while position < count {
         let byte = bytes[position]
         if Self.isSpace(byte) || byte == 0x2F || byte == 0x3E || byte == 0x3D { break }
-        if byte == 0x22 || byte == 0x27 || byte == 0x3C { throw Unmodelled() }
+        if byte == 0x22 || byte == 0x27 || byte == 0x3C { throw UnmodelledError() }
         position += 1
       }
       let name = nameStart..<position
       while position < count, Self.isSpace(bytes[position]) { position += 1 }
-      guard position < count else { throw Unmodelled() }
+      guard position < count else { throw UnmodelledError() }
       guard bytes[position] == 0x3D else {
         if keep {
           attributes.append(
@@ -179,17 +179,17 @@ struct HTMLTokenizer {
   /// Reads the value after an attribute's `=` (and the spaces around it):
   /// quoted, empty before the tag's `>`, or bare. The value's bytes, and
   /// the bytes it was written as (with its quotes).
-  private mutating func parseAttributeValue() throws(Unmodelled) -> (
+  private mutating func parseAttributeValue() throws(UnmodelledError) -> (
     value: Range<Int>, raw: Range<Int>
   ) {
     let count = bytes.count
     while position < count, Self.isSpace(bytes[position]) { position += 1 }
-    guard position < count else { throw Unmodelled() }
+    guard position < count else { throw UnmodelledError() }
     let quote = bytes[position]
     if quote == 0x22 || quote == 0x27 {
       guard
         let found = memchr(bytes.baseAddress! + position + 1, Int32(quote), count - position - 1)
-      else { throw Unmodelled() }
+      else { throw UnmodelledError() }
       let end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
       let start = position
       position = end + 1
@@ -204,7 +204,7 @@ struct HTMLTokenizer {
       let byte = bytes[position]
       if Self.isSpace(byte) || byte == 0x3E { break }
       if byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x3D || byte == 0x60 {
-        throw Unmodelled()
+        throw UnmodelledError()
       }
       position += 1
     }
@@ -212,18 +212,18 @@ struct HTMLTokenizer {
   }
 
   /// `<!--…-->` or `<!DOCTYPE html>`; anything else after `<!` is not modelled.
-  private mutating func markupDeclaration() throws(Unmodelled) -> Token {
+  private mutating func markupDeclaration() throws(UnmodelledError) -> Token {
     let start = position
     if byte(start + 2) == 0x2D && byte(start + 3) == 0x2D {
       let body = start + 4
       // `<!-->` and `<!--->` end at once.
       if byte(body) == 0x3E || (byte(body) == 0x2D && byte(body + 1) == 0x3E) {
-        throw Unmodelled()
+        throw UnmodelledError()
       }
       var index = body
       while true {
         guard let found = memchr(bytes.baseAddress! + index, 0x2D, bytes.count - index) else {
-          throw Unmodelled()
+          throw UnmodelledError()
         }
         index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
         if byte(index + 1) == 0x2D {
@@ -231,37 +231,37 @@ struct HTMLTokenizer {
             position = index + 3
             return .comment
           }
-          if byte(index + 2) == 0x21 { throw Unmodelled() }
+          if byte(index + 2) == 0x21 { throw UnmodelledError() }
         }
         index += 1
       }
     }
     let word = Array("doctype".utf8)
     for (offset, letter) in word.enumerated() {
-      guard let byte = byte(start + 2 + offset), byte | 0x20 == letter else { throw Unmodelled() }
+      guard let byte = byte(start + 2 + offset), byte | 0x20 == letter else { throw UnmodelledError() }
     }
     var index = start + 9
-    guard let space = byte(index), Self.isSpace(space) else { throw Unmodelled() }
+    guard let space = byte(index), Self.isSpace(space) else { throw UnmodelledError() }
     while let byte = byte(index), Self.isSpace(byte) { index += 1 }
     for letter in Array("html".utf8) {
-      guard let byte = byte(index), byte | 0x20 == letter else { throw Unmodelled() }
+      guard let byte = byte(index), byte | 0x20 == letter else { throw UnmodelledError() }
       index += 1
     }
     while let byte = byte(index), Self.isSpace(byte) { index += 1 }
-    guard byte(index) == 0x3E else { throw Unmodelled() }
+    guard byte(index) == 0x3E else { throw UnmodelledError() }
     position = index + 1
     return .doctype
   }
 
   /// The content of a raw text or RCDATA element named by `name` (its
   /// lowercase name hash) up to its end tag, which is left to `next`.
-  mutating func rawText(until name: [UInt8]) throws(Unmodelled) -> Range<Int> {
+  mutating func rawText(until name: [UInt8]) throws(UnmodelledError) -> Range<Int> {
     let start = position
     var index = start
     let count = bytes.count
     while true {
       guard let found = memchr(bytes.baseAddress! + index, 0x3C, count - index) else {
-        throw Unmodelled()
+        throw UnmodelledError()
       }
       index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
       if byte(index + 1) == 0x2F, index + 2 + name.count < count {
@@ -292,7 +292,7 @@ struct HTMLTokenizer {
 }
 
 /// A construct the fast path does not model: the page is parsed whole.
-struct Unmodelled: Error {}
+struct UnmodelledError: Error {}
 
 #if canImport(Glibc)
   import Glibc

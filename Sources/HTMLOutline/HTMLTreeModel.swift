@@ -10,7 +10,7 @@ import CGumbo
 /// closed in order, tables whose only text is white space outside cells,
 /// raw text. Whatever would make gumbo move or rebuild nodes (a
 /// formatting element closed out of order, text fostered out of a table,
-/// foreign content, templates, forms, quirks mode) throws `Unmodelled`,
+/// foreign content, templates, forms, quirks mode) throws `UnmodelledError`,
 /// and the page is parsed whole instead.
 struct HTMLTreeModel {
   /// What the model keeps of each open element.
@@ -55,7 +55,7 @@ struct HTMLTreeModel {
   }
 
   /// Reads the whole page.
-  mutating func run() throws(Unmodelled) {
+  mutating func run() throws(UnmodelledError) {
     while true {
       let token = try tokenizer.next()
       if case .end_of_file = token {
@@ -94,10 +94,10 @@ struct HTMLTreeModel {
   /// Pops the current node. A formatting element popped other than by its
   /// own end tag would be rebuilt by gumbo later: not modelled, unless
   /// `clearsFormatting` (a table cell or caption ending).
-  mutating func pop(clearsFormatting: Bool = false) throws(Unmodelled) {
+  mutating func pop(clearsFormatting: Bool = false) throws(UnmodelledError) {
     flushText()
     let open = stack.removeLast()
-    if !clearsFormatting && HTMLTagSet.formatting.contains(open.tag) { throw Unmodelled() }
+    if !clearsFormatting && HTMLTagSet.formatting.contains(open.tag) { throw UnmodelledError() }
     builder.leave(
       open.node, tag: open.tag, isHTML: true, attributes: Hidden(hidden: open.hidden),
       anchorID: {
@@ -200,12 +200,12 @@ struct HTMLTreeModel {
   }
 
   /// Pops elements whose end is implied, but not `except`.
-  mutating func generateImpliedEnds(except: UInt32? = nil) throws(Unmodelled) {
+  mutating func generateImpliedEnds(except: UInt32? = nil) throws(UnmodelledError) {
     while HTMLTagSet.impliedEnd.contains(current.tag) && current.tag != except { try pop() }
   }
 
   /// Implied ends, then pops up to and including the nearest `tag`.
-  mutating func close(_ tag: UInt32, clearsFormatting: Bool = false) throws(Unmodelled) {
+  mutating func close(_ tag: UInt32, clearsFormatting: Bool = false) throws(UnmodelledError) {
     try generateImpliedEnds(except: tag)
     while true {
       let popped = current.tag
@@ -214,7 +214,7 @@ struct HTMLTreeModel {
     }
   }
 
-  mutating func closeParagraph() throws(Unmodelled) {
+  mutating func closeParagraph() throws(UnmodelledError) {
     if inScope(GUMBO_TAG_P.rawValue, boundary: .buttonScopeBoundary) {
       try close(GUMBO_TAG_P.rawValue)
     }
@@ -222,7 +222,7 @@ struct HTMLTreeModel {
 
   // MARK: Tokens
 
-  mutating func process(_ token: HTMLTokenizer.Token) throws(Unmodelled) {
+  mutating func process(_ token: HTMLTokenizer.Token) throws(UnmodelledError) {
     switch mode {
     case .inBody: try inBody(token)
     case .afterBody:
@@ -244,7 +244,7 @@ struct HTMLTreeModel {
   }
 
   /// The body: its rules, or a table's where one is open.
-  mutating func inBody(_ token: HTMLTokenizer.Token) throws(Unmodelled) {
+  mutating func inBody(_ token: HTMLTokenizer.Token) throws(UnmodelledError) {
     if let table = stack.last(where: { HTMLTagSet.tableStructure.contains($0.tag) }) {
       if try inTable(token, context: table.tag) { return }
     }
@@ -252,7 +252,7 @@ struct HTMLTreeModel {
   }
 
   /// The text of raw text or RCDATA element `tag`, then its end.
-  mutating func rawText(_ name: String, decoded: Bool) throws(Unmodelled) {
+  mutating func rawText(_ name: String, decoded: Bool) throws(UnmodelledError) {
     let range = try tokenizer.rawText(until: Array(name.utf8))
     // A script holding `<!--` is read by the escaped states: not modelled.
     if name == "script" {
@@ -262,20 +262,20 @@ struct HTMLTreeModel {
         if bytes[index] == 0x3C && bytes[index + 1] == 0x21 && bytes[index + 2] == 0x2D
           && bytes[index + 3] == 0x2D
         {
-          throw Unmodelled()
+          throw UnmodelledError()
         }
         index += 1
       }
     }
     addText(range, decoded: decoded)
     // The end tag itself.
-    guard case .end = try tokenizer.next() else { throw Unmodelled() }
+    guard case .end = try tokenizer.next() else { throw UnmodelledError() }
     try pop()
   }
 
-  mutating func endOfFile() throws(Unmodelled) {
+  mutating func endOfFile() throws(UnmodelledError) {
     switch mode {
-    case .initial: throw Unmodelled()
+    case .initial: throw UnmodelledError()
     case .beforeHTML, .beforeHead, .inHead, .afterHead:
       try prologue(.end_of_file)
       try endOfFile()

@@ -48,7 +48,7 @@ public struct Bar: Sendable {
   /// The bar as one line, at most `width` cells, hugging its content.
   ///
   /// When space runs short the title is cut first, with the ellipsis at a
-  /// character boundary; when the bar is very narrow the place (`3 of 6`)
+  /// character boundary; when the bar is very narrow the number (`3 of 6`)
   /// goes first so the title keeps its room, then the top mark and the
   /// chevron. One section: the ring and its title alone.
   public func text() -> String {
@@ -56,18 +56,18 @@ public struct Bar: Sendable {
     let title = SafeText.forTerminal(self.title)
     var top = showsTop ? Line(glyphs.top + " ") : Line()
     let ring = Line(glyphs.ring(for: fraction), .accent) + Line(" ")
-    var place = count > 1 ? Line("  " + copy.position(number, of: count, left: left)) : Line()
+    var numbered = count > 1 ? Line("  " + copy.position(number, of: count, left: left)) : Line()
     var chevron = count > 1 ? Line(" " + glyphs.chevronUp) : Line()
     let titleWidth = Cells.width(of: title)
-    func room() -> Int { width - top.width - ring.width - place.width - chevron.width }
-    // The title gives way last: the place goes once the title would show
+    func room() -> Int { width - top.width - ring.width - numbered.width - chevron.width }
+    // The title gives way last: the number goes once the title would show
     // fewer than 12 cells, then the top mark and the chevron once it would
     // show fewer than 6.
-    if room() < min(titleWidth, 12) { place = Line() }
+    if room() < min(titleWidth, 12) { numbered = Line() }
     if room() < min(titleWidth, 6) { top = Line() }
     if room() < min(titleWidth, 6) { chevron = Line() }
     let shown = Cells.truncate(title, toWidth: max(room(), 0), ellipsis: glyphs.ellipsis)
-    let line = top + ring + Line(Bidi.isolated(shown)) + place + chevron
+    let line = top + ring + Line(Bidi.isolated(shown)) + numbered + chevron
     return line.cut(to: width, ellipsis: glyphs.ellipsis).render(theme.paint)
   }
 }

@@ -11,7 +11,7 @@ public enum BrokenLinkReport {
     "\(SafeText.forTerminal(broken.path)):\(broken.line):\(broken.column): " + problem(broken)
   }
 
-  /// What is wrong, without the place: `no heading #instalation in
+  /// What is wrong, without the location: `no heading #instalation in
   /// docs/install.md (did you mean #installation?)`, as an editor shows it
   /// beside the link.
   public static func problem(_ broken: BrokenLink) -> String {

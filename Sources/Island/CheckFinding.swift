@@ -15,7 +15,7 @@ public struct CheckFinding: Sendable, Equatable {
   /// The same column in UTF-16 code units, as SARIF counts by default and
   /// GitHub's pages count: the byte column on a line of ASCII.
   public var characterColumn: Int
-  /// What is wrong, as the text line says it after the place.
+  /// What is wrong, as the text line says it after the location.
   public var message: String
   /// The link as written (or the entry's path): with the rule and the
   /// path, what the finding's fingerprint is made of.
@@ -44,8 +44,8 @@ public struct CheckFinding: Sendable, Equatable {
       target: broken.target)
   }
 
-  /// The place as the text line writes it: `docs/a.md:3:5`.
-  public var place: String { "\(SafeText.forTerminal(path)):\(line):\(column)" }
+  /// The location as the text line writes it: `docs/a.md:3:5`.
+  public var location: String { "\(SafeText.forTerminal(path)):\(line):\(column)" }
 
   /// Each finding's fingerprint, in order: its rule, path and target and
   /// how many findings with all three came before it, hashed. Never its

@@ -47,7 +47,7 @@ public enum JUnitReport {
       }
       for finding in found {
         xml += "      <failure message=\"\(escaped(finding.message))\" "
-        xml += "type=\"\(finding.rule.id)\">\(escaped(finding.place + ": " + finding.message))"
+        xml += "type=\"\(finding.rule.id)\">\(escaped(finding.location + ": " + finding.message))"
         xml += "</failure>\n"
       }
       xml += "    </testcase>\n"

@@ -1,3 +1,4 @@
+import Found
 import Outline
 
 /// The contents as the linked list a README carries: `- [Title](#id)`,
@@ -45,14 +46,17 @@ public enum MarkdownList {
       stack.append((level, indent, indent + marker.count, 0))
     }
     if let heading, let path {
-      item(0, "[" + MarkdownLinkText.escaped(heading) + "](" + destination(path) + ")")
+      item(0, "[" + MarkdownEscape.inline(heading) + "](" + destination(path) + ")")
     }
     for section in sections where !section.title.isEmpty {
       let text = MarkdownLinkText.text(for: section, format: format)
       // A heading with no anchor (or an empty one, which leads to the top)
-      // is listed without a link.
+      // is listed without a link, its start escaped as an item's.
       let id = section.id.flatMap { $0.isEmpty ? nil : $0 }
-      item(section.level, id.map { "[" + text + "](" + file + "#" + destination($0) + ")" } ?? text)
+      item(
+        section.level,
+        id.map { "[" + text + "](" + file + "#" + destination($0) + ")" }
+          ?? MarkdownEscape.startEscaped(text))
     }
     return output
   }

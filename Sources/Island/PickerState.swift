@@ -151,13 +151,13 @@ public struct PickerState: Equatable, Sendable {
   }
 
   private mutating func step(_ steps: Int) {
-    let target = barIndex + steps
-    if target < 0 {
+    let wanted = barIndex + steps
+    if wanted < 0 {
       overshoot = -1
-    } else if target >= sections.count {
+    } else if wanted >= sections.count {
       overshoot = 1
     }
-    let clamped = min(max(target, 0), sections.count - 1)
+    let clamped = min(max(wanted, 0), sections.count - 1)
     if clamped != barIndex { hasStepped = true }
     barIndex = clamped
   }

@@ -75,7 +75,7 @@ public enum SARIFLog {
     json.close()
   }
 
-  /// One result: the rule (by id and index), the message, the place, the
+  /// One result: the rule (by id and index), the message, the location, the
   /// fingerprint.
   private static func result(_ json: inout JSONWriter, _ finding: CheckFinding, fingerprint: String) {
     json.open()

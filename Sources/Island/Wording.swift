@@ -16,13 +16,13 @@ public struct Wording: Sendable, Equatable {
   public var draft = "{title} (draft)"
   /// A book's chapter whose file is not there: `{title} (missing)`.
   public var missing = "{title} (missing)"
-  /// A chapter's place in a book: `chapter 3 of 12`.
+  /// A chapter's number in a book: `chapter 3 of 12`.
   public var chapterPosition = "chapter {n} of {count}"
   /// The time left in a book: `2 min left in the chapter, 1 h in the book`.
   public var bookLeft = "{chapter} left in the chapter, {book} in the book"
-  /// The section's place on the bar: `3 of 6`.
+  /// The section's number on the bar: `3 of 6`.
   public var position: String
-  /// The section's place, spoken: `Section 3 of 6`.
+  /// The section's number, spoken: `Section 3 of 6`.
   public var spokenPosition: String
   /// How much has been read: `62% read`.
   public var readAmount: String
@@ -92,7 +92,7 @@ public struct Wording: Sendable, Equatable {
     Self.fill(bookLeft, ["chapter": chapter, "book": book])
   }
 
-  /// A chapter's place in a book (`chapter 3 of 12`).
+  /// A chapter's number in a book (`chapter 3 of 12`).
   public func chapter(_ number: Int, of count: Int) -> String {
     Self.fill(chapterPosition, ["n": String(number), "count": String(count)])
   }

@@ -1,6 +1,7 @@
 import Book
 import Cells
 import Files
+import Found
 import Island
 import JSON
 import Options
@@ -24,7 +25,7 @@ struct BookCommand: RunnableCommand {
     do {
       return try Book.open(path, in: folder)
     } catch {
-      throw DocumentFailure(error.message, status: .failure)
+      throw DocumentError(error.message, status: .failure)
     }
   }
 
@@ -33,9 +34,9 @@ struct BookCommand: RunnableCommand {
   /// `reporting` is false: the pager shows them on its screen first), and
   /// what reading them warned of (an include leading outside), said on
   /// standard error when reporting.
-  /// With `placed` false, an mdBook chapter's positions are those of its
+  /// With `moved` false, an mdBook chapter's positions are those of its
   /// expanded text, as the pager draws it.
-  func documents(reporting: Bool = true, placed: Bool = true)
+  func documents(reporting: Bool = true, moved: Bool = true)
     -> (documents: [Document?], failures: [String])
   {
     let loader = settings.loader(cli.files)
@@ -43,7 +44,7 @@ struct BookCommand: RunnableCommand {
     let results = OrderedParallelMap.collect(count: chapters.count, jobs: settings.jobs) {
       index -> Result<(Document, [String])?, any Error> in
       guard let path = chapters[index].path else { return .success(nil) }
-      return Result { try chapter(path, loader: loader, placed: placed) }
+      return Result { try chapter(path, loader: loader, moved: moved) }
     }
     var failures: [String] = []
     let documents = results.map { result -> Document? in
@@ -69,11 +70,11 @@ struct BookCommand: RunnableCommand {
   /// what reading it warned of: in an mdBook, outlined as mdBook builds
   /// it, its includes expanded and its `{{#title}}` its title, its
   /// positions still the file's own (`DocumentLoader.chapter`).
-  func chapter(_ path: String, loader: DocumentLoader, placed: Bool = true) throws -> (
+  func chapter(_ path: String, loader: DocumentLoader, moved: Bool = true) throws -> (
     Document, [String]
   ) {
     let loaded = try loader.chapter(.file(BookPath.join(book.folder, path)), path, of: book)
-    let document = placed ? loaded.document : loaded.chapter?.outlined.document ?? loaded.document
+    let document = moved ? loaded.document : loaded.chapter?.outlined.document ?? loaded.document
     return (document, loaded.warnings)
   }
 
@@ -261,9 +262,10 @@ struct BookCommand: RunnableCommand {
     var output = ""
     for (chapter, document) in zip(book.chapters, documents) where chapter.kind != .separator {
       let indent = String(repeating: "  ", count: chapter.depth)
-      let title = Self.escaped(Self.title(chapter, document))
+      let title = MarkdownEscape.inline(Self.title(chapter, document))
       guard let path = chapter.path else {
-        output += indent + "- " + (chapter.kind == .part ? "**\(title)**" : title) + "\n"
+        let item = chapter.kind == .part ? "**\(title)**" : MarkdownEscape.startEscaped(title)
+        output += indent + "- " + item + "\n"
         continue
       }
       let link = RelativePath.from(
@@ -276,19 +278,10 @@ struct BookCommand: RunnableCommand {
       for heading in headings where !heading.omittedFromContents {
         let inner = String(repeating: "  ", count: chapter.depth + 1 + heading.level - base)
         let anchor = heading.id.map { "#" + $0 } ?? ""
-        output += inner + "- [\(Self.escaped(heading.title))](\(link)\(anchor))\n"
+        output += inner + "- [\(MarkdownEscape.inline(heading.title))](\(link)\(anchor))\n"
       }
     }
     return output
-  }
-
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      if "[]\\*_`<".contains(character) { out.append("\\") }
-      out.append(character)
-    }
-    return out
   }
 }
 

@@ -75,7 +75,7 @@ struct BookWhereCommand: RunnableCommand {
           } ?? false
         }), let document = documents[entry]
       else {
-        throw DocumentFailure("\(book.source): no chapter is '\(file)'", status: .failure)
+        throw DocumentError("\(book.source): no chapter is '\(file)'", status: .failure)
       }
       let place =
         try settings.position.place(in: document, name: file)
@@ -91,22 +91,22 @@ struct BookWhereCommand: RunnableCommand {
     }
     let readable = chapters.indices.filter { documents[$0] != nil }
     guard !readable.isEmpty else {
-      throw DocumentFailure("\(book.source): no chapters", status: .failure)
+      throw DocumentError("\(book.source): no chapters", status: .failure)
     }
     let total = readable.map { documents[$0]!.seconds }.reduce(0, +)
-    var target = percent / 100 * Double(total)
+    var wanted = percent / 100 * Double(total)
     for entry in readable {
       let document = documents[entry]!
       let seconds = Double(document.seconds)
-      if target <= seconds || entry == readable.last {
-        let local = seconds > 0 ? min(target / seconds, 1) * 100 : 0
+      if wanted <= seconds || entry == readable.last {
+        let local = seconds > 0 ? min(wanted / seconds, 1) * 100 : 0
         let parsed = try Position.parse(String(local), as: .percent, in: document)
         let place = Place.locate(parsed, in: document, viewport: nil, progress: nil)
         return Spot(entry: entry, document: document, place: place)
       }
-      target -= seconds
+      wanted -= seconds
     }
-    throw DocumentFailure("\(book.source): no chapters", status: .failure)
+    throw DocumentError("\(book.source): no chapters", status: .failure)
   }
 
   /// `where BOOK` with no place: how much of the book is read, by the

@@ -14,7 +14,7 @@ struct BuiltChapter: Sendable {
   /// The expanded text and its outline, positions in that text.
   let bytes: LoadedBytes
   let outlined: Outlined
-  /// The outline placed back on the chapter's own text, and its lines.
+  /// The outline moved back onto the chapter's own text, and its lines.
   let own: Document
   var written: LineIndex { own.lines }
 
@@ -51,7 +51,7 @@ struct BuiltChapter: Sendable {
   }
 
   /// The same, one out of range a selector's miss.
-  func selector(_ selector: Selector) throws(SelectorMiss) -> Selector {
+  func selector(_ selector: Selector) throws(SelectorError) -> Selector {
     do throws(PositionError) {
       return try expanded(selector)
     } catch {
@@ -95,7 +95,7 @@ extension DocumentLoader {
 
   /// The chapter at `path` of `book` (relative to its folder), read from
   /// `source`: in an mdBook, its links expanded and outlined, the outline
-  /// placed back on the file's own bytes (a heading brought in at its
+  /// moved back onto the file's own bytes (a heading brought in at its
   /// include, saying from where), the last `{{#title}}` the document's
   /// title; each include that leads outside the files that may be read
   /// (an MCP server's roots) a warning, never read.
@@ -128,11 +128,11 @@ extension DocumentLoader {
     let brought = LoadedBytes(copying: expanded.bytes)
     var inner = try outlined(brought, from: source, options: options)
     if let title = expanded.title { inner.document.title = title }
-    var placed = inner
-    placed.document = inner.document.placed(on: text, expanded.written)
+    var moved = inner
+    moved.document = inner.document.moved(on: text, expanded.written)
     let chapter = BuiltChapter(
-      expanded: expanded, bytes: brought, outlined: inner, own: placed.document)
-    return Loaded(outlined: placed, bytes: own, chapter: chapter, warnings: warnings)
+      expanded: expanded, bytes: brought, outlined: inner, own: moved.document)
+    return Loaded(outlined: moved, bytes: own, chapter: chapter, warnings: warnings)
   }
 
   /// `loaded` outlined again with `options`, as it was read (a chapter
@@ -146,6 +146,6 @@ extension DocumentLoader {
     var document = try outline(chapter.bytes, from: source, options: options)
     document.title = chapter.outlined.document.title
     let text = Array(loaded.bytes.buffer)
-    return document.placed(on: text, chapter.expanded.written)
+    return document.moved(on: text, chapter.expanded.written)
   }
 }

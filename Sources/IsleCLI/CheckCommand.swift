@@ -124,7 +124,7 @@ struct CheckCommand: RunnableCommand {
     let first = settings.sources.lazy.compactMap(\.path).first ?? "."
     var folder = cli.files.resolvedPath(first)
     if cli.files.kind(folder) != .directory { folder = LinkPath.folder(of: folder) }
-    do throws(ChangedFiles.Failure) {
+    do throws(ChangedFiles.GitError) {
       return try ChangedFiles(since: changed, in: folder.isEmpty ? "." : folder)
     } catch .noGit {
       throw UsageError("--changed \(changed): git is not installed", command: "check")
@@ -170,7 +170,7 @@ struct CheckCommand: RunnableCommand {
       index -> (document: Outlined?, error: String?, binary: Bool) in
       do {
         return (try loader.load(sources[index]).outlined, nil, false)
-      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+      } catch let error where DocumentError.isBinary(error) && found.contains(index) {
         // A binary file met in a folder is passed over, as grep passes it.
         return (nil, nil, true)
       } catch {
@@ -306,11 +306,11 @@ struct CheckCommand: RunnableCommand {
       }
       let (updated, fixed) = FragmentFix.apply(links, to: bytes)
       if !fixed.isEmpty {
-        do throws(AtomicFile.Failure) {
+        do throws(AtomicFile.WriteError) {
           try cli.writer.replace(
             cli.files.resolvedPath(path), with: updated, unlessChangedFrom: read)
         } catch {
-          throw DocumentFailure("\(path): \(error.message)", status: .failure)
+          throw DocumentError("\(path): \(error.message)", status: .failure)
         }
         for link in fixed { try cli.stdout.write(BrokenLinkReport.fixed(link) + "\n") }
         changed = true

@@ -44,7 +44,7 @@ struct CheckOutput {
   /// record failed, else 1 when a link is broken, else 0.
   func write(
     _ broken: [BrokenLink], of records: [DocumentRecord], failed: [JUnitReport.Case],
-    problems: [RecordProblem]
+    problems: [RecordError]
   ) throws -> ExitStatus {
     var byPath: [String: DocumentRecord] = [:]
     for record in records where byPath[record.path] == nil { byPath[record.path] = record }
@@ -54,7 +54,7 @@ struct CheckOutput {
     }
     for test in failed {
       guard let error = test.error, let record = byPath[test.path] else { continue }
-      let problem = RecordProblem(record, reason: CLI.reason(line: error, path: record.path))
+      let problem = RecordError(record, reason: CLI.reason(line: error, path: record.path))
       lines.append(([record.line, 0, 0], String(decoding: problem.json, as: UTF8.self)))
     }
     for link in broken {

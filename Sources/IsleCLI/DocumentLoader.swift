@@ -21,7 +21,7 @@ struct DocumentLoader: Sendable {
     let outlined: Outlined
     let bytes: LoadedBytes
     /// An mdBook chapter whose links were expanded: the text outlined
-    /// (`outlined` is placed back on the file's own `bytes`).
+    /// (`outlined` is moved back onto the file's own `bytes`).
     var chapter: BuiltChapter? = nil
     /// What was met on the way, one line each for standard error
     /// (`isle: warning: ` before it): an include that leads outside.
@@ -54,7 +54,7 @@ struct DocumentLoader: Sendable {
   func bytes(_ source: InputSource) throws -> LoadedBytes {
     let bytes = try files.load(source, limit: maxSize)
     if DocumentShape.isBinary(bytes.buffer.span, release: bytes.release) {
-      throw DocumentFailure.binary(source.displayName)
+      throw DocumentError.binary(source.displayName)
     }
     return bytes
   }
@@ -79,7 +79,7 @@ struct DocumentLoader: Sendable {
       return try Outliner.outlined(
         bytes.buffer.span, path: source.path, options: options, release: bytes.release)
     } catch {
-      throw DocumentFailure(source.displayName + ": " + Self.describe(error), status: .failure)
+      throw DocumentError(source.displayName + ": " + Self.describe(error), status: .failure)
     }
   }
 

@@ -65,7 +65,7 @@ extension CLI {
         var output = try body(loaded, source, loader)
         output.warnings = loaded.warnings + output.warnings
         return output
-      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+      } catch let error where DocumentError.isBinary(error) && found.contains(index) {
         // A binary file met in a folder is passed over, as grep passes it.
         let stats = "\(SafeText.forTerminal(source.displayName)): binary file, skipped"
         return DocumentOutput(status: .nothingFound, stats: settings.stats ? stats : nil)
@@ -110,7 +110,7 @@ extension CLI {
   /// leaves to other shares are passed over. A record's path names it,
   /// and no folder is looked at for it (`--slug auto` is GitHub's ids).
   func forEachRecord<Output: Sendable>(
-    _ settings: Settings, failed: @escaping @Sendable (RecordProblem) -> Output,
+    _ settings: Settings, failed: @escaping @Sendable (RecordError) -> Output,
     _ answer: @escaping @Sendable (DocumentLoader.Loaded, DocumentRecord) throws -> Output,
     consume: (Output) throws -> Void
   ) throws {
@@ -125,13 +125,13 @@ extension CLI {
       case .success(let record):
         guard record.text.count <= limit else {
           let reason = SystemFiles.tooLarge(record.text.count, limit: limit)
-          return failed(RecordProblem(record, reason: reason))
+          return failed(RecordError(record, reason: reason))
         }
         do {
           let bytes = LoadedBytes(copying: record.text)
           return try answer(loader.load(bytes, path: record.path), record)
         } catch {
-          return failed(RecordProblem(record, reason: Self.reason(error, path: record.path)))
+          return failed(RecordError(record, reason: Self.reason(error, path: record.path)))
         }
       }
     } consume: {

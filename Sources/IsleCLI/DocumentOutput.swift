@@ -17,7 +17,7 @@ struct DocumentOutput: Sendable {
 extension DocumentOutput {
   /// A record that gave no document (`--records`): its error record, and
   /// its line for standard error.
-  init(problem: RecordProblem) {
+  init(problem: RecordError) {
     self.init(
       output: String(decoding: problem.json, as: UTF8.self), status: .failure,
       error: problem.message)

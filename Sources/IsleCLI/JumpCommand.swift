@@ -6,28 +6,30 @@ import Progress
 
 /// `isle jump`: pick a section and say where it is.
 struct JumpCommand: RunnableCommand {
-  let target: String
+  /// What `jump` is given, its TARGET: a number, an id, a title, next, prev,
+  /// first or last.
+  let given: String
   let print: SectionPrint
   let settings: Settings
   let cli: CLI
 
   func run() throws -> ExitStatus {
-    let (target, print, settings) = (self.target, self.print, self.settings)
+    let (given, print, settings) = (self.given, self.print, self.settings)
     return try cli.forEachLoaded(settings) { loaded, source, loader in
       var document = loaded.document
       let name = source.displayName
       let start = try settings.position.place(in: document, name: name)
       // An id names one heading whatever the levels shown: one the levels
       // leave out is found in the outline that shows its level too.
-      if let folded = Jump(target).foldedID(in: document.sections, folded: document.folded) {
+      if let folded = Jump(given).foldedID(in: document.sections, folded: document.folded) {
         let level = document.folded[folded].level
         var options = loader.options
         options.levels =
           min(options.levels.lowerBound, level)...max(options.levels.upperBound, level)
         document = try loader.outline(again: loaded, from: source, options: options)
       }
-      let index = try DocumentFailure.resolving(
-        Jump(target), text: target, in: document, name: name, from: start?.offset)
+      let index = try DocumentError.resolving(
+        Jump(given), text: given, in: document, name: name, from: start?.offset)
       let output = Self.describe(
         document.sections[index], in: document, print: print, settings: settings)
       return DocumentOutput(output: output + "\n", status: .success)
@@ -56,37 +58,37 @@ struct JumpCommand: RunnableCommand {
 }
 
 extension JumpCommand {
-  /// `jump`'s target, its one document at most, and what it prints.
+  /// What `jump` is given, its one document at most, and what it prints.
   init(_ raw: RawArguments, cli: CLI) throws {
-    let (target, files) = try Self.operands(raw.operands, files: cli.files)
+    let (given, files) = try Self.operands(raw.operands, files: cli.files)
     let settings = try cli.decideSettings(
       raw, operands: files, command: .jump, formats: [.text], terminal: cli.terminal)
     let print =
       try OptionValues.choice(raw, .print, as: SectionPrint.self, command: "jump") ?? .line
-    self.init(target: target, print: print, settings: settings, cli: cli)
+    self.init(given: given, print: print, settings: settings, cli: cli)
   }
 
-  /// `jump`'s target and its document: a target, and one document at
-  /// most. `isle jump README.md`, the one word a file, is a target
+  /// What `jump` is given and its document: one word, and one document
+  /// at most. `isle jump README.md`, the one word a file, is the word
   /// forgotten (a title that is also a file's name goes before `-`).
   private static func operands(_ operands: [String], files: FileAccess) throws -> (
     String, [String]
   ) {
-    guard let target = operands.first else {
+    guard let given = operands.first else {
       throw UsageError(
         "jump needs a TARGET: a number, an id, a title, next, prev, first or last",
         command: "jump")
     }
     let documents = Array(operands.dropFirst())
-    if documents.isEmpty, files.kind(target) == .regular {
+    if documents.isEmpty, files.kind(given) == .regular {
       throw UsageError(
-        "jump needs a TARGET before the document '\(target)': a number, an id, a title, "
-          + "next, prev, first or last ('isle jump next \(target)'; to look for "
-          + "'\(target)' in standard input, 'isle jump \(target) -')",
+        "jump needs a TARGET before the document '\(given)': a number, an id, a title, "
+          + "next, prev, first or last ('isle jump next \(given)'; to look for "
+          + "'\(given)' in standard input, 'isle jump \(given) -')",
         command: "jump")
     }
     try CLI.expectOneDocument(documents, command: .jump)
-    return (target, documents)
+    return (given, documents)
   }
 }
 
@@ -107,7 +109,7 @@ extension JumpCommand: IsleCommand {
       """,
     options: Flags.outline + Flags.list + Flags.reader + [Flags.viewport, Flags.print]
       + Flags.display(nil),
-    operands: .target, example: " next --line 40")
+    operands: .jump, example: " next --line 40")
 
   static func decide(_ raw: RawArguments, cli: CLI) throws -> any RunnableCommand {
     try JumpCommand(raw, cli: cli)

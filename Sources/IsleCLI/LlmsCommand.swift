@@ -33,7 +33,7 @@ struct LlmsCommand: RunnableCommand {
   /// `--tokenizer`), and said so (`~N`).
   static let estimated = true
 
-  /// Counts the tokens of a text: the one place a tokenizer would go.
+  /// Counts the tokens of a text: the one spot a tokenizer would go.
   static func tokens(_ text: String) -> Int { Tokenizer.estimate.count(text) }
 
   init(_ raw: RawArguments, cli: CLI) throws {
@@ -46,7 +46,7 @@ struct LlmsCommand: RunnableCommand {
     }
     let path = raw.operands[0]
     guard let book = try BookCommand.book(path, forced: true, files: cli.files) else {
-      throw DocumentFailure("\(path): no book", status: .failure)
+      throw DocumentError("\(path): no book", status: .failure)
     }
     if let base = raw.value(.baseURL), base.isEmpty || base.contains(where: \.isWhitespace) {
       throw raw.invalid(
@@ -126,7 +126,7 @@ struct LlmsCommand: RunnableCommand {
       }
       let text = LlmsIndex.text(
         title: title, summary: summary, sections: sections, estimated: Self.estimated)
-      return [(target(default: "llms.txt"), text)]
+      return [(outputPath(default: "llms.txt"), text)]
     }
     // Every chapter in the book's order, each once.
     let chapters = book.chapters.indices.filter { texts[$0] != nil }.map { index in
@@ -135,14 +135,15 @@ struct LlmsCommand: RunnableCommand {
         path: BookPath.join(book.folder, book.chapters[index].path ?? ""))
     }
     guard let maxTokens else {
-      return [(target(default: "llms-full.txt"), LlmsFull.text(title: title, summary: summary, chapters: chapters))]
+      let full = LlmsFull.text(title: title, summary: summary, chapters: chapters)
+      return [(outputPath(default: "llms-full.txt"), full)]
     }
     let parts: [String]
-    do throws(LlmsFull.TooLarge) {
+    do throws(LlmsFull.TooLargeError) {
       parts = try LlmsFull.parts(
         title: title, summary: summary, chapters: chapters, maxTokens: maxTokens, count: Self.tokens)
     } catch {
-      throw DocumentFailure(
+      throw DocumentError(
         "\(error.path):\(error.line): a block of \(error.tokens) tokens, more than "
           + "--max-tokens \(maxTokens) leaves for one (a part's title and summary take the rest)",
         status: .failure)
@@ -153,7 +154,7 @@ struct LlmsCommand: RunnableCommand {
 
   /// The file written or checked: `--output`, else with `--check` the one
   /// in the book's folder, else none (standard output).
-  private func target(default name: String) -> String? {
+  private func outputPath(default name: String) -> String? {
     output ?? (check ? BookPath.join(book.folder, name) : nil)
   }
 
@@ -189,10 +190,10 @@ struct LlmsCommand: RunnableCommand {
         try cli.stdout.write(text)
         continue
       }
-      do throws(AtomicFile.Failure) {
+      do throws(AtomicFile.WriteError) {
         try cli.writer.write(cli.files.resolvedPath(path), with: Array(text.utf8))
       } catch {
-        throw DocumentFailure("\(path): \(error.message)", status: .failure)
+        throw DocumentError("\(path): \(error.message)", status: .failure)
       }
       if maxTokens != nil { try cli.stdout.write(path + "\n") }
     }
@@ -258,7 +259,7 @@ extension LlmsCommand {
 
   /// `isle check BOOK`'s findings of the llms.txt beside it, if any: each
   /// link under the site's address that is no chapter's page, at its
-  /// place, and each chapter (whose file is there) no link names, at the
+  /// location, and each chapter (whose file is there) no link names, at the
   /// file's first line.
   static func findings(of book: Book, missing: [Chapter], files: FileAccess) -> [CheckFinding] {
     guard let path = besides(book).first(where: { files.kind($0) == .regular }),
@@ -290,7 +291,7 @@ extension LlmsCommand {
   /// The findings as check's text lines or JSON objects print them.
   static func report(_ findings: [CheckFinding], json: Bool, cli: CLI) throws {
     let lines = findings.map { finding -> String in
-      guard json else { return finding.place + ": " + finding.message }
+      guard json else { return finding.location + ": " + finding.message }
       var object = JSONWriter()
       object.open()
       object.add("path", finding.path)

@@ -35,7 +35,7 @@ struct PickCommand: RunnableCommand {
     do {
       terminal = try RawTerminal()
     } catch {
-      throw TerminalFailure(name: source.displayName, reason: error.reason)
+      throw TerminalError(name: source.displayName, reason: error.reason)
     }
     var session = Session(
       terminal: terminal, document: document, display: settings.display, start: start,
@@ -46,7 +46,7 @@ struct PickCommand: RunnableCommand {
       return session.run()
     }
     if terminal.isGone {
-      throw TerminalFailure(name: source.displayName, reason: "the terminal went away")
+      throw TerminalError(name: source.displayName, reason: "the terminal went away")
     }
     switch outcome {
     case .picked(let index):

@@ -45,11 +45,11 @@ struct PositionRequest: Sendable {
         let parsed = try Position.parse(position.text, as: position.kind, in: document)
         return Place.locate(parsed, in: document, viewport: viewport, progress: progress)
       } catch {
-        throw DocumentFailure(error.message(document: name), status: .failure)
+        throw DocumentError(error.message(document: name), status: .failure)
       }
     }
     if let section {
-      let index = try DocumentFailure.resolving(
+      let index = try DocumentError.resolving(
         Jump(section), text: section, in: document, name: name)
       return Place.estimate(section: index, in: document, progress: progress)
     }

@@ -84,10 +84,10 @@ struct ReadCommand: RunnableCommand {
     do {
       terminal = try RawTerminal()
     } catch {
-      throw TerminalFailure(name: source.displayName, reason: error.reason)
+      throw TerminalError(name: source.displayName, reason: error.reason)
     }
     let loader = settings.loader(cli.files)
-    let outlined = Lock<Result<Document, ReadSession.OutlineFailure>?>(nil)
+    let outlined = Lock<Result<Document, ReadSession.OutliningError>?>(nil)
     let display = settings.display
     var session = ReadSession(
       terminal: terminal, page: page,
@@ -109,16 +109,16 @@ struct ReadCommand: RunnableCommand {
         let page = try self.page(of: bytes, source: .file(path), width: 80)
         return (page, try loader.outline(bytes, from: .file(path)))
       }
-      .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
+      .mapError { ReadSession.OutliningError(message: Failure($0).line ?? "\($0)") }
     }
     session.opener = { index in
       guard let chapter = book?.chapters[index] else {
-        return .failure(ReadSession.OutlineFailure(message: "no chapter \(index + 1)"))
+        return .failure(ReadSession.OutliningError(message: "no chapter \(index + 1)"))
       }
       return Result {
         try self.page(of: loader.bytes(.file(chapter.path)), source: .file(chapter.path), width: 80)
       }
-      .mapError { ReadSession.OutlineFailure(message: Failure($0).line ?? "\($0)") }
+      .mapError { ReadSession.OutliningError(message: Failure($0).line ?? "\($0)") }
     }
     session.carry(carried)
     if let warning { session.state.message = warning }
@@ -130,7 +130,7 @@ struct ReadCommand: RunnableCommand {
         guard document == nil else { return }
         Worker.run("isle.outline") {
           let result = Result { try loader.outline(bytes, from: source) }.mapError {
-            ReadSession.OutlineFailure(message: ($0 as? any IsleError)?.message ?? "\($0)")
+            ReadSession.OutliningError(message: ($0 as? any IsleError)?.message ?? "\($0)")
           }
           outlined.withLock { $0 = result }
         }
@@ -180,10 +180,10 @@ struct ReadCommand: RunnableCommand {
     } catch {
       switch error {
       case .outline(let error):
-        throw DocumentFailure(
+        throw DocumentError(
           source.displayName + ": " + DocumentLoader.describe(error), status: .failure)
       case .nothingWithin(let selector):
-        throw DocumentFailure(
+        throw DocumentError(
           source.displayName + ": nothing to read within '\(selector)'", status: .nothingFound)
       }
     }
@@ -272,11 +272,11 @@ extension ReadCommand {
     // A chapter that cannot be read is said on the pager's bottom row as
     // it opens, on standard error once it is left, and exits 2, as `toc`.
     // The pager draws an mdBook's chapters expanded, at their bytes.
-    let (documents, failures) = reader.documents(reporting: false, placed: false)
+    let (documents, failures) = reader.documents(reporting: false, moved: false)
     var opened = reader.readerBook(documents)
     defer { failures.forEach(cli.report) }
     guard !opened.chapters.isEmpty else {
-      throw DocumentFailure("\(book.source): no chapter to read", status: .failure)
+      throw DocumentError("\(book.source): no chapter to read", status: .failure)
     }
     let loader = settings.loader(cli.files)
     if !cli.terminal.isTerminal {
@@ -317,7 +317,7 @@ extension ReadCommand {
         // The chapter as edited: its outline, and its rows of the contents.
         let current = opened.current
         var rebuilt = reader.readerBook(
-          reader.documents(reporting: false, placed: false).documents)
+          reader.documents(reporting: false, moved: false).documents)
         if rebuilt.chapters.indices.contains(current),
           rebuilt.chapters[current].path == chapter.path
         {

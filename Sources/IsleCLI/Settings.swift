@@ -96,7 +96,7 @@ struct Settings: Sendable {
   var tokenizerPath: String? = nil
 
   /// Decides the settings of `command` from the words given and the
-  /// environment. `operands` are the files (a target already taken off).
+  /// environment. `operands` are the files (what `jump` is given already taken off).
   static func decide(
     _ raw: RawArguments, operands: [String], command: Command, formats: [OutputFormat],
     environment: [String: String], terminal: TerminalFacts, inputIsTerminal: Bool,
@@ -201,7 +201,7 @@ struct Settings: Sendable {
     do {
       return try Tokenizer(name: name, bytes: bytes)
     } catch {
-      throw DocumentFailure(path + ": " + error.reason, status: .failure)
+      throw DocumentError(path + ": " + error.reason, status: .failure)
     }
   }
 

@@ -122,7 +122,7 @@ struct ShowCommand: RunnableCommand {
           return try Self.answer(
             loader.loadAsBuilt(sources[index]), source: sources[index], request: request,
             settings: settings)
-        } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+        } catch let error where DocumentError.isBinary(error) && found.contains(index) {
           // A binary file met in a folder is passed over, as grep passes it.
           return Answer(skipped: true)
         } catch {
@@ -210,7 +210,7 @@ struct ShowCommand: RunnableCommand {
           }
         }
       } catch .position(let error) {
-        throw DocumentFailure(error.message(document: name), status: .failure)
+        throw DocumentError(error.message(document: name), status: .failure)
       } catch {
         answer.misses[index] = describe(error, selector, in: tree, name: name)
       }
@@ -234,7 +234,7 @@ struct ShowCommand: RunnableCommand {
     let own: Format = document.format == .html ? .html : .markdown
     guard let asked else { return own == .html ? .text : .markdown }
     if (asked == .markdown || asked == .html) && asked != own {
-      throw DocumentFailure(
+      throw DocumentError(
         "\(name) is \(own == .html ? "an HTML page" : "Markdown"): '--format \(asked.rawValue)' "
           + "prints \(asked == .html ? "an HTML page" : "a Markdown document") as written; "
           + "'--format \(own.rawValue)' prints this one's bytes, '--format text' its text",
@@ -268,7 +268,7 @@ struct ShowCommand: RunnableCommand {
 
   /// What to say of a selector that matched nothing, or several.
   static func describe(
-    _ miss: SelectorMiss, _ selector: Selector, in tree: HeadingTree, name: String
+    _ miss: SelectorError, _ selector: Selector, in tree: HeadingTree, name: String
   )
     -> String
   {

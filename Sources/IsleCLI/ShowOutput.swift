@@ -127,7 +127,7 @@ extension ShowCommand {
 extension ShowCommand.Answer {
   /// A record that gave no document (`--records`): its error record, and
   /// its line for standard error.
-  init(problem: RecordProblem) {
+  init(problem: RecordError) {
     self.init(output: problem.json, status: .failure, error: problem.message)
   }
 }
@@ -148,7 +148,7 @@ extension ShowCommand {
       let value = try? JSONParser.parse(Array(line))
       if value?["removed"]?.string != nil { continue }
       guard let key = value?["key"]?.string, let hash = value?["hash"]?.string else {
-        throw DocumentFailure(
+        throw DocumentError(
           "\(path): line \(index + 1) is not a record of isle show --format jsonl "
             + "(no \"key\" and \"hash\")", status: .failure)
       }

@@ -25,7 +25,7 @@ struct TocWriteCommand: RunnableCommand {
   var named: Set<String> { Set(raw.operands) }
 
   /// A file whose markers do not make one list.
-  struct MarkerFailure: IsleError {
+  struct MarkerError: IsleError {
     let path: String
     let problem: String
 
@@ -69,7 +69,7 @@ struct TocWriteCommand: RunnableCommand {
       let outcome: Outcome
       do {
         outcome = try self.outcome(source, path: path, loader: loader)
-      } catch let error where DocumentFailure.isBinary(error) && found.contains(index) {
+      } catch let error where DocumentError.isBinary(error) && found.contains(index) {
         continue  // a binary file met in a folder is passed over
       } catch {
         if let line = Failure(error).line { cli.report(line) }
@@ -188,11 +188,11 @@ struct TocWriteCommand: RunnableCommand {
         list: list, to: bytes.span, region: edited, note: note, opening: opening)
       guard !updated.elementsEqual(bytes) else { return .current }
       if !check && given == nil {
-        do throws(AtomicFile.Failure) {
+        do throws(AtomicFile.WriteError) {
           try cli.writer.replace(
             cli.files.resolvedPath(path), with: updated, unlessChangedFrom: loaded.bytes)
         } catch {
-          throw DocumentFailure("\(path): \(error.message)", status: .failure)
+          throw DocumentError("\(path): \(error.message)", status: .failure)
         }
       }
       return .changed(old: Array(bytes), new: updated)
@@ -220,7 +220,7 @@ struct TocWriteCommand: RunnableCommand {
           name: $0.name, value: $0.value, spelling: $0.spelling, origin: "\(path):\(line)")
       }
     } catch let error as UsageError {
-      throw MarkerFailure(
+      throw MarkerError(
         path: "\(path):\(line)", problem: "in the list's options: \(error.problem)")
     }
   }
@@ -231,7 +231,7 @@ struct TocWriteCommand: RunnableCommand {
     -> TocRegion?
   {
     if let encoding = loaded.document.charset, !loaded.document.markers.isEmpty {
-      throw DocumentFailure(
+      throw DocumentError(
         "\(path): a \(encoding.uppercased()) document; isle keeps contents lists in UTF-8 "
           + "documents only, and leaves this one as it is", status: .failure)
     }
@@ -239,8 +239,8 @@ struct TocWriteCommand: RunnableCommand {
       return try withExtendedLifetime(loaded) {
         try TocRegion.find(loaded.document.markers, in: loaded.bytes.buffer.span)
       }
-    } catch let mismatch as TocRegion.Mismatch {
-      throw MarkerFailure(path: path, problem: mismatch.problem)
+    } catch let mismatch as TocRegion.MismatchError {
+      throw MarkerError(path: path, problem: mismatch.problem)
     }
   }
 }

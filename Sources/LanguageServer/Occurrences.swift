@@ -3,7 +3,7 @@ import Links
 import Outline
 import Workspace
 
-/// What a name written in a document stands for, that other places name
+/// What a name written in a document stands for, that other spots name
 /// too: what highlights, references and rename look for.
 enum Named: Sendable, Equatable {
   /// A heading or an HTML anchor, which links name by their fragment.
@@ -18,13 +18,13 @@ enum Named: Sendable, Equatable {
   case url(String)
 
   /// True for a heading or an anchor.
-  var isPlace: Bool {
+  var isTarget: Bool {
     if case .target = self { return true }
     return false
   }
 }
 
-/// One place a name is written.
+/// One spot a name is written at.
 struct Occurrence: Sendable {
   var path: String
   /// The name's bytes as written: a heading's title, an anchor's id, a
@@ -43,7 +43,7 @@ struct Occurrence: Sendable {
   var link: LinkFact?
 }
 
-/// Finding what a position names, and every place that names it: in one
+/// Finding what a position names, and every spot that names it: in one
 /// document (highlights) and in the workspace (references, rename), each
 /// link resolved as `isle check` resolves it.
 extension LanguageServer {
@@ -80,7 +80,7 @@ extension LanguageServer {
   }
 
   /// What `link` names at byte `offset` of its destination or label: its
-  /// label, its path, the place its fragment names, its URL.
+  /// label, its path, the target its fragment names, its URL.
   private func named(by link: LinkFact, at offset: Int, in facts: DocumentFacts, text: TextLines)
     -> (Named, Occurrence)?
   {

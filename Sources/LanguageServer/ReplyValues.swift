@@ -5,7 +5,7 @@ import Workspace
 // each writing itself with its members in the order of their names (as a
 // `JSONValue`'s object is written): each field name spelled once.
 
-/// A place in a document (`Location`): its URI and a range in it.
+/// A location in a document (`Location`): its URI and a range in it.
 struct Location: JSONWritable {
   var uri: String
   var range: TextRange

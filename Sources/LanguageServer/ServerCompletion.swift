@@ -9,7 +9,7 @@ import Workspace
 /// after `](` (`./`, `../`, `/` and `<` too) a folder at a time, as VS
 /// Code completes it (the documents, files and folders of the folder
 /// typed, `sub/` opening the next), and a document's ids after
-/// `](path#`; no ids for an image, whose fragment names no place.
+/// `](path#`; no ids for an image, whose fragment names no target.
 extension LanguageServer {
   /// The most items sent at once; the list says it is incomplete beyond.
   static let maxCompletions = 500

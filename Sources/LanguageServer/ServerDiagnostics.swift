@@ -16,7 +16,7 @@ extension LanguageServer {
     // As VS Code does, a definition nobody uses has its file checked too.
     checker.checksUnusedFiles = true
     // By offset; two links may share one (a bare URL the autolink
-    // extension finds is not always placed where it is).
+    // extension finds is not always put where it is).
     var byOffset: [Int: [LinkFact]] = [:]
     for link in facts.links {
       byOffset[link.link.offset, default: []].append(link)
@@ -38,7 +38,7 @@ extension LanguageServer {
   /// Where a broken link is shown: its destination as written; for a
   /// reference-style link (whose destination is its definition's) and a
   /// destination not found as written, its first character, where `isle
-  /// check` places it.
+  /// check` locates it.
   static func diagnosticRange(_ broken: BrokenLink, _ link: LinkFact?, text: TextLines) -> TextRange
   {
     if let link, link.isPositioned, link.role != .reference { return link.range }

@@ -38,7 +38,7 @@ extension LanguageServer {
     state.withLock { state in state.diagnosticsDue.formUnion(state.open.keys) }
   }
 
-  /// The bytes of a placed link's path as written: its destination
+  /// The bytes of a positioned link's path as written: its destination
   /// before the fragment or query.
   static func pathBytes(of link: LinkFact, in bytes: [UInt8]) -> Range<Int>? {
     guard link.role != .reference, let written = link.written, written.upperBound <= bytes.count

@@ -1,3 +1,4 @@
+import Found
 import Island
 import JSON
 import JSONRPC
@@ -15,16 +16,16 @@ extension LanguageServer {
     case .elsewhere:
       return nil
     case .fragment(let fragment):
-      let place = facts.target(named: fragment)
-      return LinkTarget(path: facts.path, heading: place.heading, anchor: place.anchor)
+      let named = facts.target(named: fragment)
+      return LinkTarget(path: facts.path, heading: named.heading, anchor: named.anchor)
     case .file(let relative, let fragment, let fromRoot):
       let root = self.root(of: facts.path)
       let written = path(relative, fromRoot: fromRoot, in: facts)
       guard let (file, kind) = LinkChecker(root: root).resolve(written, targets: targets),
         kind == .file
       else { return nil }
-      let place = fragment.flatMap { fragment in self.facts(file)?.target(named: fragment) }
-      return LinkTarget(path: file, heading: place?.heading, anchor: place?.anchor)
+      let named = fragment.flatMap { fragment in self.facts(file)?.target(named: fragment) }
+      return LinkTarget(path: file, heading: named?.heading, anchor: named?.anchor)
     }
   }
 
@@ -67,7 +68,7 @@ extension LanguageServer {
     return TextRange(start: zero, end: zero)
   }
 
-  /// The location of `target`, as `range` places it.
+  /// The location of `target`, as `range` finds it.
   func location(_ target: LinkTarget) -> Location {
     Location(uri: uri(target.path), range: range(target))
   }
@@ -147,7 +148,7 @@ extension LanguageServer {
     where params.includeDeclaration || !found.isDeclaration {
       // A link to a heading or an anchor is shown whole, the use of a
       // definition at its label; a path without its fragment.
-      let range = named.isPlace ? found.link?.range ?? found.range : found.range
+      let range = named.isTarget ? found.link?.range ?? found.range : found.range
       locations.append(Location(uri: uri(found.path), range: range))
     }
     return locations
@@ -170,14 +171,14 @@ extension LanguageServer {
         }
       }
     if let index = section, let heading = targetFacts?.headings[index] {
-      text = "**\(Self.escaped(heading.title))**"
+      text = "**\(MarkdownEscape.inline(heading.title))**"
       if let detail = heading.detail { text += " · \(detail)" }
       if let anchor = target.anchor, let id = targetFacts?.found.anchors[anchor].id {
         text += "\n\nanchor `\(String(id.map { $0 == "`" ? "'" : $0 }))`"
       }
-      if target.path != facts.path { text += "\n\n\(Self.escaped(file))" }
+      if target.path != facts.path { text += "\n\n\(MarkdownEscape.lineStart(file))" }
     } else {
-      text = "**\(Self.escaped(file))**"
+      text = "**\(MarkdownEscape.inline(file))**"
       if let document = self.facts(target.path)?.document,
         let time = Wording().time(minutes: document.minutes, anything: !document.reading.isEmpty)
       {
@@ -188,16 +189,6 @@ extension LanguageServer {
       "contents": .object(["kind": .string("markdown"), "value": .string(text)]),
       "range": link.span.json,
     ])
-  }
-
-  /// `text` with Markdown's marks escaped, so a title shows as written.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if "\\`*_[]<>#|~".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
   }
 
   func documentLinks(_ params: DocumentParams, _ request: Request) throws(ResponseError)

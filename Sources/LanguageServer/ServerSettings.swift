@@ -46,9 +46,9 @@ struct ServerSettings: Sendable, Equatable {
 
   /// A link to a file that is not there (`validateFileLinks`).
   var fileLinks = Level.warning
-  /// `#fragment` naming no place in this document (`validateFragmentLinks`).
+  /// `#fragment` naming no target in this document (`validateFragmentLinks`).
   var fragmentLinks = Level.warning
-  /// `path.md#fragment` naming no place there
+  /// `path.md#fragment` naming no target there
   /// (`validateMarkdownFileLinkFragments`); nil: as `fragmentLinks`.
   var fileFragments: Level? = nil
   /// `[text][label]` with no definition of `label` (`validateReferences`).
@@ -126,7 +126,7 @@ struct ServerSettings: Sendable, Equatable {
     if let nested = json["isle"], case .object = nested { read(nested) }
   }
 
-  /// How a broken link is shown, by what it misses: its file, a place in
+  /// How a broken link is shown, by what it misses: its file, a target in
   /// this document, or one in another; `.ignore` when `ignoreLinks` names it.
   func level(of broken: BrokenLink) -> Level {
     let written = broken.link.destination

@@ -48,7 +48,7 @@ extension LanguageServer {
     var children = [[Symbol]](repeating: [], count: headings.count)
     var roots: [Symbol] = []
     var definition = 0
-    func place(_ symbol: Symbol, under parent: Int?) {
+    func nest(_ symbol: Symbol, under parent: Int?) {
       if let parent { children[parent].append(symbol) } else { roots.append(symbol) }
     }
     // In document order, so each list is.
@@ -56,12 +56,12 @@ extension LanguageServer {
       while definition < definitions.count
         && definitions[definition].range.start < heading.headingRange.start
       {
-        place(.definition(definition), under: parents[definition])
+        nest(.definition(definition), under: parents[definition])
         definition += 1
       }
-      place(.heading(index), under: heading.parent)
+      nest(.heading(index), under: heading.parent)
     }
-    for rest in definition..<definitions.count { place(.definition(rest), under: parents[rest]) }
+    for rest in definition..<definitions.count { nest(.definition(rest), under: parents[rest]) }
     // `DocumentSymbol`s, keys in order as `JSONValue` writes them.
     func write(_ symbol: Symbol, _ json: inout JSONWriter) {
       json.element()
@@ -209,16 +209,16 @@ extension LanguageServer {
     // Ties by path, as numbers: the paths are compared once.
     let byPath = documents.indices.sorted { documents[$0].path < documents[$1].path }
     var pathOrder = [Int](repeating: 0, count: documents.count)
-    for (place, index) in byPath.enumerated() { pathOrder[index] = place }
+    for (ordinal, index) in byPath.enumerated() { pathOrder[index] = ordinal }
     var ranked: [(rank: TitleRank, book: Int, path: Int, line: Int, heading: Int)] = []
     for (number, document) in documents.enumerated() {
       try request.checkCancelled()
       let book = index.bookOrder(of: document.path) ?? Int.max
-      for (place, heading) in document.headings.enumerated() {
+      for (ordinal, heading) in document.headings.enumerated() {
         guard Self.holds(heading.folded, letters),
           let rank = TitleRank.of(query, in: heading.folded)
         else { continue }
-        ranked.append((rank, book, pathOrder[number], heading.range.start.line, place))
+        ranked.append((rank, book, pathOrder[number], heading.range.start.line, ordinal))
       }
     }
     ranked.sort { ($0.rank, $0.book, $0.path, $0.line) < ($1.rank, $1.book, $1.path, $1.line) }
@@ -234,8 +234,8 @@ extension LanguageServer {
     var json = JSONWriter(capacity: symbols.count * 200)
     var uris: [String: (uri: String, file: String)] = [:]
     json.openArray()
-    for (document, place) in symbols {
-      let heading = document.headings[place]
+    for (document, ordinal) in symbols {
+      let heading = document.headings[ordinal]
       let names: (uri: String, file: String)
       if let known = uris[document.path] {
         names = known

@@ -22,7 +22,7 @@ struct TypedDestination: Equatable {
   /// True when the destination is written in angle brackets.
   var angled: Bool
   /// True for an image or other media (`![alt](`, `<img src>`, `<video
-  /// src>`): its fragment names no place in a document.
+  /// src>`): its fragment names no target in a document.
   var image: Bool
   var form: Form
 
@@ -68,7 +68,7 @@ struct TypedDestination: Equatable {
   }
 
   /// The attributes that hold a URL, by element (HTML's names, lower
-  /// case); the elements but `a` show media, whose fragment names no place.
+  /// case); the elements but `a` show media, whose fragment names no target.
   static let urlAttributes: [String: Set<String>] = [
     "a": ["href"], "img": ["src"], "video": ["src", "poster"], "audio": ["src"],
     "source": ["src"],

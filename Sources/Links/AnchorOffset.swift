@@ -12,21 +12,21 @@ extension DocumentAnchors {
   public static func offset(
     of fragment: String, written: String? = nil, in document: Document
   ) -> Int? {
-    var places: [(id: String, offset: Int)] = []
+    var targets: [(id: String, offset: Int)] = []
     for section in document.sections {
-      if let id = section.id { places.append((id, section.offset)) }
+      if let id = section.id { targets.append((id, section.offset)) }
     }
     for heading in document.folded {
-      if let id = heading.id { places.append((id, document.lines.offset(ofLine: heading.line))) }
+      if let id = heading.id { targets.append((id, document.lines.offset(ofLine: heading.line))) }
     }
     let lowercased = document.format == .markdown
     for name in [written, fragment].compactMap({ $0 }) {
       let bare = name.hasPrefix("user-content-") ? String(name.dropFirst(13)) : name
       for wanted in [name, bare] {
-        if let place = places.first(where: { $0.id == wanted }) { return place.offset }
+        if let target = targets.first(where: { $0.id == wanted }) { return target.offset }
       }
-      if lowercased, let place = places.first(where: { $0.id == bare.lowercased() }) {
-        return place.offset
+      if lowercased, let target = targets.first(where: { $0.id == bare.lowercased() }) {
+        return target.offset
       }
     }
     return fragment.isEmpty || fragment.lowercased() == "top" ? 0 : nil

@@ -1,6 +1,6 @@
 import Outline
 
-/// Every place in a document a fragment can name: its headings' ids (every
+/// Every target in a document a fragment can name: its headings' ids (every
 /// level, in the document's slug flavour) and the `id`s and `<a name>`s
 /// written as HTML.
 public struct DocumentAnchors: Sendable {
@@ -27,7 +27,7 @@ public struct DocumentAnchors: Sendable {
     triesLowercased = document.format == .markdown
   }
 
-  /// True when `fragment` names a place here, looked up as a browser does:
+  /// True when `fragment` names a target here, looked up as a browser does:
   /// as `written` first (when given), then percent-decoded (`fragment`).
   /// Each is an id as written; the same with GitHub's `user-content-`
   /// prefix; in Markdown, either lowercased; and the empty

@@ -8,7 +8,7 @@ public enum LinkDestination: Equatable, Sendable {
   /// Not checked: a URL with a scheme (`https:`, `mailto:`), `//host`, or
   /// an empty destination.
   case elsewhere
-  /// `#fragment`: a place in this document.
+  /// `#fragment`: a target in this document.
   case fragment(String)
   /// A file: relative to the linking document, or to the root when
   /// `fromRoot` (`/docs/x.md`, or a URL naming the repository's own file).

@@ -3,7 +3,7 @@ import Outline
 
 /// Where a link's destination stands in the document's bytes, as cmark or
 /// the HTML parser gave it: for an inline link or an HTML tag, the first
-/// place after the link's first byte where it follows `(`, `<`, a quote or
+/// spot after the link's first byte where it follows `(`, `<`, a quote or
 /// `=`; for a reference-style link, in its definition (`]:` then the
 /// destination). Nil when it is written otherwise (with escapes or
 /// entities). `isle check --fix` rewrites there; the language server

@@ -20,7 +20,7 @@ public enum LlmsFull {
   }
 
   /// A block of a chapter larger than the parts may be.
-  public struct TooLarge: Error, Sendable {
+  public struct TooLargeError: Error, Sendable {
     public var path: String
     public var line: Int
     public var tokens: Int
@@ -39,7 +39,7 @@ public enum LlmsFull {
   public static func parts(
     title: String, summary: String?, chapters: [Chapter], maxTokens: Int,
     count: (String) -> Int
-  ) throws(TooLarge) -> [String] {
+  ) throws(TooLargeError) -> [String] {
     let widest = String(repeating: "9", count: String(chapters.count + 1).count * 4)
     let reserve = count(header(title, summary, part: (widest, widest)))
     let budget = maxTokens - reserve
@@ -79,7 +79,7 @@ public enum LlmsFull {
   /// A chapter too large for one part, cut at its top-level blocks: the
   /// pieces join to what `piece` gives.
   private static func blocks(of chapter: Chapter, budget: Int, count: (String) -> Int)
-    throws(TooLarge) -> [(text: String, tokens: Int)]
+    throws(TooLargeError) -> [(text: String, tokens: Int)]
   {
     let bytes = Array(trimmed(chapter.text).utf8)
     var options = OutlineOptions(format: .markdown)
@@ -96,7 +96,7 @@ public enum LlmsFull {
       let tokens = count(text)
       guard tokens <= budget else {
         let line = bytes[..<edges[index]].count { $0 == 0x0A } + 1
-        throw TooLarge(path: chapter.path, line: line, tokens: tokens)
+        throw TooLargeError(path: chapter.path, line: line, tokens: tokens)
       }
       out.append((text, tokens))
     }

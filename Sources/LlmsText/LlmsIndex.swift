@@ -1,3 +1,5 @@
+import Found
+
 /// A book's llms.txt, as llmstxt.org has it: the title as `#`, the
 /// summary as a `>` line, then each section a `##` and a list of
 /// `- [title](url): note`, the note the chapter's first sentence, its
@@ -34,7 +36,8 @@ public enum LlmsIndex {
     for section in sections where !section.pages.isEmpty {
       text += "## \(ChapterText.oneLine(section.title))\n\n"
       for page in section.pages {
-        text += "- [\(escaped(page.title))](\(page.url)): \(note(page, estimated: estimated))\n"
+        let title = MarkdownEscape.inline(ChapterText.oneLine(page.title))
+        text += "- [\(title)](\(page.url)): \(note(page, estimated: estimated))\n"
       }
       text += "\n"
     }
@@ -57,15 +60,5 @@ public enum LlmsIndex {
     let joined = figures.joined(separator: ", ")
     guard let sentence = page.sentence, !sentence.isEmpty else { return joined }
     return sentence + " (" + joined + ")"
-  }
-
-  /// A title as a link's text: brackets and backslashes escaped.
-  static func escaped(_ title: String) -> String {
-    var out = ""
-    for character in ChapterText.oneLine(title) {
-      if "[]\\".contains(character) { out.append("\\") }
-      out.append(character)
-    }
-    return out
   }
 }

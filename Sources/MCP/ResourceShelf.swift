@@ -105,11 +105,11 @@ extension ToolBox {
       throw .invalidParams("resources/read needs the resource's 'uri', a string")
     }
     let text: String
-    do throws(ToolFailure) {
+    do throws(ToolError) {
       if uri.hasPrefix(Self.sectionScheme) {
         let rest = String(uri.dropFirst(Self.sectionScheme.count))
         guard let hash = rest.lastIndex(of: "#"), rest.index(after: hash) < rest.endIndex else {
-          throw ToolFailure("\(uri) names no section: it ends in #ID")
+          throw ToolError("\(uri) names no section: it ends in #ID")
         }
         let file = FileURI.path("file:///" + rest[..<hash]).map { String($0.dropFirst()) } ?? ""
         let path = try resolve(file, argument: "uri")
@@ -118,7 +118,7 @@ extension ToolBox {
           .compactMap { $0["text"]?.string }.joined()
       } else {
         guard let file = FileURI.path(uri) else {
-          throw ToolFailure("\(uri) is neither a file:// nor an \(Self.sectionScheme) URI")
+          throw ToolError("\(uri) is neither a file:// nor an \(Self.sectionScheme) URI")
         }
         let path = try resolve(file, argument: "uri")
         text = try documentText(path)
@@ -147,8 +147,8 @@ extension ToolBox {
     } else {
       file = FileURI.path(uri)
     }
-    do throws(ToolFailure) {
-      guard let file else { throw ToolFailure("it is neither a file:// nor an isle:// URI") }
+    do throws(ToolError) {
+      guard let file else { throw ToolError("it is neither a file:// nor an isle:// URI") }
       return realPaths([try resolve(file, argument: "uri")])[0]
     } catch {
       throw ResponseError(
@@ -158,11 +158,11 @@ extension ToolBox {
 
   /// A document's Markdown: a Markdown file's own text, an HTML one's
   /// sections as `show` gives them.
-  private func documentText(_ path: String) throws(ToolFailure) -> String {
+  private func documentText(_ path: String) throws(ToolError) -> String {
     if Self.mimeType(path) == "text/markdown" {
       let files = ConfinedFiles(SystemFiles(), roots: roots)
       guard let bytes = try? files.bytes(.file(realPaths([path])[0]), limit: 64 << 20) else {
-        throw ToolFailure("\(path) cannot be read (or is past 64 MiB)")
+        throw ToolError("\(path) cannot be read (or is past 64 MiB)")
       }
       return String(decoding: bytes, as: UTF8.self)
     }

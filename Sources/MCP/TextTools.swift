@@ -11,7 +11,7 @@ import LanguageServer
 /// each answer a page within `max_tokens` (and `max_bytes`), cut between
 /// sections, blocks or records, with the `next_cursor` that gets the rest.
 extension ToolBox {
-  func outline(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+  func outline(_ given: ToolArguments) throws(ToolError) -> JSONValue {
     try given.only([
       "path", "min_level", "max_level", "max_bytes", "skip", "slug", "max_tokens", "cursor",
     ])
@@ -19,7 +19,7 @@ extension ToolBox {
     let low = try given.integer("min_level", in: 1...6) ?? 1
     let high = try given.integer("max_level", in: 1...6) ?? 3
     guard low <= high else {
-      throw ToolFailure("'min_level' (\(low)) is deeper than 'max_level' (\(high))")
+      throw ToolError("'min_level' (\(low)) is deeper than 'max_level' (\(high))")
     }
     let asked = try given.integer("max_bytes", in: 1...Int.max)
     let skip = try given.integer("skip", in: 0...Int.max) ?? 0
@@ -41,7 +41,7 @@ extension ToolBox {
     return Self.counted(page.content, tokens: page.tokens)
   }
 
-  func section(_ given: ToolArguments) throws(ToolFailure) -> (JSONValue, String?) {
+  func section(_ given: ToolArguments) throws(ToolError) -> (JSONValue, String?) {
     try given.only([
       "path", "selectors", "subsections", "max_bytes", "offset", "slug", "max_tokens", "cursor",
     ])
@@ -64,7 +64,7 @@ extension ToolBox {
     if whole.keep(records, own: own).isEmpty && whole.next == nil,
       let end = ShownText.end(of: records), whole.from >= end
     {
-      throw ToolFailure(
+      throw ToolError(
         "'offset' \(whole.from) is past the end of the sections, which end at byte \(end)")
     }
     let fixed = pages
@@ -82,7 +82,7 @@ extension ToolBox {
     return (Self.counted(page.content, tokens: page.tokens), page.text)
   }
 
-  func check(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+  func check(_ given: ToolArguments) throws(ToolError) -> JSONValue {
     try given.only(["paths", "exclude", "max_bytes", "max_tokens", "cursor"])
     var paths: [String] = []
     for (index, path) in try given.strings("paths").enumerated() {
@@ -102,7 +102,7 @@ extension ToolBox {
     }
   }
 
-  func find(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+  func find(_ given: ToolArguments) throws(ToolError) -> JSONValue {
     try given.only(["query", "path", "limit", "max_bytes", "max_tokens", "cursor"])
     // Read once: each title is then ranked in time bounded by its own length.
     let query = TitleRank.Query(try given.string("query").lowercased())
@@ -143,7 +143,7 @@ extension ToolBox {
   static func paged(
     _ items: [JSONValue], key: String, _ pages: TokenPages, bytes: Int?,
     complete: (inout [String: JSONValue]) -> Void
-  ) throws(ToolFailure) -> JSONValue {
+  ) throws(ToolError) -> JSONValue {
     var pages = pages
     let fixed = pages
     let start = min(pages.position ?? 0, items.count)

@@ -23,7 +23,7 @@ struct TokenPages {
   /// arguments or files changed since is a failure naming it.
   init(
     tool: String, _ given: ToolArguments, paths: [String], named: String, tokenizer: Tokenizer
-  ) throws(ToolFailure) {
+  ) throws(ToolError) {
     self.tool = tool
     self.tokenizer = tokenizer
     counter = tokenizer.counter()
@@ -36,17 +36,17 @@ struct TokenPages {
     }
     let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
     guard let cursor = PageCursor(text) else {
-      throw ToolFailure("'cursor' \(shown) is not a cursor this server gave (forged or damaged)")
+      throw ToolError("'cursor' \(shown) is not a cursor this server gave (forged or damaged)")
     }
     guard cursor.tool == tool else {
-      throw ToolFailure("'cursor' \(shown) is a cursor of \(cursor.tool), not of \(tool)")
+      throw ToolError("'cursor' \(shown) is a cursor of \(cursor.tool), not of \(tool)")
     }
     guard cursor.arguments == arguments else {
-      throw ToolFailure(
+      throw ToolError(
         "'cursor' \(shown) was given for other arguments: call \(tool) with the same ones")
     }
     guard cursor.files == files else {
-      throw ToolFailure(
+      throw ToolError(
         "'cursor' \(shown) is stale: \(named)"
           + " changed since it was given; call \(tool) again without it")
     }
@@ -77,7 +77,7 @@ struct TokenPages {
   mutating func fit(
     most: Int, guess: Int, slack: Int = 0, bytes: Int? = nil,
     render: (Int) -> (content: JSONValue, text: String)
-  ) throws(ToolFailure) -> (content: JSONValue, text: String, tokens: Int) {
+  ) throws(ToolError) -> (content: JSONValue, text: String, tokens: Int) {
     let most = max(most, 1)
     var made: [Int: (JSONValue, String, Int)] = [:]
     func fits(_ size: Int) -> Bool {
@@ -105,7 +105,7 @@ struct TokenPages {
     let found = low
     guard let found, let page = made[found] else {
       let smallest = made[1] ?? made[most]!
-      throw ToolFailure(
+      throw ToolError(
         "'max_tokens' \(limit) is too small: the smallest page \(tool) can give here is "
           + "\(smallest.2) tokens" + (bytes.map { " (or past 'max_bytes' \($0))" } ?? ""))
     }

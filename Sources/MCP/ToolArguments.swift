@@ -2,7 +2,7 @@ import JSON
 
 /// Why a tool gave no answer: one sentence, naming the argument or the
 /// file, sent back as the tool's error.
-struct ToolFailure: Error {
+struct ToolError: Error {
   var sentence: String
   init(_ sentence: String) { self.sentence = sentence }
 }
@@ -17,27 +17,27 @@ struct ToolArguments {
   }
 
   /// Fails on an argument the tool does not take.
-  func only(_ names: [String]) throws(ToolFailure) {
+  func only(_ names: [String]) throws(ToolError) {
     for key in members.keys.sorted() where !names.contains(key) {
-      throw ToolFailure(
+      throw ToolError(
         "no argument '\(key)'; this tool takes " + names.map { "'\($0)'" }.joined(separator: ", "))
     }
   }
 
-  func string(_ name: String) throws(ToolFailure) -> String {
+  func string(_ name: String) throws(ToolError) -> String {
     guard let text = try optionalString(name) else {
-      throw ToolFailure("'\(name)' is missing: it must be a string")
+      throw ToolError("'\(name)' is missing: it must be a string")
     }
     return text
   }
 
-  func optionalString(_ name: String) throws(ToolFailure) -> String? {
+  func optionalString(_ name: String) throws(ToolError) -> String? {
     guard let value = given(name) else { return nil }
     if let text = value.string, text.contains("\0") {
-      throw ToolFailure("'\(name)' holds a NUL character, which no path or text may hold")
+      throw ToolError("'\(name)' holds a NUL character, which no path or text may hold")
     }
     guard let text = value.string, !text.isEmpty else {
-      throw ToolFailure("'\(name)' must be a non-empty string, not \(Self.kind(value))")
+      throw ToolError("'\(name)' must be a non-empty string, not \(Self.kind(value))")
     }
     return text
   }
@@ -46,20 +46,20 @@ struct ToolArguments {
   func has(_ name: String) -> Bool { given(name) != nil }
 
   /// An array of non-empty strings; empty only when `empty` allows it.
-  func strings(_ name: String, empty: Bool = false) throws(ToolFailure) -> [String] {
+  func strings(_ name: String, empty: Bool = false) throws(ToolError) -> [String] {
     guard let value = given(name) else {
-      throw ToolFailure("'\(name)' is missing: it must be an array of strings")
+      throw ToolError("'\(name)' is missing: it must be an array of strings")
     }
     guard let elements = value.array, empty || !elements.isEmpty else {
       let what = empty ? "an array of strings" : "a non-empty array of strings"
-      throw ToolFailure("'\(name)' must be \(what), not \(Self.kind(value))")
+      throw ToolError("'\(name)' must be \(what), not \(Self.kind(value))")
     }
-    return try elements.enumerated().map { (index, element) throws(ToolFailure) in
+    return try elements.enumerated().map { (index, element) throws(ToolError) in
       if let text = element.string, text.contains("\0") {
-        throw ToolFailure("'\(name)[\(index)]' holds a NUL character, which no path or text may hold")
+        throw ToolError("'\(name)[\(index)]' holds a NUL character, which no path or text may hold")
       }
       guard let text = element.string, !text.isEmpty else {
-        throw ToolFailure(
+        throw ToolError(
           "'\(name)[\(index)]' must be a non-empty string, not \(Self.kind(element))")
       }
       return text
@@ -67,19 +67,19 @@ struct ToolArguments {
   }
 
   /// A whole number within `range`; nil when not given.
-  func integer(_ name: String, in range: ClosedRange<Int>) throws(ToolFailure) -> Int? {
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(ToolError) -> Int? {
     guard let value = given(name) else { return nil }
     guard case .number(let number) = value, number == number.rounded() else {
-      throw ToolFailure("'\(name)' must be a whole number, not \(Self.kind(value))")
+      throw ToolError("'\(name)' must be a whole number, not \(Self.kind(value))")
     }
     guard number >= Double(range.lowerBound) else {
-      throw ToolFailure(
+      throw ToolError(
         "'\(name)' must be at least \(range.lowerBound), not \(JSONValue.number(number).text)")
     }
     guard number <= Double(range.upperBound) && number < 9e15 else {
       // Past what an Int holds: taken as the largest it can be.
       if range.upperBound == Int.max { return Self.largest }
-      throw ToolFailure(
+      throw ToolError(
         "'\(name)' must be at most \(range.upperBound), not \(JSONValue.number(number).text)")
     }
     return Int(number)
@@ -101,23 +101,23 @@ struct ToolArguments {
   }
 
   /// A number within `range` (a fraction allowed); nil when not given.
-  func number(_ name: String, in range: ClosedRange<Double>) throws(ToolFailure) -> Double? {
+  func number(_ name: String, in range: ClosedRange<Double>) throws(ToolError) -> Double? {
     guard let value = given(name) else { return nil }
     guard case .number(let number) = value else {
-      throw ToolFailure("'\(name)' must be a number, not \(Self.kind(value))")
+      throw ToolError("'\(name)' must be a number, not \(Self.kind(value))")
     }
     guard range.contains(number) else {
-      throw ToolFailure(
+      throw ToolError(
         "'\(name)' must be from \(JSONValue.number(range.lowerBound).text) to "
           + "\(JSONValue.number(range.upperBound).text), not \(JSONValue.number(number).text)")
     }
     return number
   }
 
-  func boolean(_ name: String) throws(ToolFailure) -> Bool? {
+  func boolean(_ name: String) throws(ToolError) -> Bool? {
     guard let value = given(name) else { return nil }
     guard let truth = value.bool else {
-      throw ToolFailure("'\(name)' must be true or false, not \(Self.kind(value))")
+      throw ToolError("'\(name)' must be true or false, not \(Self.kind(value))")
     }
     return truth
   }

@@ -88,7 +88,7 @@ public final class ToolBox {
     }
   }
 
-  private func answer(_ name: String, _ given: ToolArguments) throws(ToolFailure) -> (
+  private func answer(_ name: String, _ given: ToolArguments) throws(ToolError) -> (
     JSONValue, String?
   ) {
     switch name {
@@ -100,20 +100,20 @@ public final class ToolBox {
     }
   }
 
-  private func place(_ given: ToolArguments) throws(ToolFailure) -> JSONValue {
+  private func place(_ given: ToolArguments) throws(ToolError) -> JSONValue {
     try given.only(["path", "line", "offset", "percent", "chapter", "slug"])
     let path = try resolve(given.string("path"), argument: "path")
     let line = try given.integer("line", in: 1...Int.max)
     let offset = try given.integer("offset", in: 0...Int.max)
     let percent = try given.number("percent", in: 0...100)
-    let chapter = try given.optionalString("chapter").map { chapter throws(ToolFailure) in
+    let chapter = try given.optionalString("chapter").map { chapter throws(ToolError) in
       try resolve(chapter, argument: "chapter")
     }
     guard [line != nil, offset != nil, percent != nil].filter({ $0 }).count == 1 else {
-      throw ToolFailure("where takes a 'line', an 'offset' or a 'percent', one of them")
+      throw ToolError("where takes a 'line', an 'offset' or a 'percent', one of them")
     }
     if chapter != nil && percent != nil {
-      throw ToolFailure("a 'percent' is of the whole book: it takes no 'chapter'")
+      throw ToolError("a 'percent' is of the whole book: it takes no 'chapter'")
     }
     let position =
       line.map { ["--line", String($0)] } ?? offset.map { ["--offset", String($0)] }
@@ -127,15 +127,15 @@ public final class ToolBox {
       // "line N is past the end of …": the argument, named as the tool takes it.
       let named = line != nil ? "line" : offset != nil ? "offset" : "percent"
       if error.sentence.hasPrefix("where BOOK needs") {
-        throw ToolFailure(
+        throw ToolError(
           "\(path) is a book: give 'chapter' (a chapter's file) with a 'line' or an 'offset', "
             + "or a 'percent' of the whole book")
       }
       guard error.sentence.hasPrefix(named + " ") else { throw error }
-      throw ToolFailure("'\(named)': " + error.sentence)
+      throw ToolError("'\(named)': " + error.sentence)
     }
     guard case .object(var record) = answer.first else {
-      throw ToolFailure("isle where gave no answer for \(path)")
+      throw ToolError("isle where gave no answer for \(path)")
     }
     // A book's answer: the place in the chapter's document, with the
     // book's count, fraction and times beside it.
@@ -173,7 +173,7 @@ public final class ToolBox {
     return record
   }
 
-  func slug(_ given: ToolArguments) throws(ToolFailure) -> [String] {
+  func slug(_ given: ToolArguments) throws(ToolError) -> [String] {
     guard let slug = try given.optionalString("slug") else { return [] }
     return ["--slug", slug]
   }
@@ -185,9 +185,9 @@ public final class ToolBox {
   /// broken links, which are its answer.
   func records(
     _ arguments: [String], brokenIsAnswer: Bool = false, badSelector: String? = nil
-  ) throws(ToolFailure) -> [JSONValue] {
+  ) throws(ToolError) -> [JSONValue] {
     if let badSelector {
-      throw ToolFailure("'selectors' holds '\(badSelector)', which is not a selector")
+      throw ToolError("'selectors' holds '\(badSelector)', which is not a selector")
     }
     let (status, output, error) = run(arguments, roots)
     let folders = arguments.drop { $0 != "--" }.dropFirst().map {
@@ -210,9 +210,9 @@ public final class ToolBox {
         failure = text
       }
     }
-    if status != 0, let failure { throw ToolFailure(failure) }
+    if status != 0, let failure { throw ToolError(failure) }
     if status != 0 && !(brokenIsAnswer && status == 1) && output.isEmpty && skipped.isEmpty {
-      throw ToolFailure("isle \(arguments[0]) failed")
+      throw ToolError("isle \(arguments[0]) failed")
     }
     var values: [JSONValue] = []
     for line in output.split(separator: "\n") where !line.isEmpty {
@@ -226,22 +226,22 @@ public final class ToolBox {
   /// refused when it is outside every root (whether it is there or not),
   /// missing, or neither a file nor a folder (a FIFO would never end its
   /// read).
-  func resolve(_ path: String, argument: String) throws(ToolFailure) -> String {
+  func resolve(_ path: String, argument: String) throws(ToolError) -> String {
     let whole = path.hasPrefix("/") ? path : roots[0] + "/" + path
     guard ConfinedFiles(SystemFiles(), roots: roots).isInside(whole) else {
-      throw ToolFailure(
+      throw ToolError(
         "'\(argument)': \(path) is outside the workspace (" + roots.joined(separator: ", ") + ")")
     }
     guard let real = Self.real(whole) else {
-      throw ToolFailure("'\(argument)': \(path) does not exist")
+      throw ToolError("'\(argument)': \(path) does not exist")
     }
     var facts = stat()
     guard stat(real, &facts) == 0 else {
-      throw ToolFailure("'\(argument)': \(path) cannot be read")
+      throw ToolError("'\(argument)': \(path) cannot be read")
     }
     let kind = facts.st_mode & S_IFMT
     guard kind == S_IFREG || kind == S_IFDIR else {
-      throw ToolFailure("'\(argument)': \(path) is neither a file nor a folder")
+      throw ToolError("'\(argument)': \(path) is neither a file nor a folder")
     }
     if real == start { return "." }
     return real.hasPrefix(start + "/") ? String(real.dropFirst(start.count + 1)) : real

@@ -6,7 +6,7 @@ import Cells
 package struct RawArguments: Equatable {
   /// Each option as given, in order; the config file's come first.
   package var options: [GivenOption] = []
-  /// Everything that is not an option: files, targets.
+  /// Everything that is not an option: files, what `jump` is given.
   package var operands: [String] = []
   /// How many operands came before `--`, when it was given (`show` reads
   /// what stands before it as selectors).

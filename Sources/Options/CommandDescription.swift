@@ -26,8 +26,8 @@ package struct CommandDescription: Sendable {
     /// Documents. `fish` says whether fish's script offers files (it
     /// never has for pick, read, lsp and mcp, and completes as before).
     case documents(fish: Bool)
-    /// A target, then documents (`jump`).
-    case target
+    /// What `jump` is given, then documents.
+    case jump
     /// Selectors, then documents (`show`).
     case selectors
     /// A command's name (`help`).

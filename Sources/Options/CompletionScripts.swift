@@ -123,7 +123,7 @@ package enum CompletionScripts {
       switch command.operands {
       case .shell: specs.append("'1:shell:(\(shells))'")
       case .command: specs.append("'1:command:(\(names(commands)))'")
-      case .target: specs += ["'1:target:'", "'*:file:_files'"]
+      case .jump: specs += ["'1:target:'", "'*:file:_files'"]
       case .selectors: specs += ["'1:selector:'", "'*:selector or file:_files'"]
       case .documents: specs.append("'*:file:_files'")
       }
@@ -186,15 +186,15 @@ extension CommandDescription.Operands {
   fileprivate var offersFilesInFish: Bool {
     switch self {
     case .documents(let fish): return fish
-    case .target, .selectors: return true
+    case .jump, .selectors: return true
     case .command, .shell: return false
     }
   }
 }
 
 extension String {
-  /// The string with every `target` replaced by `replacement`.
-  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  /// The string with every `old` replaced by `replacement`.
+  fileprivate func replacingAll(_ old: String, with replacement: String) -> String {
+    split(separator: old, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

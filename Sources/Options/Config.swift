@@ -57,14 +57,14 @@ package enum Config {
   /// system will not let isle read (a `$HOME` of another user's, as
   /// `sudo -u` leaves it) is no settings and a warning, `unread`.
   package static func load(at path: String, files: FileAccess) throws -> (
-    options: [GivenOption], problems: [UsageError], unread: LoadFailure?
+    options: [GivenOption], problems: [UsageError], unread: LoadError?
   ) {
     let bytes: [UInt8]
     do {
       bytes = try files.bytes(.file(path), limit: 1 << 20)
-    } catch let failure as LoadFailure where failure.code == ENOENT || failure.code == ENOTDIR {
+    } catch let failure as LoadError where failure.code == ENOENT || failure.code == ENOTDIR {
       return ([], [], nil)
-    } catch let failure as LoadFailure where failure.code != nil {
+    } catch let failure as LoadError where failure.code != nil {
       return ([], [], failure)
     }
     var options: [GivenOption] = []
@@ -75,9 +75,9 @@ package enum Config {
     {
       let line = rawLine.trimmingCharacters(in: " \t\r")
       if line.isEmpty || line.hasPrefix("#") { continue }
-      let place = "\(path):\(index + 1)"
+      let origin = "\(path):\(index + 1)"
       guard let equals = line.firstIndex(of: "=") else {
-        problems.append(UsageError("\(place): expected 'key = value', got '\(line)'"))
+        problems.append(UsageError("\(origin): expected 'key = value', got '\(line)'"))
         continue
       }
       let key = line[..<equals].trimmingCharacters(in: " \t")
@@ -85,21 +85,21 @@ package enum Config {
       guard keys.contains(key) else {
         problems.append(
           UsageError(
-            "\(place): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"))
+            "\(origin): unknown key '\(key)' (known: \(keys.sorted().joined(separator: ", ")))"))
         continue
       }
       do {
         if let option = lists[key] {
           options += try ConfigValue.parseList(value).map {
-            GivenOption(name: option, value: $0, origin: place)
+            GivenOption(name: option, value: $0, origin: origin)
           }
         } else {
           let name = OptionName(rawValue: key)!
           options.append(
-            GivenOption(name: name, value: try ConfigValue.parse(value), origin: place))
+            GivenOption(name: name, value: try ConfigValue.parse(value), origin: origin))
         }
       } catch {
-        problems.append(UsageError("\(place): \(error.reason)"))
+        problems.append(UsageError("\(origin): \(error.reason)"))
       }
     }
     return (options, problems, nil)

@@ -4,24 +4,24 @@
 /// closing quote only a `# comment` may follow.
 package enum ConfigValue {
   /// Why a value could not be read.
-  package struct Problem: Error, Equatable {
+  package struct ValueError: Error, Equatable {
     package let reason: String
   }
 
   /// The value of `text`, the part after `=` with spaces trimmed.
-  package static func parse(_ text: String) throws(Problem) -> String {
+  package static func parse(_ text: String) throws(ValueError) -> String {
     guard let quote = text.first, quote == "\"" || quote == "'" else { return text }
     let (value, rest) = try quoted(Substring(text))
     let after = rest.trimmingCharacters(in: " \t")
     guard after.isEmpty || after.hasPrefix("#") else {
-      throw Problem(reason: "unexpected '\(after)' after the closing \(quote)")
+      throw ValueError(reason: "unexpected '\(after)' after the closing \(quote)")
     }
     return value
   }
 
   /// The values of a list, TOML's array of strings on one line
   /// (`["a/**", 'b']`), or of one value as `parse` reads it.
-  package static func parseList(_ text: String) throws(Problem) -> [String] {
+  package static func parseList(_ text: String) throws(ValueError) -> [String] {
     guard text.first == "[" else { return [try parse(text)] }
     var values: [String] = []
     var rest = text.dropFirst()
@@ -30,12 +30,12 @@ package enum ConfigValue {
       if rest.first == "]" {
         let after = rest.dropFirst().trimmingCharacters(in: " \t")
         guard after.isEmpty || after.hasPrefix("#") else {
-          throw Problem(reason: "unexpected '\(after)' after the closing ]")
+          throw ValueError(reason: "unexpected '\(after)' after the closing ]")
         }
         return values
       }
       guard let quote = rest.first, quote == "\"" || quote == "'" else {
-        throw Problem(
+        throw ValueError(
           reason: rest.isEmpty
             ? "no closing ] in \(text) (a list stays on one line)"
             : "expected a quoted value in the list, got '\(rest)'")
@@ -49,7 +49,7 @@ package enum ConfigValue {
 
   /// The quoted value `text` opens with, and what follows its closing
   /// quote.
-  private static func quoted(_ text: Substring) throws(Problem) -> (String, Substring) {
+  private static func quoted(_ text: Substring) throws(ValueError) -> (String, Substring) {
     let quote = text.first!
     var value = ""
     var index = text.index(after: text.startIndex)
@@ -67,12 +67,12 @@ package enum ConfigValue {
         value.append(character)
       }
     }
-    throw Problem(reason: "no closing \(quote) in \(text)")
+    throw ValueError(reason: "no closing \(quote) in \(text)")
   }
 
   private static func unescape(
     _ escaped: Character, next: () -> Character?
-  ) throws(Problem) -> String {
+  ) throws(ValueError) -> String {
     switch escaped {
     case "\"": return "\""
     case "\\": return "\\"
@@ -87,10 +87,10 @@ package enum ConfigValue {
       for _ in 0..<count { next().map { hex.append($0) } }
       guard hex.count == count, let code = UInt32(hex, radix: 16),
         let scalar = Unicode.Scalar(code)
-      else { throw Problem(reason: "bad escape '\\\(escaped)\(hex)'") }
+      else { throw ValueError(reason: "bad escape '\\\(escaped)\(hex)'") }
       return String(Character(scalar))
     default:
-      throw Problem(reason: "unknown escape '\\\(escaped)'")
+      throw ValueError(reason: "unknown escape '\\\(escaped)'")
     }
   }
 }

@@ -3,31 +3,32 @@
 /// the settings it decides (`update`), as ripgrep's `Flag::update` is.
 /// Options whose effect hangs on others (the levels, the width) are
 /// defined as a spec beside the one function that reads their group.
-package struct Flag<Target>: Sendable {
+package struct Flag<Settings>: Sendable {
   package let spec: OptionSpec
-  /// Sets `target` from the value given (the last time), or throws an
+  /// Sets `settings` from the value given (the last time), or throws an
   /// error naming the option and the value; `command` is whose help the
   /// error points to.
-  package let update: @Sendable (_ given: GivenOption, _ target: inout Target, _ command: String)
-    throws -> Void
+  package let update:
+    @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String) throws -> Void
 
   package init(
     _ spec: OptionSpec,
-    update: @escaping @Sendable (_ given: GivenOption, _ target: inout Target, _ command: String)
+    update:
+      @escaping @Sendable (_ given: GivenOption, _ settings: inout Settings, _ command: String)
       throws -> Void
   ) {
     self.spec = spec
     self.update = update
   }
 
-  /// `flags` given in `raw` applied to `target` in their order, each once
-  /// with the value given last; one not given leaves `target` as it is.
+  /// `flags` given in `raw` applied to `settings` in their order, each once
+  /// with the value given last; one not given leaves `settings` as it is.
   package static func apply(
-    _ flags: [Flag], _ raw: RawArguments, to target: inout Target, command: String
+    _ flags: [Flag], _ raw: RawArguments, to settings: inout Settings, command: String
   ) throws {
     for flag in flags {
       guard let given = raw.last(flag.spec.name) else { continue }
-      try flag.update(given, &target, command)
+      try flag.update(given, &settings, command)
     }
   }
 }

@@ -1,4 +1,4 @@
-/// Every option isle reads, named once: the one place an option's long
+/// Every option isle reads, named once: the one file where an option's long
 /// name is spelled. Each is defined once (an `OptionSpec`, or a `Flag`
 /// with its effect) beside what reads it, and each command's description
 /// lists those it takes; the words given are looked up by these names,

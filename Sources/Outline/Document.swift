@@ -73,11 +73,11 @@ public struct Document: Sendable {
 
 extension Document {
   /// The document outlined from a text that others were put into, its
-  /// positions put back on `written` (the text before): `place` gives the
+  /// positions put back on `written` (the text before): `move` gives the
   /// byte of `written` for a byte of the text outlined, and the file
   /// brought in that byte came from, if any. A heading brought in stands
   /// at the byte that brought it and says from where; reading stays whole.
-  public func placed(on written: [UInt8], _ place: (Int) -> (offset: Int, file: String?))
+  public func moved(on written: [UInt8], _ move: (Int) -> (offset: Int, file: String?))
     -> Document
   {
     var copy = self
@@ -85,20 +85,20 @@ extension Document {
     func line(_ offset: Int) -> Int {
       offset >= lines.size ? lines.lineCount + 1 : lines.line(ofOffset: offset)
     }
-    func placed(_ section: Section) -> Section {
+    func movedSection(_ section: Section) -> Section {
       var section = section
-      let start = place(section.offset)
+      let start = move(section.offset)
       section.offset = start.offset
       section.line = line(start.offset)
       section.from = start.file
-      section.endOffset = section.endOffset >= size ? lines.size : place(section.endOffset).offset
+      section.endOffset = section.endOffset >= size ? lines.size : move(section.endOffset).offset
       section.endLine = line(section.endOffset)
       return section
     }
-    copy.sections = sections.map(placed)
-    copy.preamble = preamble.map(placed)
+    copy.sections = sections.map(movedSection)
+    copy.preamble = preamble.map(movedSection)
     copy.preamble?.from = nil
-    copy.timeline = timeline.placed { place($0).offset }
+    copy.timeline = timeline.moved { move($0).offset }
     copy.lines = lines
     return copy
   }

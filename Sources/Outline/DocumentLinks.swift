@@ -1,6 +1,6 @@
 import Found
 
-/// What a document links to and the places a link can land in it, found by
+/// What a document links to and the targets a link can land on in it, found by
 /// the visit that outlines it when `OutlineOptions.findsLinks` asks
 /// (`Outliner.outlined`): `isle check` and the language server read them;
 /// an outline alone never gathers them.

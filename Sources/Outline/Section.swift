@@ -2,7 +2,7 @@ import ReadingTime
 
 /// A heading and the text up to the next section shown.
 public struct Section: Sendable, Equatable {
-  /// 1-based place among the sections shown.
+  /// 1-based number among the sections shown.
   public var number: Int
   /// The heading level, 1–6.
   public var level: Int
@@ -62,4 +62,29 @@ public struct Section: Sendable, Equatable {
   /// Words read in the section: prose words plus CJK characters.
   public var words: Int { reading.wordCount }
 
+}
+
+/// A heading outside the levels shown: no section of its own (its text is
+/// read in its parent's), but still there to be named, so `jump` can say
+/// how to show it and `show` can print it.
+public struct FoldedHeading: Sendable, Equatable {
+  /// The heading level, 1–6.
+  public var level: Int
+  /// The heading's plain text.
+  public var title: String
+  /// Its anchor, as a section's would be.
+  public var id: String?
+  /// The 1-based line where the heading starts.
+  public var line: Int
+  /// Where it starts, as a section's `offset`: `isle show` prints it.
+  public var offset: Int
+
+  /// A folded heading from its parts.
+  public init(level: Int, title: String, id: String?, line: Int, offset: Int) {
+    self.level = level
+    self.title = title
+    self.id = id
+    self.line = line
+    self.offset = offset
+  }
 }

@@ -28,20 +28,20 @@ struct ParagraphMatches {
     self.piece = piece
     self.query = query
     self.rows = rows
-    // Each joined character's row and place in its line.
+    // Each joined character's row and column in its line.
     var joined: [Character] = []
-    var places: [(row: Int, column: Int)?] = []
+    var cells: [(row: Int, column: Int)?] = []
     for row in rows {
       let characters = lines[row].characters
       let lead = row == rows.lowerBound ? 0 : min(lines[row].lead, characters.count)
       for column in lead..<characters.count {
         joined.append(characters[column])
-        places.append((row - rows.lowerBound, column))
+        cells.append((row - rows.lowerBound, column))
       }
       if row + 1 < rows.upperBound, let standing = lines[row].continues {
         for character in standing {
           joined.append(character)
-          places.append(nil)
+          cells.append(nil)
         }
       }
     }
@@ -50,12 +50,12 @@ struct ParagraphMatches {
     for match in Search.ranges(of: query, in: joined) {
       var first: Int? = nil
       for index in match {
-        guard let place = places[index] else { continue }
-        if first == nil { first = place.row }
-        if let last = lit[place.row].last, last.upperBound == place.column {
-          lit[place.row][lit[place.row].count - 1] = last.lowerBound..<place.column + 1
+        guard let cell = cells[index] else { continue }
+        if first == nil { first = cell.row }
+        if let last = lit[cell.row].last, last.upperBound == cell.column {
+          lit[cell.row][lit[cell.row].count - 1] = last.lowerBound..<cell.column + 1
         } else {
-          lit[place.row].append(place.column..<place.column + 1)
+          lit[cell.row].append(cell.column..<cell.column + 1)
         }
       }
       if let first, starts.last != rows.lowerBound + first {

@@ -49,13 +49,13 @@ public struct SidewaysView {
     var before = false
     var after = false
     var blank = 0
-    for placed in all.dropFirst(lead.count) {
-      let end = start + placed.width
+    for laid in all.dropFirst(lead.count) {
+      let end = start + laid.width
       if start < shift {
         before = true
         blank = max(end - shift, 0)
       } else if end <= shift + room {
-        seen.append(placed)
+        seen.append(laid)
       } else {
         after = true
       }
@@ -79,14 +79,14 @@ public struct SidewaysView {
     return assemble(lead + shown, from: line, lit: lit)
   }
 
-  /// The characters placed back into runs, and the lit ranges onto them.
-  private func assemble(_ placed: [Positioned], from line: PageLine, lit: [Range<Int>])
+  /// The characters put back into runs, and the lit ranges onto them.
+  private func assemble(_ laid: [Positioned], from line: PageLine, lit: [Range<Int>])
     -> (line: PageLine, lit: [Range<Int>])
   {
     var runs: [Run] = []
     var lastRun: Int?? = nil
     var seenLit: [Range<Int>] = []
-    for (position, item) in placed.enumerated() {
+    for (position, item) in laid.enumerated() {
       if let index = item.index, lit.contains(where: { $0.contains(index) }) {
         if let last = seenLit.last, last.upperBound == position {
           seenLit[seenLit.count - 1] = last.lowerBound..<position + 1

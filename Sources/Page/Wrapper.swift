@@ -8,7 +8,7 @@ import Cells
 /// first letter Hebrew, Arabic…) is set flush right; its characters stay
 /// in their order, which a terminal's bidi shows right to left.
 enum Wrapper {
-  /// One character placed: which run it came from and its source byte.
+  /// One character laid out: which run it came from and its source byte.
   struct Cell {
     var character: Character
     var run: Int

@@ -138,8 +138,8 @@ public struct HeadingTree: Sendable {
       records.append(
         Excerpt(heading: nil, bytes: preamble, reading: reading(of: preamble), rate: rate))
     }
-    for (place, heading) in shown.enumerated() {
-      let end = place + 1 < shown.count ? headings[shown[place + 1]].offset : size
+    for (rank, heading) in shown.enumerated() {
+      let end = rank + 1 < shown.count ? headings[shown[rank + 1]].offset : size
       let bytes = headings[heading].offset..<end
       records.append(
         Excerpt(heading: heading, bytes: bytes, reading: reading(of: bytes), rate: rate))

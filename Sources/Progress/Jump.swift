@@ -22,7 +22,7 @@ public enum Jump: Equatable, Sendable {
   /// titles matched without regard to case or diacritics.
   case name(String)
 
-  /// Reads a target as typed on the command line.
+  /// Reads a jump as typed on the command line.
   public init(_ text: String) {
     switch text.lowercased() {
     case "next": self = .next
@@ -42,7 +42,7 @@ public enum Jump: Equatable, Sendable {
 }
 
 extension Jump {
-  /// The index of the section this target names among `sections`, with the
+  /// The index of the section this jump names among `sections`, with the
   /// reader at byte `offset` (the top when nil).
   ///
   /// A name is tried as an id (the fragment after a `#` first), then as a
@@ -83,9 +83,9 @@ extension Jump {
   }
 
   /// The heading outside the levels shown (its index among `folded`)
-  /// that this target names by its id or a link to it, when no section
+  /// that this jump names by its id or a link to it, when no section
   /// shown has that id: an id names one heading whatever the levels, so
-  /// `jump` finds it all the same. Nil for every other target.
+  /// `jump` finds it all the same. Nil for every other jump.
   public func foldedID(in sections: [Section], folded: [FoldedHeading]) -> Int? {
     guard case .name(let name) = self else { return nil }
     let ids = [Self.fragment(of: name), name].compactMap { $0 }.filter { !$0.isEmpty }
@@ -155,7 +155,7 @@ extension Jump {
 
   /// Up to three sections near enough to `wanted` to be what was meant,
   /// nearest first (ties in document order): within two edits (one for a
-  /// target of four letters or fewer, as "did you mean" counts) of the
+  /// jump of four letters or fewer, as "did you mean" counts) of the
   /// section's folded title, of a run of as many of its words, or of its
   /// id. None when no section is that near: a list of unrelated titles
   /// says nothing.

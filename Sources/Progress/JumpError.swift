@@ -1,4 +1,4 @@
-/// A target that names no section, or more than one.
+/// A jump that names no section, or more than one.
 public enum JumpError: Error, Equatable, Sendable {
   /// Nothing matched; `closest` holds the nearest sections' indices.
   case noMatch(closest: [Int])

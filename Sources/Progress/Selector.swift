@@ -80,7 +80,7 @@ extension Selector {
   /// (nil: the text before the first section), in document order. A name
   /// reaches headings at every level, as an id names one whatever the
   /// levels shown; numbers, ranges and positions count the sections shown.
-  public func resolve(in tree: HeadingTree, document: Document) throws(SelectorMiss) -> [Int?] {
+  public func resolve(in tree: HeadingTree, document: Document) throws(SelectorError) -> [Int?] {
     switch self {
     case .jump(let text):
       return [try Self.jump(text, in: tree, document: document)]
@@ -112,10 +112,10 @@ extension Selector {
     }
   }
 
-  /// The heading a target names, as `jump` finds it, or one the levels
+  /// The heading a jump names, as `jump` finds it, or one the levels
   /// shown leave out that it names; `0` the text before the first section.
   private static func jump(_ text: String, in tree: HeadingTree, document: Document)
-    throws(SelectorMiss) -> Int?
+    throws(SelectorError) -> Int?
   {
     if text == "0" {
       guard tree.preamble() != nil else { throw .noPreamble }
@@ -141,7 +141,7 @@ extension Selector {
   /// The section shown that holds `position`; before the first, the text
   /// before it (or the first, when that is empty).
   private static func holding(_ position: Position, in tree: HeadingTree, size: Int)
-    throws(SelectorMiss) -> Int?
+    throws(SelectorError) -> Int?
   {
     let before: Int
     switch position {
@@ -162,7 +162,7 @@ extension Selector {
   /// The one heading the last step names with every step before it
   /// matched by an ancestor, in order: ids and whole titles first, then
   /// parts of titles, as `jump` tries them.
-  private static func path(_ steps: [String], in tree: HeadingTree) throws(SelectorMiss) -> Int {
+  private static func path(_ steps: [String], in tree: HeadingTree) throws(SelectorError) -> Int {
     let titles = tree.headings.map { LooseText.folded($0.title) }
     let wanted = steps.map { LooseText.folded($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
     func matches(_ step: Int, _ heading: Int, exact: Bool) -> Bool {

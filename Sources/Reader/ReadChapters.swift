@@ -13,17 +13,17 @@ extension ReaderState {
   mutating func cross(_ step: Step) -> Bool {
     guard let book, !visiting else { return false }
     let forward = step == .next || step == .nextAtLevel
-    let target = book.current + (forward ? 1 : -1)
-    guard book.chapters.indices.contains(target) else {
+    let chapter = book.current + (forward ? 1 : -1)
+    guard book.chapters.indices.contains(chapter) else {
       message = forward ? "the end of the book" : "the start of the book"
       return true
     }
     // `[` comes back to the previous chapter's last section, `{` to its
     // last at the chapter's top level, as `}` goes on to the next one's top.
-    let sections = book.chapters[target].document.sections
+    let sections = book.chapters[chapter].document.sections
     let top = sections.map(\.level).min() ?? 1
     let back = step == .previousAtLevel ? sections.last { $0.level == top } : sections.last
-    chapterAsked = (target, forward ? 0 : back?.offset ?? 0)
+    chapterAsked = (chapter, forward ? 0 : back?.offset ?? 0)
     return true
   }
 

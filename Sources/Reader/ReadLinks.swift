@@ -49,7 +49,7 @@ extension ReaderState {
 
   /// True when a line's first link, at `runs`, goes on from the line
   /// before (a link the wrap broke): only marks and blanks before it, and
-  /// the line before ends with a link to the same place.
+  /// the line before ends with a link to the same target.
   func goesOn(_ spot: Spot, _ runs: Range<Int>, to destination: String) -> Bool {
     let before = page.moved(spot, by: -1)
     guard before != spot, let line = page.line(at: spot), let above = page.line(at: before),

@@ -247,36 +247,36 @@ extension ReaderState {
         before = false
       }
       let level = sections[current].level
-      var target: Int?
+      var landing: Int?
       switch step {
       case .next:
-        target = before ? 0 : sections.indices.dropFirst(current + 1).first { drawn($0) > top }
+        landing = before ? 0 : sections.indices.dropFirst(current + 1).first { drawn($0) > top }
       case .previous where fromEnd:
-        target = current > 0 ? current - 1 : nil
+        landing = current > 0 ? current - 1 : nil
       case .previousAtLevel where fromEnd:
-        target = (0..<current).last { sections[$0].level <= level }
+        landing = (0..<current).last { sections[$0].level <= level }
       case .previous:
-        target =
+        landing =
           before ? nil : drawn(current) < top ? current : (0..<current).last { drawn($0) < top }
       case .nextAtLevel:
-        target =
+        landing =
           before
           ? 0
           : sections.indices.dropFirst(current + 1).first {
             sections[$0].level <= level && drawn($0) > top
           }
       case .previousAtLevel:
-        target =
+        landing =
           before
           ? nil
           : drawn(current) < top
             ? current : (0..<current).last { sections[$0].level <= level && drawn($0) < top }
       }
-      guard let target else {
+      guard let landing else {
         if !cross(step) { message = "no more sections this way" }
         return
       }
-      top = drawn(target)
+      top = drawn(landing)
     }
   }
 

@@ -101,7 +101,7 @@ public struct ReadPlaces {
 
   /// The chapter a book was left at: the real path of its file, kept
   /// under the book's own real path (`chapter`, the chapter, `-`, the
-  /// book). The chapter is named by its file, not its place in the book,
+  /// book). The chapter is named by its file, not its number in the book,
   /// so chapters added or removed since (in a subfolder too, which leaves
   /// the book's folder as it was) cannot move the reader; nil when the
   /// book was not left or has no real path.

@@ -41,7 +41,7 @@ public struct ReadSession: TerminalProgram {
   }
 
   /// Making the outline failed: why, in one line.
-  public struct OutlineFailure: Error {
+  public struct OutliningError: Error {
     /// The line that says why.
     public let message: String
 
@@ -70,16 +70,16 @@ public struct ReadSession: TerminalProgram {
   /// in any build. 0, as everywhere but those tests.
   public var busy = 0
   /// The outline once the background has it; asked each turn until then.
-  let outlined: () -> Result<Document, OutlineFailure>?
+  let outlined: () -> Result<Document, OutliningError>?
   /// A book's chapter laid out, for `]` past a chapter's end (an index
   /// into `ReaderBook.chapters`); why not, when it cannot be read.
-  public var opener: (Int) -> Result<Page, OutlineFailure> = { _ in
-    .failure(OutlineFailure(message: "no book"))
+  public var opener: (Int) -> Result<Page, OutliningError> = { _ in
+    .failure(OutliningError(message: "no book"))
   }
   /// A document a link names, laid out and outlined; why not, when it
   /// cannot be read.
-  public var documentOpener: (String) -> Result<(Page, Document), OutlineFailure> = { _ in
-    .failure(OutlineFailure(message: "no document"))
+  public var documentOpener: (String) -> Result<(Page, Document), OutliningError> = { _ in
+    .failure(OutliningError(message: "no document"))
   }
   /// The sections read kept for a document's file, for one a link opens.
   public var readMarks: (String) -> Set<String> = { _ in [] }
@@ -89,7 +89,7 @@ public struct ReadSession: TerminalProgram {
   public init(
     terminal: any TerminalDevice, page: Page, look: Look, measure: Int? = nil,
     motion: Bool = true, trace: String? = nil, document: Document?,
-    outlined: @escaping () -> Result<Document, OutlineFailure>?, startByte: Int
+    outlined: @escaping () -> Result<Document, OutliningError>?, startByte: Int
   ) {
     self.terminal = terminal
     self.look = look

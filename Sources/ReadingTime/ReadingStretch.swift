@@ -1,4 +1,4 @@
-/// A stretch of reading, placed by the byte where it starts.
+/// A stretch of reading, kept at the byte where it starts.
 package struct ReadingStretch: Equatable, Sendable {
   package var offset: Int
   package var reading: ReadingAmount

@@ -47,11 +47,11 @@ public struct ReadingTimeline: Sendable, Equatable {
       images: high.images - low.images)
   }
 
-  /// The same stretches at the bytes `place` gives for theirs, which keeps
+  /// The same stretches at the bytes `move` gives for theirs, which keeps
   /// their order (stretches may come to share a byte).
-  public func placed(_ place: (Int) -> Int) -> ReadingTimeline {
+  public func moved(_ move: (Int) -> Int) -> ReadingTimeline {
     var copy = self
-    copy.offsets = offsets.map(place)
+    copy.offsets = offsets.map(move)
     return copy
   }
 }

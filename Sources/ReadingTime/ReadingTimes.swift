@@ -23,7 +23,7 @@ package struct ReadingTimes {
     readings = Array(repeating: ReadingAmount(), count: starts.count + 1)
     seconds = Array(repeating: 0, count: starts.count + 1)
     // Stretches come in the order the parsers found them (footnotes last);
-    // the timeline wants them by place.
+    // the timeline wants them by offset.
     let ordered = stretches.indices.sorted {
       (stretches[$0].offset, $0) < (stretches[$1].offset, $1)
     }

@@ -1,6 +1,6 @@
 extension RandomAccessCollection where Index == Int {
   /// How many elements, from the start of a collection sorted by `key`,
-  /// have a key at or before `value`: the place where `value` would go
+  /// have a key at or before `value`: the index where `value` would go
   /// after its equals. Binary search.
   @inlinable public func countAtOrBefore(_ value: Int, by key: (Element) -> Int) -> Int {
     var low = startIndex

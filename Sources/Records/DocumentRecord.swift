@@ -17,13 +17,13 @@ public struct DocumentRecord: Sendable {
 
   /// The record `bytes` (one line, without its line feed) hold, or why
   /// it is none.
-  public static func read(_ bytes: [UInt8], line: Int) -> Result<DocumentRecord, RecordProblem> {
+  public static func read(_ bytes: [UInt8], line: Int) -> Result<DocumentRecord, RecordError> {
     let members: [JSONParser.Member]
     do {
       members = try JSONParser.members(bytes)
     } catch {
       return .failure(
-        RecordProblem(
+        RecordError(
           line: line, reason: "not a JSON object: \(error.problem) at byte \(error.offset + 1)"))
     }
     var path: JSONValue? = nil
@@ -43,11 +43,11 @@ public struct DocumentRecord: Sendable {
     let carried = meta.text
     guard let name = path?.string, !name.isEmpty else {
       let problem = path == nil ? "no \"path\"" : "\"path\" is not a non-empty string"
-      return .failure(RecordProblem(line: line, meta: carried, reason: problem))
+      return .failure(RecordError(line: line, meta: carried, reason: problem))
     }
     guard let body = text?.string else {
       let problem = text == nil ? "no \"text\"" : "\"text\" is not a string"
-      return .failure(RecordProblem(line: line, path: name, meta: carried, reason: problem))
+      return .failure(RecordError(line: line, path: name, meta: carried, reason: problem))
     }
     return .success(DocumentRecord(line: line, path: name, text: Array(body.utf8), meta: carried))
   }

@@ -33,7 +33,7 @@ public struct LineReader {
 
   /// The next lines, up to `count` of them or past `bytes` bytes (at least
   /// one); blank lines are counted but not given. Nil at the end; an
-  /// error reading is a `LoadFailure` naming the stream.
+  /// error reading is a `LoadError` naming the stream.
   public mutating func batch(count: Int, bytes: Int) throws -> [Line]? {
     var lines: [Line] = []
     var size = 0
@@ -93,7 +93,7 @@ public struct LineReader {
     guard got >= 0 else {
       let code = errno
       buffer.removeSubrange(old...)
-      throw LoadFailure(name: name, code: code)
+      throw LoadError(name: name, code: code)
     }
     buffer.removeSubrange((old + got)...)
     if got == 0 { ended = true }

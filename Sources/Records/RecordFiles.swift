@@ -68,14 +68,14 @@ public final class RecordFiles: FileAccess {
   }
 
   public func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] {
-    guard case .file(let given) = source else { throw LoadFailure(name: "<stdin>", code: EBADF) }
+    guard case .file(let given) = source else { throw LoadError(name: "<stdin>", code: EBADF) }
     if let text = texts[LinkPath.tidied(given)] {
       guard text.count <= limit else {
-        throw LoadFailure(name: given, reason: SystemFiles.tooLarge(text.count, limit: limit))
+        throw LoadError(name: given, reason: SystemFiles.tooLarge(text.count, limit: limit))
       }
       return text
     }
-    guard let disk else { throw LoadFailure(name: given, code: ENOENT) }
+    guard let disk else { throw LoadError(name: given, code: ENOENT) }
     return try disk.bytes(.file(onDisk(LinkPath.tidied(given))), limit: limit)
   }
 

@@ -5,7 +5,7 @@ import Parallel
 /// input order: `--records`' loop, as `forEachDocument` is the files'.
 public enum RecordLoop {
   /// What one line gives: its record, or why there is none.
-  public typealias Read = Result<DocumentRecord, RecordProblem>
+  public typealias Read = Result<DocumentRecord, RecordError>
 
   /// Each line of `reader` read as a record and given to `work` on `jobs`
   /// threads, each result to `consume` on the calling thread in input
@@ -39,10 +39,10 @@ public enum RecordLoop {
   /// links lead from one to another). A path given again (tidied as links
   /// name it) is a problem naming the line that gave it first.
   public static func collect(_ reader: inout LineReader, jobs: Int) throws -> (
-    records: [DocumentRecord], problems: [RecordProblem]
+    records: [DocumentRecord], problems: [RecordError]
   ) {
     var records: [DocumentRecord] = []
-    var problems: [RecordProblem] = []
+    var problems: [RecordError] = []
     var lines: [String: Int] = [:]
     try run(&reader, jobs: jobs, shard: nil, work: { $0 }) { read in
       switch read {
@@ -50,7 +50,7 @@ public enum RecordLoop {
       case .success(let record):
         let path = LinkPath.tidied(record.path)
         if let first = lines[path] {
-          problems.append(RecordProblem(record, reason: "the path of line \(first) already"))
+          problems.append(RecordError(record, reason: "the path of line \(first) already"))
         } else {
           lines[path] = record.line
           records.append(record)

@@ -8,7 +8,7 @@ public struct HeadingText: Sendable, Equatable {
   /// The text as a browser's `textContent` has it: text and code, each line
   /// break as `\n`, image alt text left out (GitHub, GitLab).
   public var plain: String
-  /// The same with image alt text in its place (pandoc's `stringify`,
+  /// The same with an image given as its alt text (pandoc's `stringify`,
   /// remark's `toString`, Python-Markdown's and Goldmark's text).
   public var withAlt: String
   /// The heading's content as written in Markdown, markup and all (`#`

@@ -1,4 +1,4 @@
-/// The escape codes isle sends a terminal, in one place: every sequence the
+/// The escape codes isle sends a terminal, in one file: every sequence the
 /// picker, the pager and the rescue write is spelled here, once, and named
 /// for what it does.
 ///

@@ -16,21 +16,21 @@ public final class RawTerminal {
   let descriptor: Int32
 
   /// No terminal to draw on, in words.
-  public struct Failure: Error {
+  public struct OpenError: Error {
     public let reason: String
   }
 
   /// Opens `device` (the controlling terminal unless a test names a
   /// pseudo-terminal) and puts it in raw mode.
-  public init(device: String = "/dev/tty") throws(Failure) {
+  public init(device: String = "/dev/tty") throws(OpenError) {
     let descriptor = open(device, O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else {
-      throw Failure(reason: "no terminal to draw on (\(device)): " + SystemFiles.reason(errno))
+      throw OpenError(reason: "no terminal to draw on (\(device)): " + SystemFiles.reason(errno))
     }
     var modes = termios()
     guard tcgetattr(descriptor, &modes) == 0 else {
       close(descriptor)
-      throw Failure(reason: "\(device) is not a terminal")
+      throw OpenError(reason: "\(device) is not a terminal")
     }
     self.descriptor = descriptor
     var raw = modes

@@ -49,7 +49,7 @@ struct AddedTokens: Sendable {
     return found
   }
 
-  /// The first place from `from` a token starts, and the longest one there.
+  /// The first offset from `from` where a token starts, and the longest one there.
   private static func leftmost(_ tokens: [Token], in text: [UInt32], from: Int, to end: Int)
     -> (Int, Token)?
   {

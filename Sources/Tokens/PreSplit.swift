@@ -1,6 +1,6 @@
 /// The pattern a tiktoken encoding splits text with before its byte pairs
 /// are merged, matched by hand: each rule below is one alternative of the
-/// encoding's regular expression, tried in its order at each place, with
+/// encoding's regular expression, tried in its order where each piece starts, with
 /// the same backtracking (a rule returns where its match ends, or nil).
 ///
 /// - `r50k` (gpt2, r50k_base, p50k_base):

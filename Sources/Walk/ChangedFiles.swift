@@ -6,7 +6,7 @@
 /// repository's top as git prints it.
 public struct ChangedFiles: Sendable {
   /// Why the files could not be listed.
-  public enum Failure: Error, Sendable, Equatable {
+  public enum GitError: Error, Sendable, Equatable {
     /// git is not installed.
     case noGit
     /// git said no: not a repository, no such commit. Its first line.
@@ -19,8 +19,8 @@ public struct ChangedFiles: Sendable {
   public let paths: Set<String>
 
   /// The files touched since `ref` in the repository `folder` is in.
-  public init(since ref: String, in folder: String) throws(Failure) {
-    func git(_ arguments: [String], in directory: String) throws(Failure) -> [UInt8] {
+  public init(since ref: String, in folder: String) throws(GitError) {
+    func git(_ arguments: [String], in directory: String) throws(GitError) -> [UInt8] {
       guard let outcome = GitProcess.run(arguments, in: directory) else { throw .noGit }
       guard outcome.status == 0 else { throw .git(outcome.firstError) }
       return outcome.output

@@ -28,15 +28,15 @@ public final class RepositoryRoots: Sendable {
     return root
   }
 
-  /// `target` from `current`: `.`, `..`, `../..` when it is `current` or
+  /// `path` from `current`: `.`, `..`, `../..` when it is `current` or
   /// above it, `sub/dir` below it, else absolute.
-  static func relative(_ target: String, from current: String) -> String {
-    if target == current { return "." }
-    if current.hasPrefix(target == "/" ? "/" : target + "/") {
-      let depth = current.dropFirst(target.count).split(separator: "/").count
+  static func relative(_ path: String, from current: String) -> String {
+    if path == current { return "." }
+    if current.hasPrefix(path == "/" ? "/" : path + "/") {
+      let depth = current.dropFirst(path.count).split(separator: "/").count
       return Array(repeating: "..", count: depth).joined(separator: "/")
     }
-    if target.hasPrefix(current + "/") { return String(target.dropFirst(current.count + 1)) }
-    return target
+    if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
+    return path
   }
 }

@@ -51,11 +51,11 @@ extension LinkFact {
   /// gives it (a definition and an inline link at the destination the
   /// outline found; a use of a definition at its label).
   public static func positioned(_ links: [FoundLink], text: TextLines) -> [LinkFact] {
-    links.map { place($0, text: text) }
+    links.map { fact($0, text: text) }
   }
 
   /// The fact of one link of the outline.
-  private static func place(_ link: FoundLink, text: TextLines) -> LinkFact {
+  private static func fact(_ link: FoundLink, text: TextLines) -> LinkFact {
     let bytes = text.bytes
     let start = min(link.offset, bytes.count)
     let first = start..<min(start + 1, bytes.count)

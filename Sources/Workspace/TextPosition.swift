@@ -1,7 +1,7 @@
 import JSON
 import JSONRPC
 
-/// A place in a text document as the protocol counts it: a 0-based line
+/// A position in a text document as the protocol counts it: a 0-based line
 /// and a 0-based count of UTF-16 code units into that line.
 public struct TextPosition: Sendable, Equatable, Comparable {
   public var line: Int

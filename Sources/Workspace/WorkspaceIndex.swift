@@ -25,7 +25,7 @@ public final class WorkspaceIndex: Sendable {
   private let walked = Lock<[String]>([])
   /// The folders walked last.
   private let folders = Lock<[String]>([])
-  /// Each chapter of the books the folders are, by its place in the
+  /// Each chapter of the books the folders are, by its number in the
   /// books' order.
   private let chapters = Lock<[String: Int]>([:])
   /// The number of the latest build: an older one still running stops
@@ -83,8 +83,8 @@ public final class WorkspaceIndex: Sendable {
       walked.withLock { $0 = paths }
       chapters.withLock { chapters in
         chapters = [:]
-        for (place, path) in order.enumerated() where chapters[path] == nil {
-          chapters[path] = place
+        for (ordinal, path) in order.enumerated() where chapters[path] == nil {
+          chapters[path] = ordinal
         }
       }
       progress?.begin(documents: paths.count)

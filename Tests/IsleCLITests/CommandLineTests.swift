@@ -40,7 +40,7 @@ import Testing
     let jump = try #require(
       try decide(["jump", "next", "--print", "offset", "--line", "9", "fixtures/recipe.md"])
         as? JumpCommand)
-    #expect(jump.target == "next")
+    #expect(jump.given == "next")
     #expect(jump.print == .offset)
     #expect(jump.settings.position.position?.text == "9")
     let check = try #require(
@@ -61,20 +61,20 @@ import Testing
     #expect(named == Set(OptionName.allCases))
   }
 
-  struct Unknown: Error {}
+  struct UnknownError: Error {}
 
   @Test func anyErrorBecomesOneLineAndAStatus() {
     let usage = Failure(UsageError("bad", command: "toc"))
     #expect(usage.line == "isle: error: bad (see 'isle help toc')")
     #expect(usage.status == .failure)
-    let unknown = Failure(Unknown())
-    #expect(unknown.line == "isle: error: Unknown()")
+    let unknown = Failure(UnknownError())
+    #expect(unknown.line == "isle: error: UnknownError()")
     #expect(unknown.status == .failure)
-    let pipe = Failure(ClosedPipe())
+    let pipe = Failure(ClosedPipeError())
     #expect(pipe.line == nil && pipe.status == .success)
-    let terminal = Failure(TerminalFailure(name: "doc.md", reason: "the terminal went away"))
+    let terminal = Failure(TerminalError(name: "doc.md", reason: "the terminal went away"))
     #expect(terminal.line == "isle: error: doc.md: the terminal went away")
-    let binary = Failure(DocumentFailure.binary("x.md"))
+    let binary = Failure(DocumentError.binary("x.md"))
     #expect(binary.line == "isle: error: x.md: binary file, not a document")
   }
 }

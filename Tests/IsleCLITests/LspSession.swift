@@ -47,7 +47,7 @@ final class LspSession: Sendable {
     server.settle()
   }
 
-  struct Failure: Error { var message: String }
+  struct SessionError: Error { var message: String }
 
   func request(_ method: String, _ params: JSONValue = .null) throws -> JSONValue {
     let id = next.withLock { id in
@@ -60,9 +60,9 @@ final class LspSession: Sendable {
           "jsonrpc": .string("2.0"), "id": .int(id), "method": .string(method), "params": params,
         ]).text.utf8))
     guard let reply = sent.withLock({ $0.last { $0["id"] == .int(id) } }) else {
-      throw Failure(message: "no reply")
+      throw SessionError(message: "no reply")
     }
-    if let error = reply["error"] { throw Failure(message: error.text) }
+    if let error = reply["error"] { throw SessionError(message: error.text) }
     return reply["result"] ?? .null
   }
 

@@ -54,10 +54,10 @@ import Workspace
       let environment = cacheHome
       // The server, from a shell that writes its pid, on a thread that
       // waits for its end.
-      let ended = Condition<Result<Spawn.Outcome, Spawn.Failure>?>(nil)
+      let ended = Condition<Result<Spawn.Outcome, Spawn.SpawnError>?>(nil)
       let binary = Harness.binary.path
       Worker.run("test.lsp") {
-        let outcome = Result { () throws(Spawn.Failure) in
+        let outcome = Result { () throws(Spawn.SpawnError) in
           try Spawn.run(
             "/bin/sh",
             ["-c", #"echo $$ > "$0/pid"; exec "$1" lsp < "$0/in" > "$0/out""#, folder, binary],

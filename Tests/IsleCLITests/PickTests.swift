@@ -27,7 +27,7 @@ import Testing
           "-x", "\(columns)", "-y", "\(rows)", "bash --norc --noprofile",
         ], timeout: 20)
       guard start.status == 0 else {
-        throw Spawn.Failure(description: "tmux new-session failed: \(start.errors)")
+        throw Spawn.SpawnError(description: "tmux new-session failed: \(start.errors)")
       }
       let bin = Harness.binary.deletingLastPathComponent().path
       try type("PS1='$ '; PATH='\(bin)':$PATH; cd '\(Harness.root.path)'; clear")

@@ -16,7 +16,7 @@ import Testing
   static func whereJSON(_ arguments: [String], file: String) throws -> DocumentOutput {
     let outcome = Harness.run(["where", "--format", "json"] + arguments + ["fixtures/\(file)"])
     guard outcome.status == 0 || outcome.status == 1 else {
-      throw Failure(
+      throw WhereError(
         message: "where \(arguments) \(file): exit \(outcome.status): \(outcome.stderr)")
     }
     let object = try #require(
@@ -34,7 +34,7 @@ import Testing
     return try #require(Double(digits))
   }
 
-  struct Failure: Error, CustomStringConvertible {
+  struct WhereError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
   }

@@ -16,7 +16,7 @@ import Testing
   }
 
   /// `uri:line` of a location.
-  static func place(_ location: JSONValue?) -> String {
+  static func written(_ location: JSONValue?) -> String {
     let uri = location?["uri"]?.string ?? "?"
     return
       "\(uri.split(separator: "/").last ?? ""):\(location?["range"]?["start"]?["line"]?.int ?? -1)"
@@ -70,9 +70,9 @@ import Testing
   @Test func definitionLeadsToTheHeading() throws {
     let client = try ServerTests.client()
     #expect(
-      Self.place(try client.request("textDocument/definition", Self.at(14, 20))) == "guide.md:4")
+      Self.written(try client.request("textDocument/definition", Self.at(14, 20))) == "guide.md:4")
     #expect(
-      Self.place(try client.request("textDocument/definition", Self.at(15, 15))) == "other.md:2")
+      Self.written(try client.request("textDocument/definition", Self.at(15, 15))) == "other.md:2")
     // On a link's text: nothing, as in VS Code (the text is no destination).
     #expect(try client.request("textDocument/definition", Self.at(15, 6)) == .null)
     #expect(try client.request("textDocument/definition", Self.at(15, 50)) == .null)
@@ -151,7 +151,7 @@ import Testing
     let found = try client.request(
       "textDocument/references",
       Self.at(4, 3, ["context": .object(["includeDeclaration": .bool(true)])]))
-    #expect(found.array?.map { Self.place($0) } == ["guide.md:4", "other.md:4", "guide.md:14"])
+    #expect(found.array?.map { Self.written($0) } == ["guide.md:4", "other.md:4", "guide.md:14"])
     let fromLink = try client.request(
       "textDocument/references", Self.at(14, 20, ["context": .object([:])]))
     #expect(fromLink.array?.count == 2)

@@ -73,16 +73,16 @@ import Testing
       results.append($1)
     }
     #expect(results == (0..<2000).map { $0 * 3 })
-    struct Stop: Error {}
+    struct StopError: Error {}
     let started = Lock(0)
     var consumed = 0
-    #expect(throws: Stop.self) {
+    #expect(throws: StopError.self) {
       try OrderedParallelMap.run(count: 10_000, jobs: 4, window: 8) { index in
         started.withLock { $0 += 1 }
         return index
       } consume: { index, _ in
         consumed += 1
-        if index == 20 { throw Stop() }
+        if index == 20 { throw StopError() }
       }
     }
     #expect(consumed == 21)

@@ -48,7 +48,7 @@ import Testing
   }
 
   /// The titles `selector` names, in order; the preamble as `-`.
-  static func titles(_ selector: String) throws(SelectorMiss) -> [String] {
+  static func titles(_ selector: String) throws(SelectorError) -> [String] {
     let (tree, document) = tree()
     return try Selector(selector).resolve(in: tree, document: document).map {
       $0.map { tree.headings[$0].title } ?? "-"
@@ -96,10 +96,10 @@ import Testing
   }
 
   @Test func missesSayWhatIsNear() {
-    #expect(throws: SelectorMiss.ambiguous([2, 6])) { try Self.titles("Guide/Linux") }
-    #expect(throws: SelectorMiss.noMatch(closest: [2, 6])) { try Self.titles("Use/Linox") }
-    #expect(throws: SelectorMiss.noMatch(closest: [])) { try Self.titles("Install/Windows") }
-    #expect(throws: SelectorMiss.noMatch(closest: [7])) { try Self.titles("20..") }
+    #expect(throws: SelectorError.ambiguous([2, 6])) { try Self.titles("Guide/Linux") }
+    #expect(throws: SelectorError.noMatch(closest: [2, 6])) { try Self.titles("Use/Linox") }
+    #expect(throws: SelectorError.noMatch(closest: [])) { try Self.titles("Install/Windows") }
+    #expect(throws: SelectorError.noMatch(closest: [7])) { try Self.titles("20..") }
   }
 
   @Test func aPositionNamesTheSectionShownThatHoldsIt() throws {
@@ -114,7 +114,7 @@ import Testing
     // Inside a heading deeper than shown: the section that holds it.
     #expect(try held(.line, 13) == "Linux")
     #expect(try held(.offset, document.size) == "TCP/IP")
-    #expect(throws: SelectorMiss.self) { try held(.line, 900) }
+    #expect(throws: SelectorError.self) { try held(.line, 900) }
   }
 
   /// The section of each heading runs to the next at its level or above,

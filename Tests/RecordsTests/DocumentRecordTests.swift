@@ -4,7 +4,7 @@ import Testing
 
 /// A line of `--records` input read into a document, or why it is none.
 @Suite struct DocumentRecordTests {
-  func record(_ text: String, line: Int = 1) -> Result<DocumentRecord, RecordProblem> {
+  func record(_ text: String, line: Int = 1) -> Result<DocumentRecord, RecordError> {
     DocumentRecord.read(Array(text.utf8), line: line)
   }
 

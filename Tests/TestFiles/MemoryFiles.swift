@@ -77,7 +77,7 @@ public final class MemoryFiles: FileAccess, Sendable {
 
   public func bytes(_ source: InputSource, limit: Int) throws -> [UInt8] {
     guard case .file(let path) = source, let text = files[absolute(path)] else {
-      throw LoadFailure(name: source.displayName, code: ENOENT)
+      throw LoadError(name: source.displayName, code: ENOENT)
     }
     return Array(text.utf8.prefix(limit))
   }

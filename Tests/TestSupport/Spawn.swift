@@ -25,7 +25,7 @@ public enum Spawn {
     public var errors: String { String(decoding: stderr, as: UTF8.self) }
   }
 
-  public struct Failure: Error, CustomStringConvertible {
+  public struct SpawnError: Error, CustomStringConvertible {
     public let description: String
     public init(description: String) { self.description = description }
   }
@@ -36,10 +36,10 @@ public enum Spawn {
   public static func run(
     _ executable: String, _ arguments: [String], stdin: [UInt8] = [],
     directory: String? = nil, environment: [String: String]? = nil, timeout: Double = 60
-  ) throws(Failure) -> Outcome {
+  ) throws(SpawnError) -> Outcome {
     var template = Array("/tmp/isle-spawn-XXXXXX".utf8CString)
     guard let scratch = mkdtemp(&template) else {
-      throw Failure(description: "no scratch directory: errno \(errno)")
+      throw SpawnError(description: "no scratch directory: errno \(errno)")
     }
     let folder = String(cString: scratch)
     let paths = ["in", "out", "err"].map { folder + "/" + $0 }
@@ -85,7 +85,7 @@ public enum Spawn {
       }
     }
     guard started == 0 else {
-      throw Failure(description: "cannot start \(executable): errno \(started)")
+      throw SpawnError(description: "cannot start \(executable): errno \(started)")
     }
 
     var status: Int32 = 0
@@ -94,13 +94,13 @@ public enum Spawn {
       let result = waitpid(child, &status, WNOHANG)
       if result == child { break }
       if result < 0 && errno != EINTR {
-        throw Failure(description: "waitpid \(executable): errno \(errno)")
+        throw SpawnError(description: "waitpid \(executable): errno \(errno)")
       }
       if now() >= deadline {
         kill(-child, SIGKILL)
         kill(child, SIGKILL)
         _ = waitpid(child, &status, 0)
-        throw Failure(description: "\(executable) \(arguments) ran past \(timeout) s")
+        throw SpawnError(description: "\(executable) \(arguments) ran past \(timeout) s")
       }
       usleep(5_000)
     }
@@ -126,9 +126,9 @@ public enum Spawn {
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 
-  static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+  static func write(_ bytes: [UInt8], to path: String) throws(SpawnError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard descriptor >= 0 else { throw Failure(description: "cannot write \(path)") }
+    guard descriptor >= 0 else { throw SpawnError(description: "cannot write \(path)") }
     defer { close(descriptor) }
     var sent = 0
     while sent < bytes.count {
@@ -136,7 +136,7 @@ public enum Spawn {
         Glibc.write(descriptor, $0.baseAddress! + sent, $0.count - sent)
       }
       if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { throw Failure(description: "cannot write \(path)") }
+      guard result > 0 else { throw SpawnError(description: "cannot write \(path)") }
       sent += result
     }
   }

@@ -92,11 +92,11 @@ enum LinkSyntax {
       (start + 1..<close).contains(where: { !isWhiteSpace(bytes[$0]) }),
       close + 1 < limit, bytes[close + 1] == 0x3A
     else { return nil }
-    let target = space(bytes, from: close + 2, to: limit)
-    guard let end = destination(bytes, from: target, to: limit, mayBeEmpty: false) else {
+    let opening = space(bytes, from: close + 2, to: limit)
+    guard let end = destination(bytes, from: opening, to: limit, mayBeEmpty: false) else {
       return nil
     }
-    let written = inside(target..<end, of: bytes)
+    let written = inside(opening..<end, of: bytes)
     let afterDestination = restOfLine(bytes, from: end, to: limit)
     let gap = space(bytes, from: end, to: limit)
     if gap > end, let title = title(bytes, from: gap, to: limit),

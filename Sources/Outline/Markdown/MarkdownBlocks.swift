@@ -32,9 +32,9 @@ public struct MarkdownBlocks: Sendable {
     starts = Array(Set(found.blockStarts)).sorted()
     if starts.first.map({ $0 > hidden }) ?? true { starts.insert(hidden, at: 0) }
     readings = Array(repeating: ReadingAmount(), count: starts.count)
-    for placed in found.readings where placed.heading == nil {
-      let index = max(starts.countAtOrBefore(placed.offset) { $0 } - 1, 0)
-      readings[index] += placed.reading
+    for stretch in found.readings where stretch.heading == nil {
+      let index = max(starts.countAtOrBefore(stretch.offset) { $0 } - 1, 0)
+      readings[index] += stretch.reading
     }
     headings = found.headings.compactMap { heading in
       heading.endOffset.map { (mapOffset(heading.offset), mapOffset($0)) }

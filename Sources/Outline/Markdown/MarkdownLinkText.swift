@@ -2,10 +2,9 @@ import Found
 
 /// A heading's content as the text of a link in a contents list: what the
 /// heading shows, with its code spans and strikethrough kept as Markdown
-/// (`` [`Debug`](#debug) ``, `[~~Old~~](#old)`) and backslashes only
-/// before what would otherwise change the Markdown (`println!` stays as it
-/// is). Emphasis, links and inline HTML give their text alone; an image its
-/// alt text.
+/// (`` [`Debug`](#debug) ``, `[~~Old~~](#old)`) and its text escaped by
+/// Found's `MarkdownEscape` (`println!` stays as it is). Emphasis, links
+/// and inline HTML give their text alone; an image its alt text.
 public enum MarkdownLinkText {
   /// The link text for a section of a document in `format`. A heading whose
   /// content reads differently alone than in its document (a reference
@@ -15,44 +14,8 @@ public enum MarkdownLinkText {
     guard format == .markdown, section.source != section.title,
       let parsed = linkText(of: section.source),
       PlainText.collapsed(parsed.plain) == section.title
-    else { return escaped(section.title) }
+    else { return MarkdownEscape.inline(section.title) }
     return PlainText.collapsed(parsed.markdown)
-  }
-
-  /// Backslash-escapes what could start inline markup in link text: `\`,
-  /// `` ` ``, `*`, `[`, `]`, `~`, `<`; `_` at the edge of a word (inside
-  /// one it is no emphasis); `&` before what would read as an entity.
-  public static func escaped(_ text: String) -> String {
-    var result = ""
-    let characters = Array(text)
-    for (index, character) in characters.enumerated() {
-      switch character {
-      case "\\", "`", "*", "[", "]", "~", "<":
-        result.append("\\")
-      case "_":
-        let before = index > 0 ? characters[index - 1] : " "
-        let after = index + 1 < characters.count ? characters[index + 1] : " "
-        if !(before.isLetter || before.isNumber) || !(after.isLetter || after.isNumber) {
-          result.append("\\")
-        }
-      case "&":
-        if readsAsEntity(characters[(index + 1)...]) { result.append("\\") }
-      default: break
-      }
-      result.append(character)
-    }
-    return result
-  }
-
-  /// `#…;` or letters and digits then `;`: an entity after `&`.
-  private static func readsAsEntity(_ rest: ArraySlice<Character>) -> Bool {
-    guard let first = rest.first else { return false }
-    if first == "#" { return true }
-    for character in rest.prefix(32) {
-      if character == ";" { return true }
-      guard character.isASCII, character.isLetter || character.isNumber else { return false }
-    }
-    return false
   }
 
   /// A code span around `code`, its fence longer than any run of
@@ -92,7 +55,7 @@ public enum MarkdownLinkText {
         if step.entering { blocks += 1 }
       case .text(let literal):
         flushCode()
-        markdown += escaped(literal)
+        markdown += MarkdownEscape.inline(literal)
         plain += literal
       case .code(let literal):
         code = (code ?? "") + literal

@@ -226,12 +226,12 @@ struct MarkdownTreeVisitor {
           result.links[index].label = closing.label.map { Array(bytes[$0]) }
           result.links[index].labelRange = closing.label
           result.links[index].destinationRange = closing.destination
-        } else if let placed = MarkdownLinks.link(
+        } else if let lost = MarkdownLinks.link(
           node, isImage: isImage, at: nil, bytes: bytes, lines: lines, pieceLines: pieceLines)
         {
           // Lost inside the link: its kind as cmark's positions tell it.
-          result.links[index].kind = placed.kind
-          result.links[index].label = placed.label
+          result.links[index].kind = lost.kind
+          result.links[index].label = lost.label
         }
       }
     default:

@@ -11,7 +11,7 @@ import Parallel
 /// length; parsed under a plan that names the same labels in the same
 /// order, it gives the same findings, moved the same way, its labels
 /// renumbered (`PieceFindings.renumbered`). So the parse after an edit
-/// runs exactly as a parse of the new text cut at the same places, and
+/// runs exactly as a parse of the new text cut at the same offsets, and
 /// gives what the whole gives; only the pieces the edit touches, and
 /// those whose plan it changed (a definition or a footnote another piece
 /// uses), reach cmark.

@@ -6,7 +6,7 @@ import Progress
 /// A document that could not be answered for (no such section, a binary
 /// file, a page too deep): one line naming it, and the exit status it
 /// calls for.
-struct DocumentFailure: IsleError {
+struct DocumentError: IsleError {
   let text: String
   let status: ExitStatus
   /// True for a file that is no document (see `binary`).
@@ -20,8 +20,8 @@ struct DocumentFailure: IsleError {
   /// A file with NUL bytes and no byte order mark, read as grep and
   /// ripgrep read one: `isle: error: FILE: binary file, not a document`,
   /// exit 2 when it was named; a folder's is skipped.
-  static func binary(_ name: String) -> DocumentFailure {
-    var failure = DocumentFailure(
+  static func binary(_ name: String) -> DocumentError {
+    var failure = DocumentError(
       SafeText.forTerminal(name) + ": binary file, not a document", status: .failure)
     failure.isBinary = true
     return failure
@@ -34,50 +34,50 @@ struct DocumentFailure: IsleError {
 
   /// True when `error` is a binary file's.
   static func isBinary(_ error: any Error) -> Bool {
-    (error as? DocumentFailure)?.isBinary == true
+    (error as? DocumentError)?.isBinary == true
   }
 
-  /// Resolves `target` in `document`, turning a miss into a failure that
+  /// Resolves `jump` in `document`, turning a miss into a failure that
   /// lists the sections close to it, if any are (exit 1).
   static func resolving(
-    _ target: Jump, text: String, in document: Document, name: String, from offset: Int? = nil
+    _ jump: Jump, text: String, in document: Document, name: String, from offset: Int? = nil
   ) throws -> Int {
     let sections = document.sections
     do {
-      return try target.resolve(in: sections, folded: document.folded, from: offset)
+      return try jump.resolve(in: sections, folded: document.folded, from: offset)
     } catch .noMatch(let closest) {
       if sections.isEmpty {
-        throw DocumentFailure("\(name) has no sections", status: .nothingFound)
+        throw DocumentError("\(name) has no sections", status: .nothingFound)
       }
-      if case .number(let number) = target {
-        throw DocumentFailure(
+      if case .number(let number) = jump {
+        throw DocumentError(
           "no section \(number) in \(name): its sections are 1 to \(sections.count)",
           status: .nothingFound)
       }
-      // Only sections near the target are offered; none is better than
+      // Only sections near what was asked are offered; none is better than
       // a list of unrelated titles.
       let offer =
         closest.isEmpty
         ? " (none is close; 'isle toc' lists them)" : "; closest: " + list(closest, in: sections)
-      throw DocumentFailure(
+      throw DocumentError(
         "no section matches '\(text)' in \(name)" + offer, status: .nothingFound)
     } catch .folded(let index) {
-      throw DocumentFailure(
+      throw DocumentError(
         hidden(document.folded[index], text: text, in: document, name: name),
         status: .nothingFound)
     } catch .foldedAmbiguous(let matches) {
-      throw DocumentFailure(
+      throw DocumentError(
         hidden(matches.map { document.folded[$0] }, text: text, in: document, name: name),
         status: .nothingFound)
     } catch .ambiguous(let matches) {
-      throw DocumentFailure(
+      throw DocumentError(
         "'\(text)' matches \(matches.count) sections in \(name): " + list(matches, in: sections),
         status: .nothingFound)
     }
   }
 
   /// What to say of several headings outside the levels shown that the
-  /// target names, and the levels that show them.
+  /// the jump names, and the levels that show them.
   private static func hidden(
     _ headings: [FoldedHeading], text: String, in document: Document, name: String
   ) -> String {

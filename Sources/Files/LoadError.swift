@@ -1,5 +1,5 @@
 /// A document or file that could not be read, and why.
-public struct LoadFailure: Error, Equatable, CustomStringConvertible {
+public struct LoadError: Error, Equatable, CustomStringConvertible {
   /// The path as given (or `<stdin>`).
   public let name: String
   /// Why, in words.

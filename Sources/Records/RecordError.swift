@@ -4,7 +4,7 @@ import JSON
 /// A line of `--records` input that gives no document, or a document that
 /// could not be read: said in its turn as one JSON record (`path`,
 /// `line`, `error`, `meta`), and on standard error, while the rest goes on.
-public struct RecordProblem: Error, Sendable {
+public struct RecordError: Error, Sendable {
   /// The line it stood on, from 1.
   public var line: Int
   /// Its `path`, when it gave one.

@@ -1,5 +1,5 @@
 /// A selector that names no section, or more than one.
-public enum SelectorMiss: Error, Equatable, Sendable {
+public enum SelectorError: Error, Equatable, Sendable {
   /// Nothing matched; `closest` holds the nearest headings (indices into
   /// `HeadingTree.headings`), only those near enough to be meant.
   case noMatch(closest: [Int])

@@ -1,7 +1,7 @@
 /// A terminal a command draws on that could not be had (no `/dev/tty`,
 /// not a terminal) or went away while it drew: one line naming the
 /// document and why, exit 2.
-struct TerminalFailure: IsleError {
+struct TerminalError: IsleError {
   /// The document the command was showing.
   let name: String
   /// Why, in words.

@@ -4,17 +4,17 @@ import Files
 // the line names the file or the stream, exit 2; a reader of a pipe that
 // went away ends output quietly, with 0.
 
-extension LoadFailure: IsleError {
+extension LoadError: IsleError {
   public var message: String? { description }
   public var status: ExitStatus { .failure }
 }
 
-extension OutputFailure: IsleError {
+extension OutputError: IsleError {
   public var message: String? { description }
   public var status: ExitStatus { .failure }
 }
 
-extension ClosedPipe: IsleError {
+extension ClosedPipeError: IsleError {
   public var message: String? { nil }
   public var status: ExitStatus { .success }
 }
