@@ -10,13 +10,26 @@ public struct BookAudit: Sendable, Equatable {
   /// is not there.
   public var includes: [IncludeMiss] = []
 
-  /// An include whose file or anchor is missing, in a chapter (its path
-  /// relative to the book's folder).
+  /// An include left as written, in a chapter (its path relative to the
+  /// book's folder), and why.
   public struct IncludeMiss: Sendable, Equatable {
     public var chapter: String
     public var include: MdBookInclude
-    /// False for a file that is there without the anchor.
-    public var fileMissing: Bool
+    public var problem: Problem
+  }
+
+  /// Why an include is left as written.
+  public enum Problem: Sendable, Equatable {
+    /// No file there.
+    case noFile
+    /// The file is there without the anchor it names.
+    case noAnchor
+    /// The file, its symbolic links followed, is outside the book.
+    case outside
+    /// A FIFO, a device, a socket or a folder.
+    case notAFile
+    /// Larger than the largest file read (`--max-size`).
+    case tooLarge
   }
 
   /// The audit of `book`, its files seen through `files`.
@@ -41,7 +54,8 @@ public struct BookAudit: Sendable, Equatable {
   /// True when there is nothing to say.
   public var isEmpty: Bool { missing.isEmpty && unlisted.isEmpty && includes.isEmpty }
 
-  /// Each chapter's includes whose file, or anchor in it, is missing. A
+  /// Each chapter's includes whose file, or anchor in it, is missing, or
+  /// that are not read (outside the book, no plain file, too large). A
   /// file is looked for from the chapter's folder, within the book's
   /// folder or the one above it that holds `book.toml` (mdBook's listings
   /// stand beside `src`); the files included are not looked into.
@@ -51,30 +65,45 @@ public struct BookAudit: Sendable, Equatable {
       guard let path = chapter.path, let text = files.bytes(of: BookPath.join(book.folder, path))
       else { continue }
       for include in MdBookInclude.scan(text) {
-        let file = included(include.path, from: path, in: book, files: files)
-        let bytes = file.flatMap { files.bytes(of: $0) }
-        if let bytes {
-          // There: missing only when the anchor it names is not.
-          guard case .anchor(let name) = include.part, !MdBookInclude.hasAnchor(name, in: bytes)
-          else { continue }
+        var problem = Problem.outside
+        if let file = included(include.path, from: path, in: book, files: files) {
+          if let bytes = files.bytes(of: file) {
+            // There: missing only when the anchor it names is not.
+            guard case .anchor(let name) = include.part, !MdBookInclude.hasAnchor(name, in: bytes)
+            else { continue }
+            problem = .noAnchor
+          } else {
+            let unread: [UnreadFile: Problem] = [
+              .missing: .noFile, .notAFile: .notAFile, .tooLarge: .tooLarge,
+            ]
+            problem = unread[files.unread(file)] ?? .noFile
+          }
         }
-        misses.append(IncludeMiss(chapter: path, include: include, fileMissing: bytes == nil))
+        misses.append(IncludeMiss(chapter: path, include: include, problem: problem))
       }
     }
     return misses
   }
 
   /// The path of the file `written` names from chapter `chapter`, or nil
-  /// when it leaves the book.
+  /// when it leaves the book: the book's folder, or the one above it that
+  /// holds `book.toml`, as written and with symbolic links followed.
   static func included(_ written: String, from chapter: String, in book: Book, files: some BookFolder)
     -> String?
   {
     let relative = BookPath.join(BookPath.folder(of: chapter), written)
-    if let inside = BookPath.inside(relative) { return BookPath.join(book.folder, inside) }
+    var found = BookPath.inside(relative).map { BookPath.join(book.folder, $0) }
+    var within = book.folder
     let root = BookPath.folder(of: book.folder)
-    guard files.entries(of: root)?.contains(where: { $0.name == "book.toml" }) == true,
-      let inside = BookPath.inside(BookPath.join(BookPath.name(of: book.folder), relative))
-    else { return nil }
-    return BookPath.join(root, inside)
+    if files.entries(of: root)?.contains(where: { $0.name == "book.toml" }) == true {
+      within = root
+      if found == nil,
+        let inside = BookPath.inside(BookPath.join(BookPath.name(of: book.folder), relative))
+      {
+        found = BookPath.join(root, inside)
+      }
+    }
+    guard let found, files.leads(found, inside: within) else { return nil }
+    return found
   }
 }

@@ -6,4 +6,23 @@ public protocol BookFolder {
   func entries(of folder: String) -> [(name: String, isFolder: Bool)]?
   /// The bytes of the file at `path`; nil when there is none.
   func bytes(of path: String) -> [UInt8]?
+  /// Why the file at `path` gave no bytes.
+  func unread(_ path: String) -> UnreadFile
+  /// True when `path`, its symbolic links followed, leads inside `folder`.
+  func leads(_ path: String, inside folder: String) -> Bool
+}
+
+/// Why a file gave no bytes.
+public enum UnreadFile: Sendable, Equatable {
+  /// There is none.
+  case missing
+  /// It is a FIFO, a device, a socket or a folder, never read.
+  case notAFile
+  /// It is larger than the largest file read.
+  case tooLarge
+}
+
+extension BookFolder {
+  public func unread(_ path: String) -> UnreadFile { .missing }
+  public func leads(_ path: String, inside folder: String) -> Bool { true }
 }

@@ -20,22 +20,66 @@ public struct TitleRank: Comparable, Sendable {
     a.tier != b.tier ? a.tier < b.tier : a.score > b.score
   }
 
+  /// A query read once for many titles: trimmed, its letters (spaces
+  /// skipped), their count, and for an ASCII query its letters as bytes,
+  /// so that a title too short for it, or without those bytes in order,
+  /// is passed over without its characters being compared.
+  public struct Query: Sendable {
+    let wanted: String
+    let wantedCount: Int
+    let letters: [Character]
+    let bytes: [UInt8]
+
+    public init(_ query: String) {
+      let trimmed = query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+      wanted = String(trimmed)
+      wantedCount = wanted.count
+      letters = Array(query.filter { $0 != " " })
+      bytes = query.utf8.allSatisfy { $0 < 0x80 } ? Array(query.utf8.filter { $0 != 0x20 }) : []
+    }
+
+    /// How many letters the query has, spaces skipped: a title with
+    /// fewer characters cannot match it.
+    public var letterCount: Int { letters.count }
+  }
+
   /// The rank of `title` for `query`; nil when the title does not hold the
   /// query's letters in order. An empty query matches everything alike.
   public static func of(_ query: String, in title: String) -> TitleRank? {
-    let trimmed = query.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-    let wanted = String(trimmed)
+    of(Query(query), in: title)
+  }
+
+  /// The same for a query read once; the work is bounded by the title's
+  /// length, however long the query.
+  public static func of(_ query: Query, in title: String) -> TitleRank? {
+    let wanted = query.wanted
     if wanted.isEmpty { return TitleRank(tier: 0, score: 0) }
-    if title == wanted { return TitleRank(tier: 0, score: 0) }
-    if title.hasPrefix(wanted) { return TitleRank(tier: 1, score: 0) }
-    let found = title.ranges(of: wanted)
-    if found.contains(where: { isWordStart($0.lowerBound, in: title) }) {
-      return TitleRank(tier: 2, score: 0)
+    guard holds(title, query.bytes) else { return nil }
+    let count = title.count
+    guard query.letters.count <= count else { return nil }
+    if query.wantedCount <= count {
+      if title == wanted { return TitleRank(tier: 0, score: 0) }
+      if title.hasPrefix(wanted) { return TitleRank(tier: 1, score: 0) }
+      let found = title.ranges(of: wanted)
+      if found.contains(where: { isWordStart($0.lowerBound, in: title) }) {
+        return TitleRank(tier: 2, score: 0)
+      }
+      if !found.isEmpty { return TitleRank(tier: 3, score: 0) }
     }
-    if !found.isEmpty { return TitleRank(tier: 3, score: 0) }
-    return scattered(Array(query.filter { $0 != " " }), in: Array(title)).map {
-      TitleRank(tier: 4, score: $0)
+    return scattered(query.letters, in: Array(title)).map { TitleRank(tier: 4, score: $0) }
+  }
+
+  /// True when `letters` (bytes) come in `title`'s UTF-8 in order: every
+  /// match of an ASCII query does (no letters: anything may match).
+  public static func holds(_ title: String, _ letters: [UInt8]) -> Bool {
+    guard !letters.isEmpty else { return true }
+    guard letters.count <= title.utf8.count else { return false }
+    var next = 0
+    for byte in title.utf8 where byte == letters[next] {
+      next += 1
+      if next == letters.count { return true }
     }
+    return false
   }
 
   /// True when `index` starts a word of `text`: its start, or after a

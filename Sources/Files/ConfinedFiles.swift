@@ -65,6 +65,22 @@ public struct ConfinedFiles: FileAccess {
     throw LoadError(name: path, reason: Self.outsideReason)
   }
 
+  /// True when `path`, `..` and every symbolic link resolved, leads to
+  /// `folder` or inside it (relative ones from the current folder).
+  public static func leads(_ path: String, inside folder: String) -> Bool {
+    guard let real = resolved(fromCurrent(path)), let root = resolved(fromCurrent(folder))
+    else { return false }
+    return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+  }
+
+  /// `path` from the root folder, a relative one from the current folder.
+  private static func fromCurrent(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    guard let folder = getcwd(nil, 0) else { return "/" + path }
+    defer { free(folder) }
+    return String(cString: folder) + "/" + (path.isEmpty ? "." : path)
+  }
+
   /// `path` from the root folder (a relative one from the current folder,
   /// or the folder `inner` reads from).
   private func absolute(_ path: String) -> String {

@@ -20,12 +20,15 @@ public struct CheckFinding: Sendable, Equatable {
   /// The link as written (or the entry's path): with the rule and the
   /// path, what the finding's fingerprint is made of.
   public var target: String
+  /// What was likely meant, as the JSON's `suggestion` gives it.
+  public var suggestion: String? = nil
 
   /// A finding from its parts.
   public init(
     rule: CheckRule, path: String, line: Int, column: Int, characterColumn: Int? = nil,
-    message: String, target: String
+    message: String, target: String, suggestion: String? = nil
   ) {
+    self.suggestion = suggestion
     self.rule = rule
     self.path = path
     self.line = line

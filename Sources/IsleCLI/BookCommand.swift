@@ -285,9 +285,12 @@ struct BookCommand: RunnableCommand {
   }
 }
 
-/// The files a book is read from, through the CLI's own reader.
+/// The files a book is read from, through the CLI's own reader, none
+/// larger than `limit` (`--max-size`) and no FIFO or device (never a
+/// wait).
 struct BookFiles: BookFolder {
   let files: FileAccess
+  var limit = 256 << 20
 
   func entries(of folder: String) -> [(name: String, isFolder: Bool)]? {
     guard files.isDirectory(folder), let names = files.entries(folder) else { return nil }
@@ -296,69 +299,24 @@ struct BookFiles: BookFolder {
 
   func bytes(of path: String) -> [UInt8]? {
     guard files.kind(path) == .regular else { return nil }
-    return try? files.bytes(.file(path), limit: 16 << 20)
+    return try? files.bytes(.file(path), limit: limit)
   }
-}
 
-extension BookCommand {
-  /// `isle check BOOK`'s own findings, before the chapters' links: each
-  /// entry that names no file (`SUMMARY.md:7:1: no chapter file x.md`)
-  /// and each document of the book's folder no entry names, in the form
-  /// of check's other lines.
-  static func report(_ audit: BookAudit, of book: Book, json: Bool, cli: CLI) throws {
-    var lines: [String] = []
-    func add(
-      path: String, line: Int, column: Int = 1, target: String, reason: String, text: String,
-      suggestion: String? = nil
-    ) {
-      if json {
-        var object = JSONWriter()
-        object.open()
-        object.add("path", path)
-        object.add("line", line)
-        object.add("column", column)
-        object.add("target", target)
-        object.add("file", nil as String?)
-        object.add("fragment", nil as String?)
-        object.add("reason", reason)
-        object.add("suggestion", suggestion)
-        object.add("renamed", nil as String?)
-        object.close()
-        lines.append(object.text)
-      } else {
-        lines.append("\(SafeText.forTerminal(path)):\(line):\(column): " + text)
-      }
+  func unread(_ path: String) -> UnreadFile {
+    switch files.kind(path) {
+    case .special, .directory: return .notAFile
+    case .regular:
+      // isle's own refusal (no errno) is the limit's.
+      do { _ = try files.bytes(.file(path), limit: limit) } catch let failure as LoadError {
+        return failure.code == nil ? .tooLarge : .missing
+      } catch { return .missing }
+      return .missing
+    default: return .missing
     }
-    for chapter in audit.missing {
-      let path = chapter.path ?? ""
-      // A slip in the entry: the one document no entry names that is near
-      // enough to it, as a wrong heading's link gets the id meant.
-      let near = EditDistance.nearest(to: path, in: audit.unlisted)
-      let suggestion = near.count == 1 ? near[0] : nil
-      let hint = suggestion.map { " (did you mean \(SafeText.forTerminal($0))?)" } ?? ""
-      add(
-        path: book.source, line: chapter.line, target: path, reason: "no-chapter-file",
-        text: "no chapter file " + SafeText.forTerminal(path) + hint, suggestion: suggestion)
-    }
-    for miss in audit.includes {
-      let include = miss.include
-      var what = "no file " + SafeText.forTerminal(include.path)
-      if !miss.fileMissing, case .anchor(let name) = include.part {
-        what = "no anchor '\(SafeText.forTerminal(name))' in " + SafeText.forTerminal(include.path)
-      }
-      add(
-        path: BookPath.join(book.folder, miss.chapter), line: include.line,
-        column: include.column, target: include.path,
-        reason: miss.fileMissing ? "no-include-file" : "no-include-anchor",
-        text: what + " to include")
-    }
-    let listing = BookPath.name(of: book.source)
-    for path in audit.unlisted {
-      add(
-        path: BookPath.join(book.folder, path), line: 1, target: path, reason: "unlisted-chapter",
-        text: "in the book's folder, but no entry of \(SafeText.forTerminal(listing)) names it")
-    }
-    try cli.stdout.write(lines.map { $0 + "\n" }.joined())
+  }
+
+  func leads(_ path: String, inside folder: String) -> Bool {
+    ConfinedFiles.leads(files.resolvedPath(path), inside: files.resolvedPath(folder))
   }
 }
 

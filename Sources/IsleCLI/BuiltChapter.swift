@@ -93,12 +93,28 @@ extension DocumentLoader {
     return try chapter(source, found.path, of: found.book, options: options)
   }
 
+  /// The bytes `source` holds as its book builds them, as `read BOOK`
+  /// draws a chapter: a chapter of an mdBook expanded, anything else as
+  /// written.
+  func builtBytes(_ source: InputSource) throws -> LoadedBytes {
+    let own = try bytes(source)
+    guard let path = source.path, let found = books?.chapter(of: path),
+      found.book.form == .mdBook
+    else { return own }
+    let expanded = MdBookExpanded(
+      Array(own.buffer), chapter: found.path, in: found.book,
+      files: BookFiles(files: files, limit: maxSize))
+    return expanded.splices.isEmpty ? own : LoadedBytes(copying: expanded.bytes)
+  }
+
   /// The chapter at `path` of `book` (relative to its folder), read from
   /// `source`: in an mdBook, its links expanded and outlined, the outline
   /// moved back onto the file's own bytes (a heading brought in at its
   /// include, saying from where), the last `{{#title}}` the document's
-  /// title; each include that leads outside the files that may be read
-  /// (an MCP server's roots) a warning, never read.
+  /// title; each include that leads outside the book's folder (its
+  /// symbolic links followed) or the files that may be read (an MCP
+  /// server's roots), or names a FIFO, a device or a file past
+  /// `--max-size`, a warning, never read.
   func chapter(
     _ source: InputSource, _ path: String, of book: Book, options: OutlineOptions? = nil
   ) throws -> Loaded {
@@ -107,19 +123,10 @@ extension DocumentLoader {
       return Loaded(outlined: try outlined(own, from: source, options: options), bytes: own)
     }
     let text = Array(own.buffer)
-    let expanded = MdBookExpanded(text, chapter: path, in: book, files: BookFiles(files: files))
-    let warnings = expanded.left.compactMap { left -> String? in
-      // One that leaves the book is looked at where it would lead, as
-      // far as to ask whether that is outside (a plain run never says so).
-      let written = BookPath.join(book.folder, BookPath.folder(of: left.in))
-      let file = left.file ?? BookPath.join(written, left.include.path)
-      guard files.kind(file) == .outside else { return nil }
-      // Named as the chapter is: `src/` before a file of the book.
-      let name = source.displayName
-      let base = name.hasSuffix(path) ? String(name.dropLast(path.count)) : book.folder + "/"
-      let at = left.in == path ? name : base + (BookPath.inside(left.in) ?? left.in)
-      return "\(at):\(left.include.line):\(left.include.column): \(left.include.path) "
-        + "\(ConfinedFiles.outsideReason): not included"
+    let folder = BookFiles(files: files, limit: maxSize)
+    let expanded = MdBookExpanded(text, chapter: path, in: book, files: folder)
+    let warnings = expanded.left.compactMap {
+      warning($0, in: path, of: book, named: source.displayName, files: folder)
     }
     guard !expanded.splices.isEmpty else {
       let outlined = try outlined(own, from: source, options: options)
@@ -133,6 +140,38 @@ extension DocumentLoader {
     let chapter = BuiltChapter(
       expanded: expanded, bytes: brought, outlined: inner, own: moved.document)
     return Loaded(outlined: moved, bytes: own, chapter: chapter, warnings: warnings)
+  }
+
+  /// The warning for an include `left` as written in chapter `path` (the
+  /// chapter named `name`), when it is not read: one that leads outside
+  /// the book's folder (or an MCP server's roots), a FIFO or a device, a
+  /// file past `--max-size`; nil for a file or an anchor that is not
+  /// there (`isle check` reports those).
+  private func warning(
+    _ left: MdBookExpanded.Left, in path: String, of book: Book, named name: String,
+    files folder: BookFiles
+  ) -> String? {
+    // One that leaves the book is looked at where it would lead, as far
+    // as to ask whether that is outside the files that may be read.
+    let written = BookPath.join(book.folder, BookPath.folder(of: left.in))
+    let target = left.file ?? BookPath.join(written, left.include.path)
+    var why = ConfinedFiles.outsideReason
+    if files.kind(target) != .outside {
+      if let file = left.file {
+        switch folder.unread(file) {
+        case .missing: return nil
+        case .notAFile: why = CheckOutput.notAFile
+        case .tooLarge: why = CheckOutput.tooLarge
+        }
+      } else {
+        why = CheckOutput.outsideBook
+      }
+    }
+    // Named as the chapter is: `src/` before a file of the book.
+    let base = name.hasSuffix(path) ? String(name.dropLast(path.count)) : book.folder + "/"
+    let at = left.in == path ? name : base + (BookPath.inside(left.in) ?? left.in)
+    return "\(at):\(left.include.line):\(left.include.column): \(left.include.path) "
+      + "\(why): not included"
   }
 
   /// `loaded` outlined again with `options`, as it was read (a chapter

@@ -48,10 +48,6 @@ struct CheckCommand: RunnableCommand {
     if settings.records { return try records() }
     guard let book else { return try links() }
     let output = CheckOutput(format: settings.format, cli: cli)
-    if !settings.format.isForCI {
-      try BookCommand.report(book.audit, of: book.book, json: settings.format == .json, cli: cli)
-      try LlmsCommand.report(llms, json: settings.format == .json, cli: cli)
-    }
     let found = output.findings(of: book.audit, in: book.book) + llms
     let clean = book.audit.isEmpty && llms.isEmpty
     // A book without a chapter to read has no links to check.

@@ -60,7 +60,8 @@ extension CheckCommand {
     if operands.count == 1,
       let book = try BookCommand.book(operands[0], forced: raw.has(.book), files: cli.files)
     {
-      let audit = BookAudit(book, in: BookFiles(files: cli.files))
+      let limit = try OptionValues.size(raw, command: "check")
+      let audit = BookAudit(book, in: BookFiles(files: cli.files, limit: limit))
       let missing = Set(audit.missing.compactMap(\.path))
       operands = book.chapters.compactMap(\.path).filter { !missing.contains($0) }.map {
         BookPath.join(book.folder, $0)

@@ -2,6 +2,7 @@ import Book
 import Cells
 import Files
 import Island
+import JSON
 import Links
 import Records
 
@@ -13,9 +14,10 @@ struct CheckOutput {
   let format: OutputFormat
   let cli: CLI
 
-  /// Writes `broken` and `more` (a book's findings, which text and JSON
-  /// have printed already); `cases` are the documents checked, for JUnit;
-  /// `succeeded` false when a document could not be read.
+  /// Writes `broken` and `more` (a book's findings: text and JSON sort
+  /// them among the links, by file, line and column); `cases` are the
+  /// documents checked, for JUnit; `succeeded` false when a document
+  /// could not be read.
   func write(
     _ broken: [BrokenLink], more: [CheckFinding], cases: [JUnitReport.Case], succeeded: Bool
   ) throws {
@@ -30,11 +32,42 @@ struct CheckOutput {
       try cli.stdout.write(lines.joined())
     case .gitlab:
       try cli.stdout.write(CIAnnotations.gitlab(more + findings(broken)) + "\n")
-    case .json:
-      try cli.stdout.write(broken.map { BrokenLinkReport.json($0) + "\n" }.joined())
     default:
-      try cli.stdout.write(broken.map { BrokenLinkReport.line($0) + "\n" }.joined())
+      let json = format == .json
+      var lines = more.map { ($0.path, $0.line, $0.column, Self.line($0, json: json)) }
+      lines += broken.map {
+        ($0.path, $0.line, $0.column, json ? BrokenLinkReport.json($0) : BrokenLinkReport.line($0))
+      }
+      // A stable sort: at one place, the book's finding first.
+      let sorted = lines.enumerated().sorted { a, b in
+        let (x, y) = (a.element, b.element)
+        if x.0 != y.0 { return x.0.utf8.lexicographicallyPrecedes(y.0.utf8) }
+        return (x.1, x.2, a.offset) < (y.1, y.2, b.offset)
+      }
+      try cli.stdout.write(sorted.map { $0.element.3 + "\n" }.joined())
     }
+  }
+
+  /// A book's finding as a text line (`src/a.md:3:1: no file x.md to
+  /// include`) or a JSON object in the form of a broken link's.
+  static func line(_ finding: CheckFinding, json: Bool) -> String {
+    guard json else {
+      let hint = finding.suggestion.map { " (did you mean \(SafeText.forTerminal($0))?)" }
+      return finding.location + ": " + finding.message + (hint ?? "")
+    }
+    var object = JSONWriter()
+    object.open()
+    object.add("path", finding.path)
+    object.add("line", finding.line)
+    object.add("column", finding.column)
+    object.add("target", finding.target)
+    object.add("file", nil as String?)
+    object.add("fragment", nil as String?)
+    object.add("reason", finding.rule.id)
+    object.add("suggestion", finding.suggestion)
+    object.add("renamed", nil as String?)
+    object.close()
+    return object.text
   }
 
   /// `--records`: each broken link a JSON record with its document's
@@ -97,14 +130,25 @@ struct CheckOutput {
   }
 
   /// A book's own findings: entries that name no file (at their line of
-  /// the table of contents), documents no entry names (at their first
-  /// line).
+  /// the table of contents, with the document no entry names that is near
+  /// enough, as a wrong heading's link gets the id meant), includes left
+  /// as written (at the include), documents no entry names (at their
+  /// first line).
   func findings(of audit: BookAudit, in book: Book) -> [CheckFinding] {
     let missing = audit.missing.map { chapter in
       let path = chapter.path ?? ""
+      let near = EditDistance.nearest(to: path, in: audit.unlisted)
       return CheckFinding(
         rule: .noChapterFile, path: book.source, line: chapter.line, column: 1,
-        message: "no chapter file " + SafeText.forTerminal(path), target: path)
+        message: "no chapter file " + SafeText.forTerminal(path), target: path,
+        suggestion: near.count == 1 ? near[0] : nil)
+    }
+    let includes = audit.includes.map { miss in
+      let include = miss.include
+      let (rule, message) = Self.problem(miss)
+      return CheckFinding(
+        rule: rule, path: BookPath.join(book.folder, miss.chapter), line: include.line,
+        column: include.column, message: message, target: include.path)
     }
     let listing = BookPath.name(of: book.source)
     let unlisted = audit.unlisted.map { path in
@@ -113,6 +157,26 @@ struct CheckOutput {
         message: "in the book's folder, but no entry of \(SafeText.forTerminal(listing)) names it",
         target: path)
     }
-    return missing + unlisted
+    return missing + includes + unlisted
   }
+
+  /// An include's rule, and what is wrong with it in words.
+  static func problem(_ miss: BookAudit.IncludeMiss) -> (CheckRule, String) {
+    let path = SafeText.forTerminal(miss.include.path)
+    switch miss.problem {
+    case .noFile: return (.noIncludeFile, "no file \(path) to include")
+    case .noAnchor:
+      var name = ""
+      if case .anchor(let anchor) = miss.include.part { name = SafeText.forTerminal(anchor) }
+      return (.noIncludeAnchor, "no anchor '\(name)' in \(path) to include")
+    case .outside: return (.includeOutside, "\(path) \(Self.outsideBook): not included")
+    case .notAFile: return (.includeNotAFile, "\(path) \(Self.notAFile): not included")
+    case .tooLarge: return (.includeTooLarge, "\(path) \(Self.tooLarge): not included")
+    }
+  }
+
+  /// Why an include is not read, as warnings and findings say it.
+  static let outsideBook = "is outside the book"
+  static let notAFile = "is not a plain file"
+  static let tooLarge = "is larger than --max-size"
 }

@@ -1,3 +1,4 @@
+import Files
 import Options
 
 /// An error isle throws knowing how it ends: the one line it reports and
@@ -23,4 +24,36 @@ extension IsleError {
 // the value and where help is, exit 2.
 extension UsageError: IsleError {
   public var status: ExitStatus { .failure }
+}
+
+// The failures of reading and writing files as a command ends with them:
+// the line names the file or the stream, exit 2; a reader of a pipe that
+// went away ends output quietly, with 0.
+
+extension LoadError: IsleError {
+  public var message: String? { description }
+  public var status: ExitStatus { .failure }
+}
+
+extension OutputError: IsleError {
+  public var message: String? { description }
+  public var status: ExitStatus { .failure }
+}
+
+extension ClosedPipeError: IsleError {
+  public var message: String? { nil }
+  public var status: ExitStatus { .success }
+}
+
+/// A terminal a command draws on that could not be had (no `/dev/tty`,
+/// not a terminal) or went away while it drew: one line naming the
+/// document and why, exit 2.
+struct TerminalError: IsleError {
+  /// The document the command was showing.
+  let name: String
+  /// Why, in words.
+  let reason: String
+
+  var message: String? { "\(name): \(reason)" }
+  var status: ExitStatus { .failure }
 }

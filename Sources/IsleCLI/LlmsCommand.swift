@@ -287,27 +287,6 @@ extension LlmsCommand {
     }
     return stale + unlinked
   }
-
-  /// The findings as check's text lines or JSON objects print them.
-  static func report(_ findings: [CheckFinding], json: Bool, cli: CLI) throws {
-    let lines = findings.map { finding -> String in
-      guard json else { return finding.location + ": " + finding.message }
-      var object = JSONWriter()
-      object.open()
-      object.add("path", finding.path)
-      object.add("line", finding.line)
-      object.add("column", finding.column)
-      object.add("target", finding.target)
-      object.add("file", nil as String?)
-      object.add("fragment", nil as String?)
-      object.add("reason", finding.rule.id)
-      object.add("suggestion", nil as String?)
-      object.add("renamed", nil as String?)
-      object.close()
-      return object.text
-    }
-    try cli.stdout.write(lines.map { $0 + "\n" }.joined())
-  }
 }
 
 extension LlmsCommand: IsleCommand {

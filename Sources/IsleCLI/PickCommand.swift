@@ -19,7 +19,8 @@ struct PickCommand: RunnableCommand {
 
   func run() throws -> ExitStatus {
     guard let source = settings.sources.first else { return .failure }
-    let document = try settings.loader(cli.files).document(source)
+    // A chapter of an mdBook as built, as `where` and `jump` read it.
+    let document = try settings.loader(cli.files).loadAsBuilt(source).document
     guard !document.sections.isEmpty else {
       // Said in one line when someone is there to read it: pick's output
       // is usually taken by `$(...)`, its errors are not.

@@ -42,7 +42,8 @@ struct ReadCommand: RunnableCommand {
     if let path = source.path, let marks { read[path] = marks.keys(for: path) }
     var asked = !settings.position.isEmpty
     while true {
-      let bytes = try loader.bytes(source)
+      // A chapter of an mdBook is read as built, as `read BOOK` reads it.
+      let bytes = try loader.builtBytes(source)
       let page = try page(of: bytes, source: source, width: 80)
       var document: Document? = nil
       var startByte = 0
@@ -196,7 +197,7 @@ struct ReadCommand: RunnableCommand {
   func printPage(of source: InputSource, loader: DocumentLoader, bytes: LoadedBytes? = nil)
     throws -> ExitStatus
   {
-    let bytes = try bytes ?? loader.bytes(source)
+    let bytes = try bytes ?? loader.builtBytes(source)
     let page = try page(of: bytes, source: source, width: options.measure ?? 80)
     var spot = page.first
     if !settings.position.isEmpty {
@@ -290,19 +291,10 @@ extension ReadCommand {
     let marks = options.remember ? options.marksFile.map(ReadMarks.init(file:)) : nil
     var read: [String: Set<String>] = [:]
     for chapter in opened.chapters { read[chapter.path] = marks?.keys(for: chapter.path) }
-    func kept(_ chapter: ReaderBook.Chapter) -> Int? {
-      let kept = ReadPlaces.Identity(path: chapter.path).flatMap { places?.kept(for: $0) }
-      return kept?.byte(in: chapter.document)
-    }
     var startByte = 0
-    // The chapter left, found by its file wherever it is in the book now.
-    if let left = places?.chapter(ofBook: book.source),
-      let index = opened.chapters.firstIndex(where: {
-        ReadPlaces.Identity(path: $0.path)?.path == left
-      })
-    {
+    if let (index, byte) = Self.left(book, in: opened, places: places) {
       opened.current = index
-      startByte = kept(opened.chapters[index]) ?? 0
+      startByte = byte
     }
     var carried = ReadSession.Carried()
     var warning = failures.first.map {
@@ -353,6 +345,19 @@ extension ReadCommand {
 }
 
 extension ReadCommand {
+  /// The chapter of `book` the reader left, found by its file wherever it
+  /// is in the book now, and the byte kept in it (0 when none is).
+  static func left(_ book: Book, in opened: ReaderBook, places: ReadPlaces?) -> (Int, Int)? {
+    guard let left = places?.chapter(ofBook: book.source),
+      let index = opened.chapters.firstIndex(where: {
+        ReadPlaces.Identity(path: $0.path)?.path == left
+      })
+    else { return nil }
+    let chapter = opened.chapters[index]
+    let kept = ReadPlaces.Identity(path: chapter.path).flatMap { places?.kept(for: $0) }
+    return (index, kept?.byte(in: chapter.document) ?? 0)
+  }
+
   /// Keeps where the reader left the document on the page (by its byte,
   /// and by its section for a version changed by then) and the sections
   /// read in every document the session showed, with those kept before.

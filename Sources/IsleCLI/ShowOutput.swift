@@ -52,14 +52,7 @@ extension ShowCommand {
             .utf8)
       }
       func line(_ heading: Int) -> [UInt8] {
-        let found = tree.headings[heading]
-        guard page == nil, let end = blocks?.headingEnd(at: found.offset), end > found.offset else {
-          return Array((found.title + "\n").utf8)
-        }
-        var bytes = Array(
-          String(decoding: UnsafeBufferPointer(rebasing: buffer[found.offset..<end]), as: UTF8.self).utf8)
-        if bytes.last != 0x0A { bytes.append(0x0A) }
-        return bytes
+        headingLine(heading, tree: tree, blocks: page == nil ? blocks : nil, buffer: buffer)
       }
       var chunker = Chunker(options: request.chunking, tokenizer: request.tokenizer)
       let keyOf = ChunkKey(path: source.path, tree: tree)
@@ -93,6 +86,21 @@ extension ShowCommand {
       }
     }
     return output
+  }
+
+  /// A heading's line as written (its title and a line feed when the
+  /// blocks do not say where it ends, or the page drew it).
+  static func headingLine(
+    _ heading: Int, tree: HeadingTree, blocks: MarkdownBlocks?, buffer: UnsafeBufferPointer<UInt8>
+  ) -> [UInt8] {
+    let found = tree.headings[heading]
+    guard let end = blocks?.headingEnd(at: found.offset), end > found.offset else {
+      return Array((found.title + "\n").utf8)
+    }
+    var bytes = Array(
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[found.offset..<end]), as: UTF8.self).utf8)
+    if bytes.last != 0x0A { bytes.append(0x0A) }
+    return bytes
   }
 
   /// The page `isle read` would draw of `loaded`, `request.width` wide.

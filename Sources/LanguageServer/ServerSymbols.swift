@@ -279,13 +279,7 @@ extension LanguageServer {
   /// True when `letters` (bytes) come in `title`'s UTF-8 in order: every
   /// match of an ASCII query does (no letters: anything may match).
   static func holds(_ title: String, _ letters: [UInt8]) -> Bool {
-    guard !letters.isEmpty else { return true }
-    var next = 0
-    for byte in title.utf8 where byte == letters[next] {
-      next += 1
-      if next == letters.count { return true }
-    }
-    return false
+    TitleRank.holds(title, letters)
   }
 
   /// How well `title` matches `query` (both lowercased): `TitleRank`,

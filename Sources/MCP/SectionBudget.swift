@@ -10,6 +10,9 @@ struct SectionBudget {
   static let most = 1024 * 1024
 
   let limit: Int
+  /// The bound without the page's: the `max_bytes` a section's pieces
+  /// (`part` of `parts`) are counted at, the same on every page.
+  let bound: Int
   /// What to say of a bound past the most, and of a cut inside a block.
   private(set) var notes: [String] = []
   var note: String? { notes.isEmpty ? nil : notes.joined(separator: "; ") }
@@ -22,7 +25,8 @@ struct SectionBudget {
   /// bytes), whatever was asked.
   init(asked: Int?, from: Int, page: Int? = nil) {
     let asked = asked ?? Self.standard
-    limit = min(asked, Self.most, page ?? .max)
+    bound = min(asked, Self.most)
+    limit = min(bound, page ?? .max)
     if asked > Self.most {
       notes.append("max_bytes \(asked) is past the most, \(Self.most); 1 MiB is kept to")
     }
@@ -33,49 +37,54 @@ struct SectionBudget {
   /// `from`, the first trimmed to start there, the text cut at a block
   /// boundary once the bound is met. When the first block alone is past
   /// the bound, it is cut inside, at a line end (else a character), and
-  /// `note` says so and the bound that gets it whole.
-  mutating func keep(_ records: [JSONValue]) -> [JSONValue] {
+  /// `note` says so and the bound that gets it whole. `from` and `next`
+  /// are places in the text given (`ShownText`): in a chapter whose
+  /// includes are expanded, past the chapter's own bytes; the `bytes`
+  /// and `lines` said are the chapter's own (`own` its bytes, when read).
+  mutating func keep(_ records: [JSONValue], own: [UInt8]? = nil) -> [JSONValue] {
     var kept: [JSONValue] = []
-    for record in records {
-      guard case .object(var members) = record, let text = members["text"]?.string,
-        let range = members["bytes"]?.array, range.count == 2, let start = range[0].int,
-        let end = range[1].int, end > from
-      else { continue }
-      let whole = Array(text.utf8)
-      let skip = min(max(from - start, 0), whole.count)
+    for shown in ShownText.place(records) {
+      guard case .object(var members) = shown.record, shown.end > from else { continue }
+      let whole = shown.text
+      let skip = min(max(from - shown.start, 0), whole.count)
       if next != nil {
         omitted += whole.count - skip
         continue
       }
       var stop = whole.count
       if whole.count - skip > limit - used {
-        stop = cut(whole, from: skip, start: start)
+        stop = cut(whole, from: skip, start: shown.start)
         omitted += whole.count - stop
-        next = start + stop
+        next = shown.start + stop
         if stop == skip { continue }
       }
       used += stop - skip
       members["text"] = .string(String(decoding: whole[skip..<stop], as: UTF8.self))
-      members["bytes"] = .array([.int(start + skip), .int(start + stop)])
-      if skip > 0 || stop < whole.count { cutDown(&members, whole: whole, kept: skip..<stop) }
+      guard skip > 0 || stop < whole.count else {
+        kept.append(.object(members))
+        continue
+      }
+      if shown.isExpanded {
+        shown.place(&members, kept: skip..<stop, own: own)
+      } else {
+        members["bytes"] = .array([.int(shown.own.lowerBound + skip), .int(shown.own.lowerBound + stop)])
+        cutLines(&members, whole: whole, kept: skip..<stop)
+      }
+      let pieces = Self.pieces(whole, limit: bound)
+      members["part"] = .int(pieces.lastIndex { $0 <= skip }.map { $0 + 1 } ?? 1)
+      members["parts"] = .int(pieces.count)
       kept.append(.object(members))
     }
     return kept
   }
 
-  /// A record of which only `kept` of the text is given: its lines are
-  /// those of the bytes kept, and `part` of `parts` says which of the
-  /// pieces a section is cut in at this bound it is (each piece what one
-  /// call with `max_bytes` gives of it alone, from the section's start).
-  private func cutDown(_ members: inout [String: JSONValue], whole: [UInt8], kept: Range<Int>) {
+  /// The lines of the bytes kept of a record whose text is its own.
+  private func cutLines(_ members: inout [String: JSONValue], whole: [UInt8], kept: Range<Int>) {
     if let lines = members["lines"]?.array, let first = lines.first?.int {
       func line(_ byte: Int) -> Int { first + whole[..<byte].count { $0 == 0x0A } }
       let last = kept.isEmpty ? kept.lowerBound : kept.upperBound - 1
       members["lines"] = .array([.int(line(kept.lowerBound)), .int(line(last))])
     }
-    let starts = Self.pieces(whole, limit: limit)
-    members["part"] = .int(starts.lastIndex { $0 <= kept.lowerBound }.map { $0 + 1 } ?? 1)
-    members["parts"] = .int(starts.count)
   }
 
   /// Where each piece of `whole` starts when it is cut at `limit` bytes
@@ -94,8 +103,8 @@ struct SectionBudget {
     return starts
   }
 
-  /// Where to end the text kept of `whole` (a record starting at document
-  /// byte `start`), kept from `skip` on: the last block boundary within
+  /// Where to end the text kept of `whole` (a record starting at place
+  /// `start` of the text given), kept from `skip` on: the last block boundary within
   /// the room left; at `skip` when text is kept already (the rest goes
   /// to the next call); else inside the first block.
   private mutating func cut(_ whole: [UInt8], from skip: Int, start: Int) -> Int {

@@ -1,4 +1,5 @@
 import Cells
+import Files
 import JSON
 import LanguageServer
 
@@ -55,10 +56,13 @@ extension ToolBox {
       ["show", "--format", "json"] + (subsections ? [] : ["--no-subsections"]) + slug(given)
         + selectors.flatMap { $0.hasPrefix("-") ? [] : [$0] } + ["--", path],
       badSelector: selectors.first { $0.hasPrefix("-") })
+    // The chapter's own bytes, for what its expanded text says of them.
+    let expanded = ShownText.place(records).contains { $0.isExpanded }
+    let own = !expanded ? nil : try? ConfinedFiles(SystemFiles(), roots: roots).bytes(
+      .file(realPaths([path])[0]), limit: SectionBudget.most * 64)
     var whole = SectionBudget(asked: asked, from: pages.position ?? offset)
-    if whole.keep(records).isEmpty && whole.next == nil,
-      let end = records.compactMap({ $0["bytes"]?.array?.last?.int }).max(),
-      whole.from >= end
+    if whole.keep(records, own: own).isEmpty && whole.next == nil,
+      let end = ShownText.end(of: records), whole.from >= end
     {
       throw ToolError(
         "'offset' \(whole.from) is past the end of the sections, which end at byte \(end)")
@@ -66,7 +70,7 @@ extension ToolBox {
     let fixed = pages
     let page = try pages.fit(most: whole.limit, guess: fixed.limit * 4, slack: 16) { limit in
       var budget = SectionBudget(asked: asked, from: whole.from, page: limit)
-      let kept = budget.keep(records)
+      let kept = budget.keep(records, own: own)
       guard case .object(var members) = budget.answer(path: path, sections: kept) else {
         return (.null, "")
       }
@@ -100,7 +104,8 @@ extension ToolBox {
 
   func find(_ given: ToolArguments) throws(ToolError) -> JSONValue {
     try given.only(["query", "path", "limit", "max_bytes", "max_tokens", "cursor"])
-    let query = try given.string("query").lowercased()
+    // Read once: each title is then ranked in time bounded by its own length.
+    let query = TitleRank.Query(try given.string("query").lowercased())
     let path = try resolve(given.optionalString("path") ?? ".", argument: "path")
     let limit = min(try given.integer("limit", in: 1...Int.max) ?? 20, 200)
     let bytes = try given.integer("max_bytes", in: 1...Int.max)
@@ -113,7 +118,7 @@ extension ToolBox {
       let file = document["path"]?.string ?? path
       for section in document["sections"]?.array ?? [] {
         let title = section["title"]?.string ?? ""
-        guard let rank = LanguageServer.rank(query, title.lowercased()) else { continue }
+        guard let rank = TitleRank.of(query, in: title.lowercased()) else { continue }
         let line = section["line"]?.int ?? 0
         found.append(
           (

@@ -33,7 +33,10 @@ struct ToolArguments {
 
   func optionalString(_ name: String) throws(ToolError) -> String? {
     guard let value = given(name) else { return nil }
-    guard let text = value.string, !text.isEmpty, !text.contains("\0") else {
+    if let text = value.string, text.contains("\0") {
+      throw ToolError("'\(name)' holds a NUL character, which no path or text may hold")
+    }
+    guard let text = value.string, !text.isEmpty else {
       throw ToolError("'\(name)' must be a non-empty string, not \(Self.kind(value))")
     }
     return text
@@ -52,7 +55,10 @@ struct ToolArguments {
       throw ToolError("'\(name)' must be \(what), not \(Self.kind(value))")
     }
     return try elements.enumerated().map { (index, element) throws(ToolError) in
-      guard let text = element.string, !text.isEmpty, !text.contains("\0") else {
+      if let text = element.string, text.contains("\0") {
+        throw ToolError("'\(name)[\(index)]' holds a NUL character, which no path or text may hold")
+      }
+      guard let text = element.string, !text.isEmpty else {
         throw ToolError(
           "'\(name)[\(index)]' must be a non-empty string, not \(Self.kind(element))")
       }
@@ -72,11 +78,26 @@ struct ToolArguments {
     }
     guard number <= Double(range.upperBound) && number < 9e15 else {
       // Past what an Int holds: taken as the largest it can be.
-      if range.upperBound == Int.max { return Int(1 << 52) }
+      if range.upperBound == Int.max { return Self.largest }
       throw ToolError(
         "'\(name)' must be at most \(range.upperBound), not \(JSONValue.number(number).text)")
     }
     return Int(number)
+  }
+
+  /// What a whole number past what an Int holds is taken as.
+  static let largest = 1 << 52
+
+  /// `sentence` with the value a number past what an Int holds was taken
+  /// as (`largest`) written as the number sent.
+  func echoed(_ sentence: String) -> String {
+    for key in members.keys.sorted() {
+      guard case .number(let number) = members[key], number >= 9e15 else { continue }
+      // Whole numbers in digits, as they are usually sent (10**18).
+      let sent = number < 1.8e19 ? String(UInt64(number)) : JSONValue.number(number).text
+      return sentence.replacing(String(Self.largest), with: sent)
+    }
+    return sentence
   }
 
   /// A number within `range` (a fraction allowed); nil when not given.

@@ -80,7 +80,9 @@ public final class ToolBox {
       return result
     } catch {
       return [
-        "content": .array([.object(["type": .string("text"), "text": .string(error.sentence)])]),
+        "content": .array([
+          .object(["type": .string("text"), "text": .string(given.echoed(error.sentence))])
+        ]),
         "isError": .bool(true),
       ]
     }
@@ -203,7 +205,7 @@ public final class ToolBox {
         break
       }
       if warned || folders.contains(where: { text.hasPrefix($0) }) {
-        skipped.append(text)
+        if !skipped.contains(text) { skipped.append(text) }
       } else if failure == nil {
         failure = text
       }

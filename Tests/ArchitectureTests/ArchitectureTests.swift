@@ -34,6 +34,42 @@ import Testing
     #expect(repository.breaches() == [])
   }
 
+  /// The sources as written, path to text.
+  static let texts: [String: String] = {
+    var texts: [String: String] = [:]
+    let folder = Fixtures.root.appendingPathComponent("Sources")
+    let walk = FileManager.default.enumerator(atPath: folder.path)
+    while let path = walk?.nextObject() as? String {
+      if path.hasSuffix(".swift") {
+        texts["Sources/" + path] =
+          (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+      }
+    }
+    return texts
+  }()
+
+  @Test func theHouseKeepsItsSizes() throws {
+    #expect(Self.texts.count >= 300)
+    #expect(HouseSizes.breaches(Self.texts) == [])
+    // Each limit is found when passed: 41 files, a file of 401 lines, a
+    // function of 81 (and one of 80 is none).
+    var many: [String: String] = [:]
+    for index in 0...40 { many["Sources/Big/F\(index).swift"] = "" }
+    #expect(HouseSizes.breaches(many) == ["Sources/Big: 41 files, more than 40"])
+    let long = String(repeating: "let x = 1\n", count: 401)
+    #expect(HouseSizes.breaches(["Sources/A/A.swift": long]) == [
+      "Sources/A/A.swift: 401 lines, more than 400"
+    ])
+    func function(_ lines: Int) -> String {
+      "struct S {\n  public static func f(\n    a: Int\n  ) -> Int {\n"
+        + String(repeating: "    _ = 1\n", count: lines - 5) + "    0\n  }\n  func g() { }\n}\n"
+    }
+    #expect(HouseSizes.breaches(["Sources/A/A.swift": function(80)]) == [])
+    #expect(HouseSizes.breaches(["Sources/A/A.swift": function(81)]) == [
+      "Sources/A/A.swift:2: a function of 81 lines, more than 80"
+    ])
+  }
+
   /// The repository with `path` holding `text` (a new file, or one changed).
   func with(_ path: String, _ text: String) -> Architecture {
     var sources = Self.repository.sources
