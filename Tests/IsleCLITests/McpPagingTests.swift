@@ -84,7 +84,9 @@ import Testing
     let took = Date().timeIntervalSince(started)
     let found = try #require(answer[0] as? [String: Any], "\(answer[0])")
     #expect(found["total"] as? Int == 0)
-    #expect(took < 3 * Harness.timeoutScale, "took \(took) s")
+    // Before, a 1 MiB query took minutes (236 s measured); a bound of
+    // wall time that tells the two apart on a shared machine.
+    #expect(took < 15 * Harness.timeoutScale, "took \(took) s")
   }
 }
 
