@@ -911,6 +911,11 @@ def book_corpus(count=1000):
          "isle toc SUMMARY.md (the book)", [ISLE, "toc", summary])
 
 
+def heading(name, runs):
+    """The first line of one part run alone."""
+    say("isle benchmark, %s: %s; %s, %d cores" % (name, runs, platform.machine(), os.cpu_count()))
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     if sys.argv[1:] == ["read"]:
@@ -940,32 +945,18 @@ def main():
         mcp_lines()
         finish()
         return
-    if sys.argv[1:] == ["show"]:
-        # make bench-show: only isle show against LangChain's splitter.
-        say("isle benchmark, show: %d runs each, alternating, medians; %s, %d cores" % (
-            RUNS, platform.machine(), os.cpu_count()))
-        splitters()
-        finish()
-        return
-    if sys.argv[1:] == ["tokens"]:
-        # make bench-tokens: only isle's tokens against tiktoken and LangChain.
-        say("isle benchmark, tokens: %d runs each, alternating, medians; %s, %d cores" % (
-            RUNS, platform.machine(), os.cpu_count()))
-        tokens()
-        finish()
-        return
-    if sys.argv[1:] == ["records"]:
-        # make bench-records: only the rows of doc/scale.md.
-        say("isle benchmark, records: %d runs each (one process a document: 3), alternating, medians;"
-            " %s, %d cores" % (RUNS, platform.machine(), os.cpu_count()))
-        records()
-        finish()
-        return
-    if sys.argv[1:] == ["html"]:
-        # make bench-html: only the real specification against the floor and hxtoc.
-        say("isle benchmark, HTML: %d runs each, alternating, medians; %s, %d cores" % (
-            RUNS, platform.machine(), os.cpu_count()))
-        html_real()
+    # make bench-show, -tokens, -records, -html: one part alone, under its
+    # heading (what "runs each" says of it, the function).
+    alone = {
+        "show": ("show", "%d runs each" % RUNS, splitters),
+        "tokens": ("tokens", "%d runs each" % RUNS, tokens),
+        "records": ("records", "%d runs each (one process a document: 3)" % RUNS, records),
+        "html": ("HTML", "%d runs each" % RUNS, html_real),
+    }
+    if len(sys.argv) == 2 and sys.argv[1] in alone:
+        name, runs, part = alone[sys.argv[1]]
+        heading(name, runs + ", alternating, medians")
+        part()
         finish()
         return
     if sys.argv[1:] == ["startup"]:
@@ -975,24 +966,16 @@ def main():
     floor = os.path.join(OUT, "floor")
     subprocess.run(["gcc", "-O2", "bench/floor.c", "-lcmark-gfm", "-lcmark-gfm-extensions", "-o", floor],
                    check=True)
-    if sys.argv[1:] == ["real"]:
-        # make bench-real: only the rows on real text.
-        say("isle benchmark, real text: %d runs each, alternating, medians; %s, %d cores" % (
-            RUNS, platform.machine(), os.cpu_count()))
-        real_text(floor)
-        finish()
-        return
-    if sys.argv[1:] == ["memory"]:
-        # make bench-memory: only the peak memory of the shapes of issue 39.
-        say("isle benchmark, memory: one run each; %s, %d cores" % (platform.machine(), os.cpu_count()))
-        memory(floor)
-        finish()
-        return
-    if sys.argv[1:] == ["shapes"]:
-        # make bench-shapes: only the shapes of issue 28.
-        say("isle benchmark, shapes: %d runs each (md_toc: 3), alternating, medians; %s, %d cores" % (
-            RUNS, platform.machine(), os.cpu_count()))
-        shapes(floor)
+    # make bench-real, -memory, -shapes: the parts held to the floor.
+    floored = {
+        "real": ("real text", "%d runs each, alternating, medians" % RUNS, real_text),
+        "memory": ("memory", "one run each", memory),
+        "shapes": ("shapes", "%d runs each (md_toc: 3), alternating, medians" % RUNS, shapes),
+    }
+    if len(sys.argv) == 2 and sys.argv[1] in floored:
+        name, runs, part = floored[sys.argv[1]]
+        heading(name, runs)
+        part(floor)
         finish()
         return
     big = generate(os.path.join(OUT, "generated-50mb.md"), "bench/generate.py", 50 * 1024 * 1024)
