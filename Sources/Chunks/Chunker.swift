@@ -30,7 +30,8 @@ public struct Chunker {
     var parts: [Part] = []
     text.withUnsafeBufferPointer { buffer in
       guard let max = options.maxTokens, !text.isEmpty else {
-        let embed = first + text
+        // No context: the embed shares the text's bytes.
+        let embed = first.isEmpty ? text : first + text
         parts = [Part(range: 0..<text.count, embed: embed, tokens: counter.count(embed))]
         return
       }

@@ -67,8 +67,9 @@ public enum ExcerptJSON {
     object.add("tokenizer", tokenizer)
     object.add("key", chunk.key)
     object.add("hash", chunk.hash)
-    object.add("text", utf8: text)
-    object.add("embed", utf8: chunk.embed.span)
+    let written = object.add("text", utf8: text)
+    // The embed is most often the text, or the heading path and the text.
+    object.add("embed", utf8: chunk.embed.span, endingWith: text, at: written)
     if let meta = context.meta { object.add("meta", json: meta) }
     object.close()
     object.finish(into: &output)

@@ -78,10 +78,9 @@ extension ShowCommand {
             frontMatter: tree.textStart > 0 && start == tree.textStart && chunk.text.lowerBound == 0
               ? 0..<start : nil, meta: meta)
           let where_ = chapter?.context(context, of: chunk.excerpt.bytes) ?? context
-          let part = Array(bytes[chunk.text])
           ExcerptJSON.write(
-            chunk, in: tree, context: where_, text: part.span, tokenizer: request.tokenizer.name,
-            to: &output)
+            chunk, in: tree, context: where_, text: bytes.span.extracting(chunk.text),
+            tokenizer: request.tokenizer.name, to: &output)
         }
       }
     }

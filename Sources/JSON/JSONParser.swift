@@ -252,18 +252,17 @@ public struct JSONParser {
     index += 1
     let start = index
     // Most strings have no escape: they are decoded straight from the bytes.
-    while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C {
-      guard bytes[index] >= 0x20 else { throw failure("a control character in a string") }
-      index += 1
-    }
+    index = plainEnd(from: index)
     guard index < bytes.count else { throw failure("a string left open") }
     if bytes[index] == 0x22 {
       index += 1
       return String(decoding: bytes[start..<index - 1], as: UTF8.self)
     }
-    // With escapes: the UTF-8 gathered in one buffer, decoded once.
-    var utf8 = Array(bytes[start..<index])
-    utf8.reserveCapacity(utf8.count * 2)
+    // With escapes: the UTF-8 gathered in one buffer, decoded once, the
+    // runs between escapes copied whole.
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity((index - start) * 2 + 64)
+    utf8.append(contentsOf: bytes[start..<index])
     while true {
       guard index < bytes.count else { throw failure("a string left open") }
       let byte = bytes[index]
@@ -272,40 +271,53 @@ public struct JSONParser {
         return String(decoding: utf8, as: UTF8.self)
       }
       if byte < 0x20 { throw failure("a control character in a string") }
-      index += 1
       guard byte == 0x5C else {
-        utf8.append(byte)
+        let end = plainEnd(from: index)
+        utf8.append(contentsOf: bytes[index..<end])
+        index = end
         continue
       }
-      guard index < bytes.count else { throw failure("a string left open") }
-      let escaped = bytes[index]
       index += 1
-      switch escaped {
-      case 0x22, 0x5C, 0x2F: utf8.append(escaped)
-      case 0x62: utf8.append(0x08)
-      case 0x66: utf8.append(0x0C)
-      case 0x6E: utf8.append(0x0A)
-      case 0x72: utf8.append(0x0D)
-      case 0x74: utf8.append(0x09)
-      case 0x75:
-        let unit = try hex()
-        var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
-        if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == 0x5C,
-          bytes[index + 1] == 0x75
-        {
-          let mark = index
-          index += 2
-          let low = try hex()
-          if (0xDC00..<0xE000).contains(low) {
-            scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
-          } else {
-            // A lone high surrogate, then another escape read on its own.
-            index = mark
-          }
+      try escaped(into: &utf8)
+    }
+  }
+
+  /// Where the run of bytes from `start` that need no look in a string
+  /// ends: at a quote, a backslash, a control character or the end.
+  private func plainEnd(from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { JSONBytes.plainEnd($0, from: start) }
+  }
+
+  /// The escape after a backslash, its UTF-8 appended to `utf8`.
+  private mutating func escaped(into utf8: inout [UInt8]) throws(JSONParseError) {
+    guard index < bytes.count else { throw failure("a string left open") }
+    let escaped = bytes[index]
+    index += 1
+    switch escaped {
+    case 0x22, 0x5C, 0x2F: utf8.append(escaped)
+    case 0x62: utf8.append(0x08)
+    case 0x66: utf8.append(0x0C)
+    case 0x6E: utf8.append(0x0A)
+    case 0x72: utf8.append(0x0D)
+    case 0x74: utf8.append(0x09)
+    case 0x75:
+      let unit = try hex()
+      var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+      if (0xD800..<0xDC00).contains(unit), index + 1 < bytes.count, bytes[index] == 0x5C,
+        bytes[index + 1] == 0x75
+      {
+        let mark = index
+        index += 2
+        let low = try hex()
+        if (0xDC00..<0xE000).contains(low) {
+          scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+        } else {
+          // A lone high surrogate, then another escape read on its own.
+          index = mark
         }
-        utf8.append(contentsOf: String(scalar).utf8)
-      default: throw failure("an unknown escape")
       }
+      utf8.append(contentsOf: String(scalar).utf8)
+    default: throw failure("an unknown escape")
     }
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// JSON text written as UTF-8 bytes: the one way isle writes JSON, for
 /// the commands' documented objects, the language server's replies and
 /// the agents' tools alike.
@@ -227,10 +233,51 @@ public struct JSONWriter {
     closeArray()
   }
 
-  /// A string member holding `text`, UTF-8 (`string(utf8:)`).
-  public mutating func add(_ key: StaticString, utf8 text: Span<UInt8>) {
+  /// A string member holding `text`, UTF-8 (`string(utf8:)`); returns
+  /// where its value stands in `bytes`, quotes and all.
+  @discardableResult
+  public mutating func add(_ key: StaticString, utf8 text: Span<UInt8>) -> Range<Int> {
     self.key(key)
+    let start = bytes.count
     text.withUnsafeBufferPointer { quoted($0) }
+    return start..<bytes.count
+  }
+
+  /// A string member holding `text`, UTF-8, which ends with the text of
+  /// the string written at `earlier` (`add(_:utf8:)`'s range), `written`:
+  /// the bytes before it are escaped and the rest copied as escaped
+  /// already, so a long text given twice is escaped once. Each escape
+  /// stands for whole characters, so the copy is the same as escaping
+  /// again when what comes before it ends in ASCII (or is empty).
+  public mutating func add(
+    _ key: StaticString, utf8 text: Span<UInt8>, endingWith written: Span<UInt8>,
+    at earlier: Range<Int>
+  ) {
+    let before = text.count - written.count
+    let fits =
+      before >= 0 && earlier.lowerBound >= 0 && earlier.upperBound <= bytes.count
+      && (before == 0 || text[before - 1] < 0x80)
+      && text.withUnsafeBufferPointer { text in
+        written.withUnsafeBufferPointer { written in
+          written.isEmpty
+            || memcmp(text.baseAddress! + before, written.baseAddress!, written.count) == 0
+        }
+      }
+    guard fits else {
+      add(key, utf8: text)
+      return
+    }
+    self.key(key)
+    bytes.append(0x22)
+    text.withUnsafeBufferPointer { escaped(UnsafeBufferPointer(rebasing: $0[..<before])) }
+    // The copy leaves out the earlier string's opening quote.
+    let from = earlier.lowerBound + 1
+    let count = earlier.count - 1
+    let to = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: count))
+    bytes.withUnsafeMutableBufferPointer { all in
+      (all.baseAddress! + to).update(from: all.baseAddress! + from, count: count)
+    }
   }
 
   /// A member whose value is JSON text already.
@@ -285,16 +332,18 @@ public struct JSONWriter {
   /// U+2028 and U+2029 escaped, runs of everything else copied whole.
   private mutating func quoted(_ text: UnsafeBufferPointer<UInt8>) {
     bytes.append(0x22)
+    escaped(text)
+    bytes.append(0x22)
+  }
+
+  /// `text` escaped as in a JSON string, without the quotes.
+  private mutating func escaped(_ text: UnsafeBufferPointer<UInt8>) {
     var run = 0
     var index = 0
     let count = text.count
-    func escape(_ escaped: String) {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
-      bytes.append(contentsOf: escaped.utf8)
-    }
     while index < count {
       // Eight bytes at a time while none of them needs a look.
-      while index + 8 <= count, Self.plain(text, at: index) { index += 8 }
+      while index + 8 <= count, Self.plain(JSONBytes.word(text, at: index)) { index += 8 }
       guard index < count else { break }
       let byte = text[index]
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
@@ -302,41 +351,52 @@ public struct JSONWriter {
         continue
       }
       var width = 1
-      switch byte {
-      case 0x22: escape("\\\"")
-      case 0x5C: escape("\\\\")
-      case 0x0A: escape("\\n")
-      case 0x0D: escape("\\r")
-      case 0x09: escape("\\t")
-      case 0xE2:
+      if byte == 0xE2 {
         guard index + 2 < count, text[index + 1] == 0x80, text[index + 2] & 0xFE == 0xA8 else {
           index += 1
           continue
         }
-        escape(text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
         width = 3
-      default:
-        let hex = String(byte, radix: 16)
-        escape("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
       }
+      if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index])) }
+      escape(byte == 0xE2 ? text[index + 2] : byte)
       index += width
       run = index
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<count]))
-    bytes.append(0x22)
+    if run < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<count])) }
   }
 
-  /// True when none of the eight bytes at `index` is a control
-  /// character, a quote, a backslash, DEL or 0xE2 (which may start U+2028
-  /// or U+2029): the usual test for a zero byte, on the word each of
-  /// those bytes is subtracted from, and one for bytes under 0x20.
-  private static func plain(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-    let word = UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    let below = (word &- ones &* 0x20) & ~word & highs != 0
-    return !below && !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
-      && !hasZero(word ^ (ones &* 0x7F)) && !hasZero(word ^ (ones &* 0xE2))
+  /// The escape of `byte` (0xA8 and 0xA9 standing for U+2028 and
+  /// U+2029): a backslash and a letter where JSON has one, else `\u`
+  /// and four lowercase hex digits.
+  @inline(__always) private mutating func escape(_ byte: UInt8) {
+    bytes.append(0x5C)
+    switch byte {
+    case 0x22, 0x5C: bytes.append(byte)
+    case 0x0A: bytes.append(0x6E)
+    case 0x0D: bytes.append(0x72)
+    case 0x09: bytes.append(0x74)
+    case 0xA8, 0xA9:
+      bytes.append(0x75)
+      bytes.append(0x32)
+      bytes.append(0x30)
+      bytes.append(0x32)
+      bytes.append(byte == 0xA8 ? 0x38 : 0x39)
+    default:
+      let digits: StaticString = "0123456789abcdef"
+      bytes.append(0x75)
+      bytes.append(0x30)
+      bytes.append(0x30)
+      bytes.append(digits.utf8Start[Int(byte >> 4)])
+      bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+    }
+  }
+
+  /// True when none of the eight bytes of `word` is a control
+  /// character, a quote, a backslash, DEL or 0xE2 (which may start
+  /// U+2028 or U+2029).
+  @inline(__always) private static func plain(_ word: UInt64) -> Bool {
+    !JSONBytes.hasControl(word) && !JSONBytes.has(word, 0x22) && !JSONBytes.has(word, 0x5C)
+      && !JSONBytes.has(word, 0x7F) && !JSONBytes.has(word, 0xE2)
   }
 }

@@ -26,9 +26,13 @@ enum TokenEstimate {
   private static let newline: UInt8 = 4
   private static let sign: UInt8 = 5
 
-  /// Each byte's class, and each byte's weight in a word.
-  private static let classes: [UInt8] = (0...255).map { classOf(UInt8($0)) }
-  private static let weights: [UInt8] = (0...255).map { weightOf(UInt8($0)) }
+  /// Each byte's class in its low bits, its weight in a word above
+  /// them (`weightShift`).
+  private static let table: [UInt8] = (0...255).map {
+    classOf(UInt8($0)) | weightOf(UInt8($0)) << weightShift
+  }
+  private static let weightShift: UInt8 = 3
+  private static let classMask: UInt8 = 7
 
   private static func classOf(_ byte: UInt8) -> UInt8 {
     switch byte {
@@ -52,31 +56,48 @@ enum TokenEstimate {
   /// The units a token of a word holds.
   private static let wordToken = 9
 
+  /// The text and its bytes' table entries, read without a bounds check
+  /// or a look at whether the table is made yet, in the inner loops.
+  private struct Reading {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let table: UnsafePointer<UInt8>
+
+    @inline(__always) func kind(_ i: Int) -> UInt8 { table[Int(bytes[i])] & classMask }
+    @inline(__always) func weight(_ i: Int) -> Int { Int(table[Int(bytes[i])] >> weightShift) }
+  }
+
   /// The estimated tokens of `bytes`; where each ends is appended to
   /// `ends` when it is not nil.
   static func tokens(_ bytes: UnsafeBufferPointer<UInt8>, ends: inout [Int]?) -> Int {
+    table.withUnsafeBufferPointer { table in
+      tokens(Reading(bytes: bytes, table: table.baseAddress!), ends: &ends)
+    }
+  }
+
+  private static func tokens(_ text: Reading, ends: inout [Int]?) -> Int {
+    let bytes = text.bytes
     let count = bytes.count
     var total = 0
     var i = 0
     while i < count {
-      let own = classes[Int(bytes[i])]
-      let next = i + 1 < count ? classes[Int(bytes[i + 1])] : 0
+      let own = text.kind(i)
+      let next = i + 1 < count ? text.kind(i + 1) : 0
       if own == letter || (own != digit && own != newline && next == letter) {
-        let end = run(bytes, from: own == letter ? i : i + 1, of: letter)
-        total += word(bytes, i..<end, ends: &ends)
+        let end = run(text, from: own == letter ? i : i + 1, of: letter)
+        total += word(text, i..<end, ends: &ends)
         i = end
       } else if own == digit {
-        let end = run(bytes, from: i, of: digit, limit: 3)
+        let end = run(text, from: i, of: digit, limit: 3)
         total += 1
         ends?.append(end)
         i = end
       } else if own == sign || (bytes[i] == 0x20 && next == sign) {
-        let end = run(bytes, from: own == sign ? i : i + 1, of: sign)
-        let breaks = run(bytes, from: end, of: newline)
+        let end = run(text, from: own == sign ? i : i + 1, of: sign)
+        let breaks = run(text, from: end, of: newline)
         total += signs(i..<end, through: breaks, ends: &ends)
         i = breaks
       } else {
-        let end = spaceEnd(bytes, at: i)
+        let end = spaceEnd(text, at: i)
         total += 1
         ends?.append(end)
         i = end
@@ -88,25 +109,28 @@ enum TokenEstimate {
   /// Where a run of bytes of class `wanted` from `start` ends (at most
   /// `limit` long).
   @inline(__always) private static func run(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, of wanted: UInt8, limit: Int = .max
+    _ text: Reading, from start: Int, of wanted: UInt8, limit: Int = .max
   ) -> Int {
     var end = start
-    let stop = limit == .max ? bytes.count : min(bytes.count, start + limit)
-    while end < stop, classes[Int(bytes[end])] == wanted { end += 1 }
+    let stop = limit == .max ? text.bytes.count : min(text.bytes.count, start + limit)
+    while end < stop, text.kind(end) == wanted { end += 1 }
     return end
   }
 
   /// A word's tokens: one ends each time its units reach `wordToken` (at
   /// a character's end), and one more for what is left.
-  private static func word(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, ends: inout [Int]?
+  @inline(__always) private static func word(
+    _ text: Reading, _ range: Range<Int>, ends: inout [Int]?
   ) -> Int {
+    let bytes = text.bytes
     var units = 0
     var tokens = 0
     for index in range {
-      units += Int(weights[Int(bytes[index])])
+      units += text.weight(index)
+      // Under a token's units no end is looked for.
+      guard units >= wordToken else { continue }
       let atEnd = index + 1 == range.upperBound || bytes[index + 1] & 0xC0 != 0x80
-      if units >= wordToken && atEnd {
+      if atEnd {
         units -= wordToken
         tokens += 1
         ends?.append(index + 1)
@@ -121,7 +145,9 @@ enum TokenEstimate {
 
   /// Signs' tokens: one every 2 bytes begun, the line breaks after them
   /// (up to `end`) going with the last.
-  private static func signs(_ range: Range<Int>, through end: Int, ends: inout [Int]?) -> Int {
+  @inline(__always) private static func signs(
+    _ range: Range<Int>, through end: Int, ends: inout [Int]?
+  ) -> Int {
     if ends != nil {
       for end in stride(from: range.lowerBound + 2, to: range.upperBound, by: 2) {
         ends!.append(end)
@@ -134,17 +160,18 @@ enum TokenEstimate {
   /// The end of a white space piece at `i`: up to the last line break of
   /// the run; else all of it at the text's end; else all but its last
   /// space (which goes with what follows), or one space.
-  private static func spaceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+  @inline(__always) private static func spaceEnd(_ text: Reading, at i: Int) -> Int {
+    let count = text.bytes.count
     var end = i
     var lastBreak = -1
-    while end < bytes.count {
-      let kind = classes[Int(bytes[end])]
+    while end < count {
+      let kind = text.kind(end)
       guard kind == space || kind == newline else { break }
       if kind == newline { lastBreak = end }
       end += 1
     }
     if lastBreak >= 0 { return lastBreak + 1 }
-    if end == bytes.count { return end }
+    if end == count { return end }
     return end - i >= 2 ? end - 1 : i + 1
   }
 }
