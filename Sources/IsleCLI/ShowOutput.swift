@@ -44,9 +44,12 @@ extension ShowCommand {
         loaded.document.format == .html
         ? try self.page(of: loaded, source: source, request: request, settings: settings) : nil
       output.reserveCapacity(excerpts.reduce(0) { $0 + $1.bytes.count * 2 + 400 })
-      // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD.
+      // JSON holds Unicode: bytes that are not UTF-8 read as U+FFFD. Valid
+      // bytes, most often, are copied once, with no String made of them.
       func text(_ excerpt: Excerpt) -> [UInt8] {
-        Array(
+        let raw = UnsafeBufferPointer(rebasing: buffer[excerpt.bytes])
+        if page == nil, (try? UTF8Span(validating: raw.span)) != nil { return Array(raw) }
+        return Array(
           (page.map { laidOut($0, excerpt.bytes, screen: nil) }
             ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[excerpt.bytes]), as: UTF8.self))
             .utf8)

@@ -83,8 +83,11 @@ enum TokenEstimate {
       let own = text.kind(i)
       let next = i + 1 < count ? text.kind(i + 1) : 0
       if own == letter || (own != digit && own != newline && next == letter) {
-        let end = run(text, from: own == letter ? i : i + 1, of: letter)
-        total += word(text, i..<end, ends: &ends)
+        let (end, ascii) = letters(text, at: i, from: own == letter ? i : i + 1)
+        // An ASCII word's units are its bytes, each a character's end.
+        total +=
+          ascii && ends == nil
+          ? (end - i + wordToken - 1) / wordToken : word(text, i..<end, ends: &ends)
         i = end
       } else if own == digit {
         let end = run(text, from: i, of: digit, limit: 3)
@@ -115,6 +118,20 @@ enum TokenEstimate {
     let stop = limit == .max ? text.bytes.count : min(text.bytes.count, start + limit)
     while end < stop, text.kind(end) == wanted { end += 1 }
     return end
+  }
+
+  /// Where a run of letters from `start` ends, and whether the word
+  /// from `i` (`start` or the byte before it) to there is all ASCII.
+  @inline(__always) private static func letters(
+    _ text: Reading, at i: Int, from start: Int
+  ) -> (Int, Bool) {
+    var end = start
+    var high = text.bytes[i]
+    while end < text.bytes.count, text.kind(end) == letter {
+      high |= text.bytes[end]
+      end += 1
+    }
+    return (end, high < 0x80)
   }
 
   /// A word's tokens: one ends each time its units reach `wordToken` (at
