@@ -53,7 +53,12 @@ public struct ChunkKey: Sendable {
     var name: String
   }
 
+  /// `id` with `%`, `/`, `@` and `~` percent-encoded; most ids hold none,
+  /// which a look at the bytes tells.
   private static func escaped(_ id: String) -> String {
-    PercentEncoding.escaped(id, reserving: ["%", "/", "@", "~"])
+    guard id.utf8.contains(where: { $0 == 0x25 || $0 == 0x2F || $0 == 0x40 || $0 == 0x7E }) else {
+      return id
+    }
+    return PercentEncoding.escaped(id, reserving: ["%", "/", "@", "~"])
   }
 }

@@ -101,7 +101,8 @@ struct ShowCommand: RunnableCommand {
       if let error = answer.error { cli.report(error) }
       if !answer.output.isEmpty { try cli.stdout.write(bytes: answer.output) }
       statuses.append(answer.status)
-      seen.formUnion(answer.keys)
+      // The keys matter to --changed-since only.
+      if request.previous != nil { seen.formUnion(answer.keys) }
       guard answer.error == nil else { return }
       answered += 1
       misses = answer.misses

@@ -67,7 +67,10 @@ extension ShowCommand {
           ? (blocks?.starts ?? []).compactMap { start in
             excerpt.bytes.contains(start) ? start - excerpt.bytes.lowerBound : nil
           } : []
-        let context = HeadingContext.of(heading: excerpt.heading, in: tree, line: line)
+        // The heading path goes before the embed with --context only.
+        let context =
+          request.chunking.context
+          ? HeadingContext.of(heading: excerpt.heading, in: tree, line: line) : (first: [], rest: [])
         let key = keyOf.of(heading: excerpt.heading)
         for chunk in chunker.chunks(
           of: excerpt, text: bytes, sameBytes: sameBytes, blockStarts: starts,

@@ -35,16 +35,15 @@ package struct WordCounter {
       let byte = bytes[i]
       if byte < 0x80 {
         i += 1
-        switch byte {
-        case 0x20, 0x09...0x0D:
-          if letter { words &+= 1 }
-          inWord = false
-          letter = false
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
-          inWord = true
-          letter = true
-        default: inWord = true
-        }
+        // Without a branch: the byte's bit in the masks of separators
+        // and of letters and digits.
+        let bit: UInt64 = 1 << UInt64(byte & 63)
+        let low = byte < 64
+        let separator = low && Self.separators & bit != 0
+        let isLetter = (low ? Self.lowLetters : Self.highLetters) & bit != 0
+        words &+= separator && letter ? 1 : 0
+        letter = !separator && (letter || isLetter)
+        inWord = !separator
         continue
       }
       let (scalar, length) = Self.decode(bytes, at: i)
@@ -60,6 +59,12 @@ package struct WordCounter {
     self.wordHasLetter = wordHasLetter
     reading.words += words
   }
+
+  /// The ASCII separators (space, tab to carriage return), by bit.
+  @usableFromInline static let separators: UInt64 = 1 << 0x20 | 0x3E00
+  /// The ASCII digits (bytes under 64), and letters (64 and up), by bit.
+  @usableFromInline static let lowLetters: UInt64 = 0x03FF << 0x30
+  @usableFromInline static let highLetters: UInt64 = 0x07FF_FFFE | 0x07FF_FFFE << 32
 
   /// Ends the word in progress (at a line break or the end of a block).
   @inlinable package mutating func endWord() {
