@@ -20,7 +20,12 @@ public enum ContentHash {
       first = rotate((first ^ tail) &* 0x87C3_7B91_1142_53D5, 31)
       second = rotate((second ^ tail) &* 0x4CF5_AD43_2745_937F, 29) &+ first
     }
-    return hex(mix(first ^ second)) + hex(mix(second &+ first))
+    let words = (mix(first ^ second), mix(second &+ first))
+    return String(unsafeUninitializedCapacity: 32) { text in
+      hex(words.0, into: UnsafeMutableBufferPointer(rebasing: text[0..<16]))
+      hex(words.1, into: UnsafeMutableBufferPointer(rebasing: text[16..<32]))
+      return 32
+    }
   }
 
   private static func rotate(_ value: UInt64, _ by: UInt64) -> UInt64 {
@@ -37,8 +42,11 @@ public enum ContentHash {
     return mixed ^ mixed >> 33
   }
 
-  private static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+  /// `value` as 16 lowercase hex digits, leading zeros and all.
+  private static func hex(_ value: UInt64, into digits: UnsafeMutableBufferPointer<UInt8>) {
+    for index in 0..<16 {
+      let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+      digits[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+    }
   }
 }

@@ -258,27 +258,63 @@ public struct JSONParser {
       index += 1
       return String(decoding: bytes[start..<index - 1], as: UTF8.self)
     }
-    // With escapes: the UTF-8 gathered in one buffer, decoded once, the
-    // runs between escapes copied whole.
-    var utf8: [UInt8] = []
-    utf8.reserveCapacity((index - start) * 2 + 64)
-    utf8.append(contentsOf: bytes[start..<index])
+    // With escapes: the UTF-8 decoded into one buffer, no longer than the
+    // string as written (an escape stands for fewer bytes than it takes),
+    // the runs between escapes copied whole, and made a String once.
+    let capacity = closingEnd(from: index) - start + 8
+    let utf8 = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    defer { utf8.deallocate() }
+    var length = 0
+    copy(start..<index, to: utf8)
+    length = index - start
     while true {
       guard index < bytes.count else { throw failure("a string left open") }
       let byte = bytes[index]
       if byte == 0x22 {
         index += 1
-        return String(decoding: utf8, as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: utf8, count: length), as: UTF8.self)
       }
       if byte < 0x20 { throw failure("a control character in a string") }
       guard byte == 0x5C else {
         let end = plainEnd(from: index)
-        utf8.append(contentsOf: bytes[index..<end])
+        precondition(length + end - index <= capacity)
+        copy(index..<end, to: utf8 + length)
+        length += end - index
         index = end
         continue
       }
       index += 1
-      try escaped(into: &utf8)
+      let scalar = try escaped()
+      precondition(length + 4 <= capacity)
+      if scalar.isASCII {
+        utf8[length] = UInt8(truncatingIfNeeded: scalar.value)
+        length += 1
+      } else {
+        UTF8.encode(scalar) { unit in
+          utf8[length] = unit
+          length += 1
+        }
+      }
+    }
+  }
+
+  /// Where the string whose escape or control character is at `start`
+  /// ends at the latest: its closing quote, the first control character
+  /// or the end of the text (escapes passed over whole).
+  private func closingEnd(from start: Int) -> Int {
+    var at = start
+    while true {
+      at = plainEnd(from: at)
+      guard at < bytes.count, bytes[at] == 0x5C else { return at }
+      at = min(at + 2, bytes.count)
+    }
+  }
+
+  /// Copies the bytes in `range` to `target`.
+  private func copy(_ range: Range<Int>, to target: UnsafeMutablePointer<UInt8>) {
+    guard !range.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { all in
+      target.update(from: all.baseAddress! + range.lowerBound, count: range.count)
     }
   }
 
@@ -288,18 +324,20 @@ public struct JSONParser {
     bytes.withUnsafeBufferPointer { JSONBytes.plainEnd($0, from: start) }
   }
 
-  /// The escape after a backslash, its UTF-8 appended to `utf8`.
-  private mutating func escaped(into utf8: inout [UInt8]) throws(JSONParseError) {
+  /// The scalar the escape after a backslash stands for.
+  private mutating func escaped() throws(JSONParseError) -> Unicode.Scalar {
     guard index < bytes.count else { throw failure("a string left open") }
     let escaped = bytes[index]
     index += 1
     switch escaped {
-    case 0x22, 0x5C, 0x2F: utf8.append(escaped)
-    case 0x62: utf8.append(0x08)
-    case 0x66: utf8.append(0x0C)
-    case 0x6E: utf8.append(0x0A)
-    case 0x72: utf8.append(0x0D)
-    case 0x74: utf8.append(0x09)
+    case 0x22: return "\""
+    case 0x5C: return "\\"
+    case 0x2F: return "/"
+    case 0x62: return "\u{08}"
+    case 0x66: return "\u{0C}"
+    case 0x6E: return "\n"
+    case 0x72: return "\r"
+    case 0x74: return "\t"
     case 0x75:
       let unit = try hex()
       var scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
@@ -316,7 +354,7 @@ public struct JSONParser {
           index = mark
         }
       }
-      utf8.append(contentsOf: String(scalar).utf8)
+      return scalar
     default: throw failure("an unknown escape")
     }
   }
