@@ -44,4 +44,12 @@ enum JSONBytes {
     }
     return index
   }
+
+  /// True when none of the eight bytes of `word` is a control
+  /// character, a quote, a backslash, DEL or 0xE2 (which may start
+  /// U+2028 or U+2029): a writer copies them as they are.
+  @inline(__always) static func writesAsIs(_ word: UInt64) -> Bool {
+    !hasControl(word) && !has(word, 0x22) && !has(word, 0x5C) && !has(word, 0x7F)
+      && !has(word, 0xE2)
+  }
 }

@@ -343,7 +343,7 @@ public struct JSONWriter {
     let count = text.count
     while index < count {
       // Eight bytes at a time while none of them needs a look.
-      while index + 8 <= count, Self.plain(JSONBytes.word(text, at: index)) { index += 8 }
+      while index + 8 <= count, JSONBytes.writesAsIs(JSONBytes.word(text, at: index)) { index += 8 }
       guard index < count else { break }
       let byte = text[index]
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
@@ -390,13 +390,5 @@ public struct JSONWriter {
       bytes.append(digits.utf8Start[Int(byte >> 4)])
       bytes.append(digits.utf8Start[Int(byte & 0x0F)])
     }
-  }
-
-  /// True when none of the eight bytes of `word` is a control
-  /// character, a quote, a backslash, DEL or 0xE2 (which may start
-  /// U+2028 or U+2029).
-  @inline(__always) private static func plain(_ word: UInt64) -> Bool {
-    !JSONBytes.hasControl(word) && !JSONBytes.has(word, 0x22) && !JSONBytes.has(word, 0x5C)
-      && !JSONBytes.has(word, 0x7F) && !JSONBytes.has(word, 0xE2)
   }
 }
