@@ -301,22 +301,7 @@ public struct JSONWriter {
   /// E2 80 A9 in UTF-8).
   public static func needsEscaping(_ text: String) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      // An index loop: a title may be megabytes long.
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
-        if byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80
-          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-        {
-          return true
-        }
-        index += 1
-      }
-      return false
-    }
+    return text.withUTF8 { JSONBytes.needsEscaping($0) }
   }
 
   /// `value` as a JSON number: the shortest text that reads back as the
@@ -343,7 +328,14 @@ public struct JSONWriter {
     let count = text.count
     while index < count {
       // Eight bytes at a time while none of them needs a look.
-      while index + 8 <= count, JSONBytes.writesAsIs(JSONBytes.word(text, at: index)) { index += 8 }
+      while index + 8 <= count {
+        let looked = JSONBytes.looked(JSONBytes.word(text, at: index))
+        guard looked == 0 else {
+          index += JSONBytes.first(looked)
+          break
+        }
+        index += 8
+      }
       guard index < count else { break }
       let byte = text[index]
       if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
