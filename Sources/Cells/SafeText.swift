@@ -7,7 +7,11 @@
 public enum SafeText {
   /// `text` with every control character replaced by a visible stand-in.
   public static func forTerminal(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsReplacing) else { return text }
+    // Every scalar replaced is a byte below 0x20 or 0x7F, or starts with
+    // 0xC2 (C1 controls) or 0xE2 (the bidi overrides) in UTF-8.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+      text.unicodeScalars.contains(where: needsReplacing)
+    else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {

@@ -176,7 +176,7 @@ struct HTMLLayout {
     var text = text
     let offset = base + offset
     if preformatted == 0 {
-      text = String(text.map { $0.isWhitespace ? " " : $0 })
+      text = ASCIIText.spaced(text) ?? String(text.map { $0.isWhitespace ? " " : $0 })
       if whitespace && runs.isEmpty { return }
     }
     add(
@@ -199,7 +199,7 @@ struct HTMLLayout {
     let start = blockStart ?? lastEnd
     blockStart = nil
     let range = min(start, end)..<max(end, start)
-    if gathered.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\n" } }) { return }
+    if gathered.allSatisfy({ $0.text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A } }) { return }
     let level = heading
     if preformatted > 0 {
       let text = gathered.map(\.text).joined()

@@ -9,19 +9,21 @@ import Cells
 /// in their order, which a terminal's bidi shows right to left.
 enum Wrapper {
   /// One character laid out: which run it came from and its source byte.
-  struct Cell {
+  struct Cell: Equatable {
     var character: Character
     var run: Int
     var offset: Int?
     var width: Int
   }
 
-  /// A word and what stands before it.
+  /// A word and what stands before it, by their places in a paragraph's
+  /// cells.
   struct Word {
-    var cells: [Cell] = []
-    var spaceBefore: Cell? = nil
+    var cells: Range<Int> = 0..<0
+    var spaceBefore: Int? = nil
     var breaksBefore = false
-    var width: Int { cells.reduce(0) { $0 + $1.width } }
+    /// The cells its characters take.
+    var width = 0
   }
 
   /// `runs` in lines at most `width` cells wide, `first` leading the first
@@ -30,16 +32,17 @@ enum Wrapper {
   static func wrap(
     _ runs: [Run], width: Int, first: [Run] = [], rest: [Run] = [], bytes: Range<Int>
   ) -> [PageLine] {
-    let words = self.words(runs)
+    let all = cells(runs)
+    let words = self.words(all)
     var lines: [[Cell]] = []
     // What stood at each break: a space, a line break (read as a space)
     // or nothing (inside a word, between wide characters).
     var breaks: [String] = []
     var current: [Cell] = []
     var used = 0
-    func room() -> Int {
-      max(width - Self.width(of: lines.isEmpty ? first : rest), 1)
-    }
+    let firstRoom = max(width - Self.width(of: first), 1)
+    let restRoom = max(width - Self.width(of: rest), 1)
+    func room() -> Int { lines.isEmpty ? firstRoom : restRoom }
     func flush(_ standing: String) {
       lines.append(current)
       breaks.append(standing)
@@ -50,13 +53,13 @@ enum Wrapper {
       if word.breaksBefore { flush(" ") }
       let space = current.isEmpty ? 0 : (word.spaceBefore == nil ? 0 : 1)
       if used + space + word.width <= room() {
-        if space == 1, let cell = word.spaceBefore { current.append(cell) }
-        current += word.cells
+        if space == 1, let cell = word.spaceBefore { current.append(all[cell]) }
+        current += all[word.cells]
         used += space + word.width
         continue
       }
       if !current.isEmpty { flush(word.spaceBefore == nil ? "" : " ") }
-      for cell in word.cells {
+      for cell in all[word.cells] {
         if used + cell.width > room() && !current.isEmpty { flush("") }
         current.append(cell)
         used += cell.width
@@ -134,42 +137,51 @@ enum Wrapper {
   static func cells(_ runs: [Run]) -> [Cell] {
     var cells: [Cell] = []
     for (index, run) in runs.enumerated() {
-      var offset = run.offset
-      for character in run.text {
-        let length = character.utf8.count
-        let safe: Character
-        if character == "\t" {
-          safe = " "
-        } else if character == "\n" {
-          safe = "\n"
-        } else if character.unicodeScalars.contains(where: {
-          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-            || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
-        }) {
-          safe = Character(SafeText.forTerminal(String(character)))
-        } else {
-          safe = character
-        }
-        let cellWidth = safe == "\n" ? 0 : Cells.width(of: safe)
-        cells.append(Cell(character: safe, run: index, offset: offset, width: cellWidth))
-        offset = offset.map { $0 + length }
+      if !ASCIIText.appendCells(run, index: index, to: &cells) {
+        cells += characterCells(run, index: index)
       }
     }
     return cells
   }
 
-  /// The words of `runs`: broken at spaces, at `"\n"` and around wide
-  /// characters.
-  static func words(_ runs: [Run]) -> [Word] {
+  /// The cells of `run` (run number `index`), a character at a time.
+  static func characterCells(_ run: Run, index: Int) -> [Cell] {
+    var cells: [Cell] = []
+    var offset = run.offset
+    for character in run.text {
+      let length = character.utf8.count
+      let safe: Character
+      if character == "\t" {
+        safe = " "
+      } else if character == "\n" {
+        safe = "\n"
+      } else if character.unicodeScalars.contains(where: {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+          || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+      }) {
+        safe = Character(SafeText.forTerminal(String(character)))
+      } else {
+        safe = character
+      }
+      let cellWidth = safe == "\n" ? 0 : Cells.width(of: safe)
+      cells.append(Cell(character: safe, run: index, offset: offset, width: cellWidth))
+      offset = offset.map { $0 + length }
+    }
+    return cells
+  }
+
+  /// The words of a paragraph's `cells`: broken at spaces, at `"\n"` and
+  /// around wide characters.
+  static func words(_ cells: [Cell]) -> [Word] {
     var words: [Word] = []
     var word = Word()
-    var pendingSpace: Cell? = nil
+    var pendingSpace: Int? = nil
     var pendingBreak = false
     func close() {
       if !word.cells.isEmpty { words.append(word) }
       word = Word()
     }
-    for cell in cells(runs) {
+    for (index, cell) in cells.enumerated() {
       if cell.character == "\n" {
         close()
         pendingBreak = true
@@ -178,17 +190,19 @@ enum Wrapper {
       }
       if cell.character == " " {
         close()
-        if pendingSpace == nil { pendingSpace = cell }
+        if pendingSpace == nil { pendingSpace = index }
         continue
       }
       if cell.width == 2 { close() }
       if word.cells.isEmpty {
+        word.cells = index..<index
         word.spaceBefore = pendingSpace
         word.breaksBefore = pendingBreak
         pendingSpace = nil
         pendingBreak = false
       }
-      word.cells.append(cell)
+      word.cells = word.cells.lowerBound..<index + 1
+      word.width += cell.width
       if cell.width == 2 { close() }
     }
     close()
@@ -210,19 +224,7 @@ enum Wrapper {
       starts.append(min(max(start, bytes.lowerBound), bytes.upperBound))
     }
     return lines.enumerated().map { index, cells in
-      var built: [Run] = index == 0 ? first : rest
-      for cell in cells {
-        let source = runs[cell.run]
-        if let last = built.last, built.count > (index == 0 ? first.count : rest.count),
-          last.style == source.style, last.link == source.link
-        {
-          built[built.count - 1].text.append(cell.character)
-        } else {
-          built.append(
-            Run(String(cell.character), style: source.style, link: source.link, offset: cell.offset)
-          )
-        }
-      }
+      let built = joined(cells, runs: runs, after: index == 0 ? first : rest)
       let end = index + 1 < starts.count ? starts[index + 1] : bytes.upperBound
       let marks = index == 0 ? first : rest
       return PageLine(
@@ -230,5 +232,31 @@ enum Wrapper {
         lead: marks.reduce(0) { $0 + $1.text.count },
         continues: index + 1 < lines.count && index < breaks.count ? breaks[index] : nil)
     }
+  }
+
+  /// `cells` as runs after `marks`: the cells of one run, or of runs set
+  /// the same way, joined in one.
+  static func joined(_ cells: [Cell], runs: [Run], after marks: [Run]) -> [Run] {
+    var built = marks
+    var text: [UInt8] = []
+    var last = -1
+    func close() {
+      if !text.isEmpty { built[built.count - 1].text = String(decoding: text, as: UTF8.self) }
+      text.removeAll(keepingCapacity: true)
+    }
+    for cell in cells {
+      if cell.run != last {
+        let source = runs[cell.run]
+        let previous = built.count > marks.count ? built.last : nil
+        if previous?.style != source.style || previous?.link != source.link {
+          close()
+          built.append(Run("", style: source.style, link: source.link, offset: cell.offset))
+        }
+        last = cell.run
+      }
+      text.append(contentsOf: cell.character.utf8)
+    }
+    close()
+    return built
   }
 }
