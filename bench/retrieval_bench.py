@@ -68,8 +68,9 @@ def splitters():
         # isle reads on every core, the splitter on one: their CPU seconds too.
         ours = statistics.median(CPU["isle show --all --format jsonl"])
         theirs = statistics.median(CPU["langchain MarkdownHeaderTextSplitter"])
+        # GNU time counts in hundredths: a run under one reads as 0.
         say("  CPU (user and system) LangChain / isle show: %.3f (%.3f s against %.3f s)" % (
-            theirs / ours, theirs, ours))
+            theirs / max(ours, 0.01), theirs, ours))
         every_core(name, operands, files, size)
     if not os.path.isdir(CORPUS):
         return

@@ -87,15 +87,23 @@ struct TocCommand: RunnableCommand {
     let tree = ShowCommand.tree(of: loaded, settings: settings)
     let buffer = loaded.bytes.buffer
     var counter = tokenizer.counter()
-    // An exact count reads the text as the tokenizer's own package does,
-    // a byte that is no UTF-8 made U+FFFD; the estimate reads the bytes.
+    let preamble = tree.preamble()
+    let sections = tree.shown.map { tree.excerpt($0)?.bytes ?? 0..<0 }
+    // The estimate reads the bytes, each section's text once however deep
+    // it sits; an exact count reads the text as the tokenizer's own
+    // package does, a byte that is no UTF-8 made U+FFFD.
+    guard tokenizer.isExact else {
+      var counts = counter.counts(of: (preamble.map { [$0] } ?? []) + sections, in: buffer.span)
+      tokens.preamble = preamble.map { _ in counts.removeFirst() }
+      tokens.sections = counts
+      return tokens
+    }
     func count(_ range: Range<Int>) -> Int {
       let bytes = UnsafeBufferPointer(rebasing: buffer[range])
-      guard tokenizer.isExact else { return counter.count(bytes.span) }
       return counter.count(Array(String(decoding: bytes, as: UTF8.self).utf8))
     }
-    tokens.preamble = tree.preamble().map(count)
-    tokens.sections = tree.shown.map { count(tree.excerpt($0)?.bytes ?? 0..<0) }
+    tokens.preamble = preamble.map(count)
+    tokens.sections = sections.map(count)
     return tokens
   }
 

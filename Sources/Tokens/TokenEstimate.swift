@@ -174,6 +174,21 @@ enum TokenEstimate {
     return (range.count + 1) / 2
   }
 
+  /// Whether `bytes` can be cut at `offset` with the estimate of the whole
+  /// equal to the estimates of the two sides added: at the text's ends, or
+  /// where a line break ends and its line holds more than white space
+  /// (as a heading's line does). No piece reaches across such a cut: a
+  /// word, a number or a sign holds no line break before it, the line
+  /// breaks after signs stop at the line's first byte, and white space is
+  /// cut after its last line break, which comes before the cut.
+  static func cutsCleanly(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    guard offset > 0, offset < bytes.count else { return true }
+    guard classOf(bytes[offset - 1]) == newline else { return false }
+    var index = offset
+    while index < bytes.count, classOf(bytes[index]) == space { index += 1 }
+    return index == bytes.count || classOf(bytes[index]) != newline
+  }
+
   /// The end of a white space piece at `i`: up to the last line break of
   /// the run; else all of it at the text's end; else all but its last
   /// space (which goes with what follows), or one space.
