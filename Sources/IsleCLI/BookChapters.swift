@@ -17,6 +17,9 @@ final class BookChapters: Sendable {
   /// For each folder asked (absolute, tidied), the mdBook found at or
   /// above it, if any.
   private let found = Lock<[String: Book?]>([:])
+  /// For each book found (by its folder), the paths its contents list
+  /// names, tidied: a walk of its chapters looks each up once.
+  private let named = Lock<[String: Set<String>]>([:])
 
   init(files: FileAccess) {
     self.files = files
@@ -32,10 +35,15 @@ final class BookChapters: Sendable {
       file.hasPrefix(book.folder + "/")
     else { return nil }
     let inside = String(file.dropFirst(book.folder.count + 1))
-    let named = book.chapters.contains { chapter in
-      chapter.path.flatMap { BookPath.inside($0) } == inside
-    }
-    return named ? (book, inside) : nil
+    return chapterPaths(of: book).contains(inside) ? (book, inside) : nil
+  }
+
+  /// The paths `book`'s contents list names, tidied (`BookPath.inside`).
+  private func chapterPaths(of book: Book) -> Set<String> {
+    if let known = named.withLock({ $0[book.folder] }) { return known }
+    let paths = Set(book.chapters.compactMap { $0.path.flatMap { BookPath.inside($0) } })
+    named.withLock { $0[book.folder] = paths }
+    return paths
   }
 
   /// The mdBook at `folder` or the nearest folder above it that holds a

@@ -49,6 +49,19 @@ public final class Condition<Value: Sendable>: @unchecked Sendable {
     return try body(&value)
   }
 
+  /// Runs `body` with the value, as `withLock` does, and wakes the threads
+  /// waiting only when `body` says its change is one they wait for: a
+  /// change no waiter needs costs no thread a wake and a sleep.
+  public func change<Result>(_ body: (inout Value) throws -> (Result, wakes: Bool)) rethrows
+    -> Result
+  {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    let (result, wakes) = try body(&value)
+    if wakes { wakeWaiters() }
+    return result
+  }
+
   /// What `body` reads of the value, no other thread changing it
   /// meanwhile; no one is woken.
   public func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {

@@ -7,8 +7,9 @@
 /// closed pipe), the workers finish what they hold and take nothing more;
 /// every thread is joined before `run` returns, whatever happened.
 public enum OrderedParallelMap {
-  /// Calls `work` for each index on `jobs` threads and `consume` for each
-  /// result on the calling thread, in index order. If `consume` throws, no
+  /// Calls `work` for each index on `jobs` threads, the calling thread one
+  /// of them, and `consume` for each result on the calling thread, in
+  /// index order. If `consume` throws, no
   /// new work starts and the error is rethrown once the workers are done.
   public static func run<Result: Sendable>(
     count: Int, jobs: Int, window: Int? = nil, work: @escaping @Sendable (Int) -> Result,
@@ -20,24 +21,22 @@ public enum OrderedParallelMap {
     }
     let wanted = min(jobs, count)
     let state = Shared<Result>(count: count, window: max(window ?? wanted * 16, wanted))
+    // The calling thread is one of the `jobs`: while its next result is
+    // not ready it works too, so `jobs` threads run, not one more that
+    // wakes and sleeps for each result.
     var workers: [Worker] = []
-    for _ in 0..<wanted {
+    for _ in 1..<wanted {
       guard let worker = Worker(starting: "isle.work", niced: false) else { break }
       worker.async {
         while let index = state.claim() { state.store(work(index), at: index) }
       }
       workers.append(worker)
     }
-    // No thread to be had: the work is done here, in turn.
-    guard !workers.isEmpty else {
-      for index in 0..<count { try consume(index, work(index)) }
-      return
-    }
     defer {
       state.stop()
       for worker in workers { worker.finish() }
     }
-    for index in 0..<count { try consume(index, state.take(index)) }
+    for index in 0..<count { try consume(index, state.take(index, helping: work)) }
   }
 
   /// Every result of `work` over `0..<count`, in order, computed on `jobs`
@@ -86,18 +85,45 @@ public enum OrderedParallelMap {
       }
     }
 
+    /// Keeps result `index`, waking the consumer only when it is the one
+    /// it waits for.
     func store(_ result: Result, at index: Int) {
-      state.withLock { $0.results[index] = result }
+      state.change { state in
+        state.results[index] = result
+        return ((), wakes: index == state.taken)
+      }
     }
 
-    /// Waits for result `index`, takes it out, and makes room for another.
-    func take(_ index: Int) -> Result {
-      state.wait { state -> Result? in
-        guard let result = state.results[index] else { return nil }
-        state.results[index] = nil
-        state.taken += 1
-        return result
+    /// Result `index` (the next not taken), taken out to make room for
+    /// another; until it is ready, the caller does the next work not yet
+    /// claimed with `work`, and waits only when there is none.
+    func take(_ index: Int, helping work: (Int) -> Result) -> Result {
+      while true {
+        let step = state.wait { state -> Step? in
+          if let result = state.results[index] {
+            state.results[index] = nil
+            state.taken += 1
+            return .ready(result)
+          }
+          if !state.stopped && state.next < state.results.count
+            && state.next - state.taken < window
+          {
+            state.next += 1
+            return .claimed(state.next - 1)
+          }
+          return nil
+        }
+        switch step {
+        case .ready(let result): return result
+        case .claimed(let claimed): store(work(claimed), at: claimed)
+        }
       }
+    }
+
+    /// What the consumer does next: take its result, or work on one.
+    private enum Step {
+      case ready(Result)
+      case claimed(Int)
     }
 
     /// Ends the run: workers waiting for room wake and find nothing to do.
