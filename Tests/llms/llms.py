@@ -18,6 +18,7 @@ Usage: llms.py ISLE REPOSITORY
   whole.
 """
 import json
+import logging
 import math
 import os
 import subprocess
@@ -100,10 +101,24 @@ PLUGIN = """plugins:
 
 
 def mkdocs_build(root):
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", "site"],
-                         cwd=root, capture_output=True, text=True, timeout=120)
-    if run.returncode != 0:
-        raise SystemExit(f"mkdocs build failed: {run.stderr}")
+    """`mkdocs build -q -d site` in `root`, as its command line runs it, in
+    this process: MkDocs and its plugin are loaded once for both sites."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        config = load_config("mkdocs.yml", site_dir="site")
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    except Exception as error:  # noqa: BLE001 (MkDocs's own errors, said as its command says them)
+        raise SystemExit(f"mkdocs build failed: {error!r}")
+    finally:
+        os.chdir(here)
 
 
 def page_written(site, url):

@@ -1,6 +1,6 @@
 """isle mcp's pages in tokens and its resources, with the real MCP client.
 
-    python3 Tests/mcp/pages.py ISLE RANKFILE
+    python3 Tests/mcp/pages.py ISLE RANKFILE [--large]
 
 Writes documents (sections with fences, tables and broken links; 130
 small ones in a folder) in a temporary folder, a config file naming
@@ -35,6 +35,9 @@ except ImportError as missing:
     sys.exit(77)
 
 ISLE, RANKS = sys.argv[1], sys.argv[2]
+# The guide's parts: enough for several pages of every tool in make test,
+# as many again and more with --large (make test-large).
+PARTS = 40 if "--large" in sys.argv else 24
 from checks import expect, failures, finish, text  # noqa: E402 (after the SDK check)
 
 CL100K = r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
@@ -52,7 +55,7 @@ def write_docs(folder):
     table = "| a | b |\n|---|---|\n" + "".join(f"| {n} | [x](gone{n}.md) |\n" for n in range(20)) + "\n"
     with open(os.path.join(folder, "guide.md"), "w") as out:
         out.write("# Guide\n\nThe guide.\n\n")
-        for n in range(40):
+        for n in range(PARTS):
             out.write(f"## Part {n}\n\n{part}{fence if n % 3 == 0 else ''}{table if n % 4 == 0 else ''}")
     os.makedirs(os.path.join(folder, "many"))
     for n in range(130):

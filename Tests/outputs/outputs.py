@@ -3,7 +3,9 @@ that are not isle's (Python's json, jq) and held to each other.
 
     python3 Tests/outputs/outputs.py ISLE [--large] [--corpus DIR]
 
-For each document shape (Tests/outputs/shapes.py) it runs toc (json, tsv,
+For each document shape (Tests/outputs/shapes.py: a sample of those up
+to 1 MiB, each kind once, without --large; all of them and the large
+ones with it, as make test-large runs it) it runs toc (json, tsv,
 markdown; file, standard input, folder), where, jump, show (jsonl, --all,
 --max-words) and check, then the two servers (servers.py), and checks:
 each JSON output one valid value a line; the same sections in every
@@ -124,9 +126,12 @@ def jq_reads(name, output, count):
            f"{name}: jq read {done.stdout[:40]!r} {done.stderr[:200]!r}")
 
 
-def places(name, path, data, sections):
-    """where, jump and show at a few sections: the same section named."""
+def places(name, path, data, sections, turn):
+    """where and jump at a few sections: the same section named. Without
+    --large, at one a document: the first, middle and last in `turn`."""
     picks = sorted({0, len(sections) // 2, len(sections) - 1}) if sections else []
+    if picks and not LARGE:
+        picks = [[0, len(sections) // 2, len(sections) - 1][turn % 3]]
     if len(data) > 8 << 20:
         # Each pick parses the whole document again: one will do past 8 MiB.
         picks = picks[1:2]
@@ -162,15 +167,15 @@ def shown(name, path, data, extra):
     return records
 
 
-def document_suite(name, path, data):
+def document_suite(name, path, data, turn=0):
     began = time.monotonic()
     try:
-        return document_checks(name, path, data)
+        return document_checks(name, path, data, turn)
     finally:
         print(f"{name}: {len(data)} bytes, {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
 
 
-def document_checks(name, path, data):
+def document_checks(name, path, data, turn):
     status, out, err = run(["toc", "--format", "json", "--max-level", "6", path])
     values = json_lines(f"{name} toc json", out)
     if not expect(len(values) == 1, f"{name}: toc json gave {len(values)} values ({err.strip()[:200]})"):
@@ -183,7 +188,7 @@ def document_checks(name, path, data):
     status, piped, err = run(["toc", "--format", "json", "--max-level", "6"], stdin=data)
     piped = json_lines(f"{name} stdin", piped)
     expect(piped and piped[0]["sections"] == document["sections"], f"{name}: stdin's sections differ")
-    places(name, path, data, document["sections"])
+    places(name, path, data, document["sections"], turn)
     shown(name, path, data, [])
     if len(data) <= 8 << 20:
         shown(name, path, data, ["--max-words", "200"])
@@ -221,7 +226,7 @@ def book_suite(folder, chapters):
         return
     listed = [c for c in values[0]["chapters"] if c.get("document")]
     expect(len(listed) == chapters, f"book: {len(listed)} chapters of {chapters}")
-    for chapter in listed[:: max(1, chapters // 10)]:
+    for chapter in listed[:: max(1, chapters // (10 if LARGE else 3))]:
         status, alone, _ = run(["toc", "--format", "json", "--max-level", "6", chapter["path"]])
         alone = json_lines("book chapter", alone)
         # A chapter of a book carries no token counts (toc of a document does).
@@ -234,20 +239,20 @@ def book_suite(folder, chapters):
 
 def main():
     with tempfile.TemporaryDirectory() as folder:
-        made = shapes.small_shapes(ISLE, folder) + (shapes.large_shapes(CORPUS) if LARGE else [])
+        made = shapes.small_shapes(ISLE, folder, LARGE) + (shapes.large_shapes(CORPUS) if LARGE else [])
         os.remove(os.path.join(folder, "probe.md"))
         paths = []
         for name, data in made:
-            paths.append((name, os.path.join(folder, name + ".md"), data))
+            paths.append((name, os.path.join(folder, name + ".md"), data, len(paths)))
             with open(paths[-1][1], "wb") as file:
                 file.write(data)
         with ThreadPoolExecutor(max_workers=3) as pool:
             found = list(pool.map(lambda made: document_suite(*made), paths))
-        documents = {name + ".md": document for (name, _, _), document in zip(paths, found)}
+        documents = {name + ".md": document for (name, _, _, _), document in zip(paths, found)}
         del made, paths
         folder_suite(folder, documents)
         with tempfile.TemporaryDirectory() as books:
-            book_suite(books, 2000 if LARGE else 300)
+            book_suite(books, 2000 if LARGE else 100)
         began = time.monotonic()
         servers.check(ISLE, folder, documents, expect, LARGE)
         print(f"servers: {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)

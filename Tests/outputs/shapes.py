@@ -95,13 +95,20 @@ def sized(isle, target, folder):
     return sections(count)
 
 
-def small_shapes(isle, folder):
+def small_shapes(isle, folder, every):
+    """The shapes up to 1 MiB. Unless `every` (make test-large), a sample
+    of them (make test): each shape once, the outputs sized just past
+    each buffer (not under and at it too), the one-line paragraph past
+    both buffers at 256 KiB (the huge section stays past 1 MiB, where
+    isle maps a file)."""
     kib = 1024
     shapes = [("empty", b""), ("one-kib", sections(4)), ("crlf-bom-front-matter", front_matter_crlf(300)),
               ("deep", deep(600)), ("huge-section-1mib", huge_section(1 << 20)),
-              ("one-line-1mib", one_line(1 << 20)), ("sections-256kib", sections(2000))]
-    for target in (63 * kib, 64 * kib, 65 * kib, 127 * kib, 128 * kib, 129 * kib):
-        shapes.append((f"json-{target // kib}kib", sized(isle, target, folder)))
+              ("sections-256kib", sections(2000))]
+    shapes.append(("one-line-1mib", one_line(1 << 20)) if every else ("one-line-256kib", one_line(256 * kib)))
+    targets = (63, 64, 65, 127, 128, 129) if every else (65, 129)
+    for target in targets:
+        shapes.append((f"json-{target}kib", sized(isle, target * kib, folder)))
     return shapes
 
 
