@@ -59,6 +59,21 @@ class LspClient:
         return self.proc.wait()
 
 
+def opened_with_symbols(capabilities, uri, text):
+    """A server started and initialized with CAPABILITIES, TEXT opened at
+    URI and its symbols asked: (the client, seconds from the open to the
+    symbols' last byte, the symbols' reply)."""
+    client = LspClient()
+    client.reply(client.send("initialize", {"capabilities": capabilities}))
+    client.send("initialized", {}, request=False)
+    start = time.perf_counter()
+    client.send("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "markdown", "version": 1, "text": text}}, request=False)
+    answered = []
+    symbols = client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}), answered)
+    return client, answered[0] - start, symbols
+
+
 def corpus_document(path, size):
     """SIZE bytes or a little more of the corpus's Markdown, its files in
     name order, joined as people join chapters; None without the corpus."""
@@ -97,16 +112,8 @@ def lsp_large():
 
     opened, paced, burst, beside, published = [], [], [], [], []
     for _ in range(RUNS):
-        client = LspClient()
-        client.reply(client.send("initialize", {"capabilities": capabilities}))
-        client.send("initialized", {}, request=False)
-        start = time.perf_counter()
-        client.send("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "markdown", "version": 1, "text": text}}, request=False)
-        answered = []
-        symbols = client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}),
-                               answered)
-        opened.append(answered[0] - start)
+        client, seconds, symbols = opened_with_symbols(capabilities, uri, text)
+        opened.append(seconds)
         assert symbols.get("result"), "no symbols"
         count = lambda tree: sum(1 + count(symbol.get("children", [])) for symbol in tree)
         headings = count(symbols["result"])
@@ -206,16 +213,8 @@ def lsp_headings():
         uri = "file:///isle-bench/headings-%d.md" % count
         symbols, links = [], []
         for _ in range(3):
-            client = LspClient()
-            client.reply(client.send("initialize", {"capabilities": capabilities}))
-            client.send("initialized", {}, request=False)
-            start = time.perf_counter()
-            client.send("textDocument/didOpen", {"textDocument": {
-                "uri": uri, "languageId": "markdown", "version": 1, "text": text}}, request=False)
-            answered = []
-            client.reply(client.send("textDocument/documentSymbol", {"textDocument": {"uri": uri}}),
-                         answered)
-            symbols.append(answered[0] - start)
+            client, seconds, _ = opened_with_symbols(capabilities, uri, text)
+            symbols.append(seconds)
             start = time.perf_counter()
             answered = []
             client.reply(client.send("textDocument/documentLink", {"textDocument": {"uri": uri}}),

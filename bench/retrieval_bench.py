@@ -174,6 +174,7 @@ def records():
                     " ".join(show), listed)], runs=3)
     target("one --records process at least 20x one process a document (%.1fx)" % t, t >= 20)
     parse_bound(listed)
+    readme_sized(jsonl, show)
     ours = statistics.median(CPU["show --records (one process)"])
     say("  documents a second per core: %.0f with --records, %.0f one process each" % (
         count / ours, count / statistics.median(CPU["one isle process a document"])))
@@ -194,6 +195,27 @@ def records():
         say("  %-40s %9.2f s  %7.0f documents/s  %d chunks" % (
             "Spark + " + name, float(seconds), int(documents) / float(seconds), int(chunks)))
     say("  time LangChain / isle: %.2f" % (timed["langchain"] / timed["isle"]))
+
+
+def readme_sized(jsonl, show, limit=8192):
+    """The same pair on the corpus's documents of at most LIMIT bytes (a
+    README's size), where a process's start weighs most: what a registry's
+    READMEs would see."""
+    small = jsonl + ".small"
+    count, size = 0, 0
+    with open(jsonl) as records, open(small, "w") as out, open(small + ".list", "w") as names:
+        for line in records:
+            record = json.loads(line)
+            length = len(record["text"].encode())
+            if length <= limit:
+                out.write(line)
+                names.write(record["path"] + "\0")
+                count, size = count + 1, size + length
+    say("  the %d documents of at most %d KB (%.1f KB on average):" % (count, limit // 1024, size / count / 1e3))
+    t, _ = pair("show --records, these documents", ["sh", "-c", "%s --records < %s" % (" ".join(show), small)],
+                "one isle process each of them", ["sh", "-c", "xargs -0 -n1 %s < %s" % (
+                    " ".join(show), small + ".list")], runs=3)
+    say("  one --records process against one process a document on these: %.1fx" % t)
 
 
 def parse_bound(listed):

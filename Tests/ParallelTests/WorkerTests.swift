@@ -90,4 +90,30 @@ import Testing
     // workers' own are all that ran past it.
     #expect(started.withLock { $0 } < 21 + 8 + 4 + 1)
   }
+
+  /// `jobs` threads work, the calling thread one of them: no more than
+  /// `jobs` pieces of work at once, and some of them on the caller's own
+  /// thread (it works while its next result is not ready, where it used
+  /// to sleep beside `jobs` workers).
+  @Test func theCallingThreadIsOneOfTheJobs() {
+    let caller = pthread_self()
+    let byCaller = Lock(0)
+    let running = Lock((now: 0, most: 0))
+    var results: [Int] = []
+    OrderedParallelMap.run(count: 200, jobs: 2) { index in
+      running.withLock {
+        $0.now += 1
+        $0.most = max($0.most, $0.now)
+      }
+      if pthread_equal(pthread_self(), caller) != 0 { byCaller.withLock { $0 += 1 } }
+      usleep(200)
+      running.withLock { $0.now -= 1 }
+      return index
+    } consume: {
+      results.append($1)
+    }
+    #expect(results == Array(0..<200))
+    #expect(running.withLock { $0.most } <= 2)
+    #expect(byCaller.withLock { $0 } > 0)
+  }
 }
