@@ -1,8 +1,7 @@
 import os
 import statistics
-import subprocess
 
-from harness import CORPUS, ISLE, OUT, RUNS, measure, pair, say, target
+from harness import CORPUS, ISLE, OUT, RUNS, compiled, measure, pair, say, target
 from markdown_bench import identical
 
 
@@ -28,8 +27,7 @@ def html_real():
     page = real_page()
     if not page:
         return
-    floor = os.path.join(OUT, "html_floor")
-    subprocess.run(["gcc", "-O2", "bench/html_floor.c", "-lgumbo", "-o", floor], check=True)
+    floor = compiled("html_floor")
     say("\n%s (%d bytes, a real specification x7): isle against the HTML floor"
         " (bench/html_floor.c: gumbo's own parse, walk and free of the whole file) and hxtoc"
         % (page, os.path.getsize(page)))

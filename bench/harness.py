@@ -154,3 +154,18 @@ def finish():
             say("  NOT met: " + text)
     with open(os.path.join(OUT, "report.txt"), "w") as f:
         f.write("\n".join(LINES) + "\n")
+
+
+# The floors: what any outliner built on each parser must pay (the C
+# file, and the libraries it links).
+FLOORS = {"floor": ("bench/floor.c", ["-lcmark-gfm", "-lcmark-gfm-extensions"]),
+          "html_floor": ("bench/html_floor.c", ["-lgumbo"])}
+
+
+def compiled(name):
+    """Floor NAME (`floor`: cmark-gfm's own parse, walk and free;
+    `html_floor`: gumbo's) compiled into bench/out; its path."""
+    source, libraries = FLOORS[name]
+    path = os.path.join(OUT, name)
+    subprocess.run(["gcc", "-O2", source, *libraries, "-o", path], check=True)
+    return path

@@ -4,7 +4,7 @@ import statistics
 import subprocess
 import sys
 
-from harness import CORPUS, CPU, ISLE, OUT, measure, pair, say, target
+from harness import CORPUS, CPU, ISLE, OUT, compiled, measure, pair, say, target
 
 
 def markdown_operands():
@@ -231,11 +231,7 @@ def parse_bound(listed):
         for path in paths:
             if path not in pages:
                 out.write(open(path, "rb").read())
-    floors = {}
-    for name, source, library in (("floor", "bench/floor.c", ["-lcmark-gfm", "-lcmark-gfm-extensions"]),
-                                  ("html_floor", "bench/html_floor.c", ["-lgumbo"])):
-        floors[name] = os.path.join(OUT, name)
-        subprocess.run(["gcc", "-O2", source, *library, "-o", floors[name]], check=True)
+    floors = {name: compiled(name) for name in ("floor", "html_floor")}
     markdown, html = [], []
     for _ in range(3):
         cpu = []

@@ -16,11 +16,10 @@ The parts live beside this file: harness.py (measuring), markdown_bench.py,
 retrieval_bench.py, corpus_bench.py, lsp_bench.py, workspace_bench.py."""
 import os
 import platform
-import subprocess
 import sys
 
 from corpus_bench import book_corpus, check_corpus, html_real
-from harness import ISLE, OUT, RUNS, STARTUP_RUNS, finish, generate, heading, pair, say
+from harness import ISLE, OUT, RUNS, STARTUP_RUNS, compiled, finish, generate, heading, pair, say
 from lsp_bench import lsp_headings, lsp_large
 from markdown_bench import folder_tree, generated, memory, reader, real_documents, real_text, shapes, startup
 from retrieval_bench import records, splitters, tokens
@@ -77,24 +76,16 @@ def part(name):
     elif name in floored:
         title, runs, run = floored[name]
         heading(title, runs)
-        run(built_floor())
+        run(compiled("floor"))
         finish()
     else:
         return False
     return True
 
 
-def built_floor():
-    """bench/floor.c compiled: cmark-gfm's own parse, walk and free."""
-    floor = os.path.join(OUT, "floor")
-    subprocess.run(["gcc", "-O2", "bench/floor.c", "-lcmark-gfm", "-lcmark-gfm-extensions", "-o", floor],
-                   check=True)
-    return floor
-
-
 def everything():
     """make bench: every part in one run."""
-    floor = built_floor()
+    floor = compiled("floor")
     big = generate(os.path.join(OUT, "generated-50mb.md"), "bench/generate.py", 50 * 1024 * 1024)
     page = generate(os.path.join(OUT, "generated-20mb.html"), "bench/generate_html.py", 20 * 1024 * 1024)
     readme = generate(os.path.join(OUT, "readme-20kb.md"), "bench/generate.py", 20 * 1024)

@@ -61,15 +61,10 @@ public enum BrokenLinkReport {
   public static func json(_ broken: BrokenLink, meta: String? = nil) -> String {
     var object = JSONWriter()
     object.open()
-    object.add("path", broken.path)
-    object.add("line", broken.line)
-    object.add("column", broken.column)
-    object.add("target", broken.target)
-    object.add("file", broken.file)
-    object.add("fragment", broken.fragment)
-    object.add("reason", broken.reason.rawValue)
-    object.add("suggestion", broken.suggestion)
-    object.add("renamed", broken.renamedIn)
+    members(
+      of: broken.path, line: broken.line, column: broken.column, target: broken.target,
+      file: broken.file, fragment: broken.fragment, reason: broken.reason.rawValue,
+      suggestion: broken.suggestion, renamed: broken.renamedIn, to: &object)
     if let split = broken.sites {
       object.add("resolves", strings: split.resolves)
       object.add("fails", strings: split.fails.map(\.site))
@@ -77,6 +72,23 @@ public enum BrokenLinkReport {
     if let meta { object.add("meta", json: meta) }
     object.close()
     return object.text
+  }
+
+  /// The members every finding of `check --format json` has, in order:
+  /// a broken link's, and a book's finding in the same form.
+  public static func members(
+    of path: String, line: Int, column: Int, target: String, file: String?, fragment: String?,
+    reason: String, suggestion: String?, renamed: String?, to object: inout JSONWriter
+  ) {
+    object.add("path", path)
+    object.add("line", line)
+    object.add("column", column)
+    object.add("target", target)
+    object.add("file", file)
+    object.add("fragment", fragment)
+    object.add("reason", reason)
+    object.add("suggestion", suggestion)
+    object.add("renamed", renamed)
   }
 
   /// What `--fix` changed, as a compiler's line: `docs/guide.md:14:5:

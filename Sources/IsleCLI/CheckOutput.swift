@@ -57,15 +57,10 @@ struct CheckOutput {
     }
     var object = JSONWriter()
     object.open()
-    object.add("path", finding.path)
-    object.add("line", finding.line)
-    object.add("column", finding.column)
-    object.add("target", finding.target)
-    object.add("file", nil as String?)
-    object.add("fragment", nil as String?)
-    object.add("reason", finding.rule.id)
-    object.add("suggestion", finding.suggestion)
-    object.add("renamed", nil as String?)
+    BrokenLinkReport.members(
+      of: finding.path, line: finding.line, column: finding.column, target: finding.target,
+      file: nil, fragment: nil, reason: finding.rule.id, suggestion: finding.suggestion,
+      renamed: nil, to: &object)
     object.close()
     return object.text
   }

@@ -93,9 +93,9 @@ struct TocCommand: RunnableCommand {
     // it sits; an exact count reads the text as the tokenizer's own
     // package does, a byte that is no UTF-8 made U+FFFD.
     guard tokenizer.isExact else {
-      var counts = counter.counts(of: (preamble.map { [$0] } ?? []) + sections, in: buffer.span)
-      tokens.preamble = preamble.map { _ in counts.removeFirst() }
-      tokens.sections = counts
+      let counts = counter.counts(of: (preamble.map { [$0] } ?? []) + sections, in: buffer.span)
+      tokens.preamble = preamble == nil ? nil : counts[0]
+      tokens.sections = Array(counts.suffix(sections.count))
       return tokens
     }
     func count(_ range: Range<Int>) -> Int {

@@ -19,31 +19,35 @@ struct HuggingFaceCounter {
   /// How many tokens `bytes` is; where each ends appended to `ends`.
   mutating func tokens(_ bytes: UnsafeBufferPointer<UInt8>, ends: inout [Int]?) -> Int {
     text.decode(bytes, using: &decoded)
-    var total = 0
-    var from = 0
     let found = AddedTokens.find(tokenizer.added.raw, in: text.scalars, 0..<text.count)
-    for range in found + [text.count..<text.count] {
-      if from < range.lowerBound { total += normalized(from..<range.lowerBound, ends: &ends) }
-      if !range.isEmpty {
-        total += 1
-        ends?.append(text.ends[range.upperBound - 1])
-      }
-      from = range.upperBound
+    return Self.around(found, count: text.count, tokenEnds: text.ends, ends: &ends) {
+      normalized($0, ends: &$1)
     }
-    return total
   }
 
   /// The tokens of `text[range]`, normalized.
   private mutating func normalized(_ range: Range<Int>, ends: inout [Int]?) -> Int {
     tokenizer.normalizer.normalize(text, range, into: &normal)
+    let found = AddedTokens.find(tokenizer.added.normalized, in: normal.scalars, 0..<normal.count)
+    return Self.around(found, count: normal.count, tokenEnds: normal.ends, ends: &ends) {
+      words($0, ends: &$1)
+    }
+  }
+
+  /// The tokens of a text of `count` scalars holding the added tokens at
+  /// `found`: each a token (ending where `tokenEnds` says its last scalar
+  /// ends), and what lies between them counted by `between`.
+  private static func around(
+    _ found: [Range<Int>], count: Int, tokenEnds: [Int], ends: inout [Int]?,
+    between: (Range<Int>, inout [Int]?) -> Int
+  ) -> Int {
     var total = 0
     var from = 0
-    let found = AddedTokens.find(tokenizer.added.normalized, in: normal.scalars, 0..<normal.count)
-    for range in found + [normal.count..<normal.count] {
-      if from < range.lowerBound { total += words(from..<range.lowerBound, ends: &ends) }
+    for range in found + [count..<count] {
+      if from < range.lowerBound { total += between(from..<range.lowerBound, &ends) }
       if !range.isEmpty {
         total += 1
-        ends?.append(normal.ends[range.upperBound - 1])
+        ends?.append(tokenEnds[range.upperBound - 1])
       }
       from = range.upperBound
     }
