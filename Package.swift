@@ -225,7 +225,7 @@ let package = Package(
       ]),
     .executableTarget(name: "isle", dependencies: ["IsleCLI", "Files", "Terminal"]),
     // Starting programs from the tests: posix_spawn with a deadline.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Parallel"], path: "Tests/TestSupport"),
     // A file tree in memory, in place of the disk, for the tests of what
     // looks for files (the walk's slug flavours, the commands).
     .target(

@@ -48,23 +48,9 @@ import Testing
     }
   }
 
-  /// What a waiter spent waiting, when it woke, and what it returned.
-  struct Woken: Sendable {
-    var usage: ThreadUsage
-    var at: Double
-    var result: Bool
-  }
-
   /// Runs `wait` on a thread of its own; what it spent once it is done.
   static func waiting(_ wait: @escaping @Sendable () -> Bool) -> Condition<Woken?> {
-    let woken = Condition<Woken?>(nil)
-    Worker.run("test.waiter") {
-      let before = ThreadUsage.now()
-      let result = wait()
-      let usage = ThreadUsage.now().since(before)
-      woken.withLock { $0 = Woken(usage: usage, at: ThreadUsage.clock(), result: result) }
-    }
-    return woken
+    waitingOnItsOwnThread(wait)
   }
 
   /// Waits 300 ms, checks the waiter still waits, lets it go with `go`

@@ -12,23 +12,13 @@ import Testing
   /// How many times longer the tests wait on a slowed (sanitized) build.
   static let scale = getenv("ISLE_TIMEOUT_SCALE").flatMap { Double(String(cString: $0)) } ?? 1
 
-  /// What a waiter spent waiting, and when it woke.
-  struct Woken: Sendable {
-    var usage: ThreadUsage
-    var at: Double
-  }
-
   /// Runs `wait` on a thread of its own; what it spent and when it was
   /// done, once it is.
   static func waiting(_ wait: @escaping @Sendable () -> Void) -> Condition<Woken?> {
-    let woken = Condition<Woken?>(nil)
-    Worker.run("test.waiter") {
-      let before = ThreadUsage.now()
+    waitingOnItsOwnThread {
       wait()
-      let usage = ThreadUsage.now().since(before)
-      woken.withLock { $0 = Woken(usage: usage, at: ThreadUsage.clock()) }
+      return true
     }
-    return woken
   }
 
   @Test func aWaiterSleepsUntilTheValueChangesAndWakesAtOnce() throws {
