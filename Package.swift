@@ -170,7 +170,7 @@ let package = Package(
     .target(name: "Book", dependencies: ["CYaml"]),
     // Files in and out: bytes loaded (a regular file mapped), written
     // whole or not at all, and the streams output goes to.
-    .target(name: "Files"),
+    .target(name: "Files", dependencies: ["Parallel"]),
     // Globs as git's wildmatch reads them, over bytes: the ignore files'
     // patterns, the language server's and `check`'s links left unchecked.
     .target(name: "Globs", swiftSettings: optimized),

@@ -1,4 +1,4 @@
-import Synchronization
+import Parallel
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +31,7 @@ enum StaleTemporaries {
   }
 
   /// The folders already swept by this process.
-  private static let swept = Mutex<Set<String>>([])
+  private static let swept = Lock<Set<String>>([])
 
   /// Removes the stale files in `directory`, once a process.
   static func sweep(_ directory: String) {

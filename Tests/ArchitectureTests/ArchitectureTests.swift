@@ -85,13 +85,14 @@ import Testing
 
   @Test func aDependencyOnAModuleBelowIsABreach() throws {
     var targets = Self.repository.targets
+    let listed = targets["Files"] ?? []
     targets["Files"] = ["Page"]
     let repository = Architecture(
       rows: Self.repository.rows, targets: targets, sources: Self.repository.sources)
     #expect(
       repository.breaches() == [
         "Package.swift: Files depends on Page, not above it in the table",
-        "doc/how-it-is-built.md: Files uses [] in the table, [\"Page\"] in Package.swift",
+        "doc/how-it-is-built.md: Files uses \(listed) in the table, [\"Page\"] in Package.swift",
       ])
   }
 
